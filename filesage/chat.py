@@ -27,8 +27,8 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
-err = Console(stderr=True, highlight=False)
-out = Console(highlight=False)
+err = Console(stderr=True, highlight=False, soft_wrap=True)
+out = Console(highlight=False, soft_wrap=True)
 
 ModelOption = typer.Option(None, "--model", help="GGUF model file (default: FILESAGE_MODEL, models/, then the embedded model).")
 ThreadsOption = typer.Option(None, "--threads", help="CPU threads for the model (default: physical cores).")
@@ -164,18 +164,40 @@ def ask(
 
     Exit codes: 0 answered, 2 usage or input error, 3 model or index failure.
     """
-    from .agent import Answered
-
     turns = read_history(history)
+    if question == "-":
+        answer_stdin_lines(build_agent(root, model, threads), turns)
+        return
     if not question.strip():
         raise UsageError("the question is empty; ask something about the files")
     agent = build_agent(root, model, threads)
     if as_json:
-        for event in agent.run(question, turns):
-            if isinstance(event, Answered):
-                print(json.dumps(event.answer.to_json(), ensure_ascii=False))
+        print(json.dumps(final_answer(agent.run(question, turns)).to_json(), ensure_ascii=False))
         return
     render_plain(agent.run(question, turns), stream_answer=sys.stdout.isatty())
+
+
+def final_answer(events):
+    from .agent import Answered
+
+    for event in events:
+        if isinstance(event, Answered):
+            return event.answer
+    raise RuntimeError("the agent ended without an answer")
+
+
+def answer_stdin_lines(agent, turns: list[dict]) -> None:
+    """One JSON line per question line, in order; a question that fails gets an error line and the run
+    goes on. Blank lines are skipped."""
+    for line in sys.stdin:
+        question = line.strip()
+        if not question:
+            continue
+        try:
+            record = final_answer(agent.run(question, turns)).to_json()
+        except FilesageError as exc:
+            record = {"question": question, "error": str(exc)}
+        print(json.dumps(record, ensure_ascii=False), flush=True)
 
 
 def main() -> None:

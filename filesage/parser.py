@@ -106,14 +106,10 @@ def _python_call(source: str) -> ToolCall | None:
     node = tree.body
     if isinstance(node, (ast.List, ast.Tuple)):
         node = node.elts[0] if node.elts else None
-    if not isinstance(node, ast.Call):
+    # LFM2.5 writes a plain name with keyword arguments; anything else is not a tool call.
+    if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Name) or node.args:
         return None
-    if isinstance(node.func, ast.Name):
-        name = node.func.id
-    elif isinstance(node.func, ast.Attribute):
-        name = node.func.attr
-    else:
-        return None
+    name = node.func.id
     arguments = {}
     for keyword in node.keywords:
         if keyword.arg is None:

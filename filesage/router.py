@@ -5,13 +5,8 @@ from __future__ import annotations
 import re
 
 from .parser import ToolCall
-from .toolbox import TYPE_GROUPS
+from .toolbox import KNOWN_EXTENSIONS, TYPE_GROUPS
 
-KNOWN_EXTENSIONS = {
-    "pdf", "docx", "doc", "xlsx", "xls", "csv", "pptx", "ppt", "txt", "md", "json", "yaml", "yml", "toml",
-    "html", "htm", "xml", "py", "js", "ts", "java", "go", "rs", "c", "cpp", "h", "sh", "log", "png", "jpg",
-    "jpeg", "gif", "svg", "mp3", "mp4", "wav", "zip", "tar", "gz", "rst", "odt", "ods", "rtf", "ini", "cfg",
-}
 FILE_TOKEN = re.compile(r"[\w.\-/]+\.[A-Za-z0-9]{1,5}\b")
 QUOTED = re.compile(r"[\"'`“‘]([^\"'`”’]{2,})[\"'`”’]")
 FOLDER = re.compile(r"\b(?:in|under|inside|within)\s+(?:the\s+)?([\w.\-/]+?)/?(?:\s+(?:folder|directory|dir)\b|/|\s*\?|$)", re.I)
@@ -47,9 +42,19 @@ def detect_name(question: str) -> str:
     quoted = QUOTED.search(question)
     if quoted:
         return quoted.group(1).strip()
+    # A glob: a '*' anywhere, or a '?' inside a token (a question's final '?' is not one).
+    glob = re.search(r"[\w.\-/]*(?:\*|\?(?=[\w.*]))[\w.*?\-/]*", question)
+    if glob:
+        return glob.group(0)
     token = FILE_TOKEN.search(question)
     if token:
         return token.group(0)
+    after = re.search(r"\b(?:named|called)\s+([\w.\-]+)", question, re.I)
+    if after:
+        return after.group(1)
+    described = re.search(r"\b(?:the|my)\s+([\w.\-]+)\s+(?:file|document|spreadsheet|pdf)\b", question, re.I)
+    if described:
+        return described.group(1)
     match = re.search(r"\b(?:of|is|was|did)\s+(?:the\s+|my\s+)?([\w\-]+)(?:\s+file)?\b(?:\s+(?:modified|created|changed|updated))?\s*\??$", question, re.I)
     return match.group(1) if match else ""
 

@@ -52,6 +52,11 @@ TYPE_GROUPS: dict[str, tuple[str, ...]] = {
     "htm": ("html", "htm"),
     "tif": ("tif", "tiff"),
 }
+KNOWN_EXTENSIONS = {
+    "pdf", "docx", "doc", "xlsx", "xls", "csv", "pptx", "ppt", "txt", "md", "json", "yaml", "yml", "toml",
+    "html", "htm", "xml", "py", "js", "ts", "java", "go", "rs", "c", "cpp", "h", "sh", "log", "png", "jpg",
+    "jpeg", "gif", "svg", "mp3", "mp4", "wav", "zip", "tar", "gz", "rst", "odt", "ods", "rtf", "ini", "cfg",
+}
 FILLER_WORDS = {"file", "files", "type", "types", "format", "formats", "all", "the", "my", "of", "any", "and", "or", "s"}
 MAX_LISTED = 50
 
@@ -76,7 +81,8 @@ def extension_set(value: str) -> tuple[str, ...]:
             found.extend(e for e in group if e not in found)
     if found:
         return tuple(found)
-    return (words[0],)
+    word = words[0]
+    return (word[:-1],) if word.endswith("s") and word[:-1] in KNOWN_EXTENSIONS else (word,)
 
 
 @dataclass(frozen=True)

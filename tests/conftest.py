@@ -1,0 +1,72 @@
+import os
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+from filesage.models import Generation
+
+REPO = Path(__file__).resolve().parent.parent
+FILESAGE = str(Path(sys.executable).parent / "filesage")
+
+
+@dataclass
+class ScriptedModel:
+    """Plays back fixed outputs and records every prompt it was given."""
+
+    outputs: list[str]
+    prompts: list[list[dict]] = field(default_factory=list)
+    schemas: list[dict | None] = field(default_factory=list)
+
+    def generate(self, messages, max_tokens, schema=None, on_token=None):
+        self.prompts.append([dict(m) for m in messages])
+        self.schemas.append(schema)
+        if not self.outputs:
+            raise AssertionError("the agent asked the scripted model more often than scripted")
+        text = self.outputs.pop(0)
+        if on_token is not None:
+            for start in range(0, len(text), 7):
+                on_token(text[start : start + 7])
+        return Generation(text, 100, 10, len(text) // 4, 0.01)
+
+
+def write(path: Path, content: str | bytes, days_ago: float | None = None) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if isinstance(content, bytes):
+        path.write_bytes(content)
+    else:
+        path.write_text(content, encoding="utf-8")
+    if days_ago is not None:
+        stamp = time.time() - days_ago * 86400
+        os.utime(path, (stamp, stamp))
+    return path
+
+
+@pytest.fixture
+def fs_corpus(tmp_path) -> Path:
+    """A small personal folder: nested, mixed types, distinct sizes and modification times."""
+    root = tmp_path / "docs"
+    write(root / "finance/budget_q1.xlsx", b"PK" + b"x" * 2400, days_ago=40)
+    write(root / "finance/2025/invoice_001.pdf", b"%PDF-1.4" + b"a" * 1800, days_ago=90)
+    write(root / "finance/2025/invoice_002.pdf", b"%PDF-1.4" + b"b" * 1500, days_ago=60)
+    write(root / "finance/2025/receipts.csv", "date,amount\n2025-01-02,12.50\n", days_ago=55)
+    write(root / "notes/meeting_2025-03-01.md", "# Meeting\nBudget review.\n", days_ago=20)
+    write(root / "notes/todo.txt", "- renew passport\n", days_ago=2)
+    write(root / "notes/ideas.md", "# Ideas\n" + "more ideas\n" * 30, days_ago=10)
+    write(root / "code/main.py", "print('hi')\n" * 40, days_ago=5)
+    write(root / "code/util.py", "def f():\n    return 1\n", days_ago=7)
+    write(root / "code/tests/test_util.py", "def test_f():\n    assert True\n", days_ago=7)
+    write(root / "photos/cat.jpg", b"\xff\xd8\xff" + b"c" * 9000, days_ago=300)
+    write(root / "photos/dog.png", b"\x89PNG" + b"d" * 7000, days_ago=200)
+    write(root / "report.pdf", b"%PDF-1.4" + b"r" * 12000, days_ago=400)
+    write(root / "README.md", "# My documents\n", days_ago=1)
+    write(root / ".hidden/secret.txt", "hidden\n", days_ago=1)
+    return root
+
+
+def run_cli(*args: str, input: str | None = None, env: dict | None = None, timeout: int = 900) -> subprocess.CompletedProcess:
+    full_env = {**os.environ, **(env or {})}
+    return subprocess.run([FILESAGE, *args], input=input, capture_output=True, text=True, env=full_env, timeout=timeout)

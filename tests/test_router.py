@@ -1,0 +1,67 @@
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from filesage.router import route
+
+CASES = [
+    ("how many PDFs do I have?", "count_files", {"extension": "pdf"}),
+    ("How many pdf files are there", "count_files", {"extension": "pdf"}),
+    ("count my spreadsheets", "count_files", {"extension": "spreadsheets"}),
+    ("how many word documents are in here?", "count_files", {"extension": "word"}),
+    ("number of images", "count_files", {"extension": "images"}),
+    ("how many python files?", "count_files", {"extension": "python"}),
+    ("how many files are under finance?", "count_files", {"folder": "finance"}),
+    ("how many .csv files in the reports folder", "count_files", {"extension": "csv", "folder": "reports"}),
+    ("how many files do I have in total", "count_files", {"extension": ""}),
+    ("total number of markdown files", "count_files", {"extension": "markdown"}),
+    ("show me the folder tree", "directory_tree", {}),
+    ("what is the directory structure?", "directory_tree", {}),
+    ("how are my files organized", "directory_tree", {}),
+    ("which subfolders exist", "directory_tree", {}),
+    ("show the structure inside projects/", "directory_tree", {"folder": "projects"}),
+    ("list my recent files", "list_files", {"order": "newest"}),
+    ("what did I change recently?", "list_files", {"order": "newest"}),
+    ("what are the latest pdfs", "list_files", {"extension": "pdf", "order": "newest"}),
+    ("which is the largest file?", "list_files", {"order": "largest"}),
+    ("show me the biggest spreadsheets", "list_files", {"order": "largest", "extension": "spreadsheets"}),
+    ("what is my oldest document", "list_files", {"order": "oldest"}),
+    ("list all python files", "list_files", {"extension": "python"}),
+    ("what files are in notes", "list_files", {}),
+    ("how big is budget_q1.xlsx?", "file_metadata", {"name_hint": "budget_q1.xlsx"}),
+    ("when was report.pdf modified?", "file_metadata", {"name_hint": "report.pdf"}),
+    ("when was 'Annual Plan' created", "file_metadata", {"name_hint": "Annual Plan"}),
+    ("what is the size of notes/todo.txt", "file_metadata", {"name_hint": "notes/todo.txt"}),
+    ("when did the lease file get modified", "file_metadata", {"name_hint": "lease"}),
+    ("find files named invoice_*.pdf", "grep_files", {"pattern": "invoice_*.pdf"}),
+    ("files called 'draft'", "grep_files", {"pattern": "draft"}),
+    ("which files have 2024 in the name, matching \"2024\"", "grep_files", {"pattern": "2024"}),
+    ("what is engineering's Q1 revenue target?", "semantic_search", {}),
+    ("who owns the migration?", "semantic_search", {}),
+    ("what did the lease say about pets?", "semantic_search", {}),
+    ("summarise the meeting notes", "semantic_search", {}),
+    ("list every invoice and its total", "list_files", {}),
+    ("hello", "respond", {}),
+    ("thanks!", "respond", {}),
+    ("what can you do?", "respond", {}),
+]
+
+
+@pytest.mark.parametrize("question, tool, expected_args", CASES, ids=[c[0] for c in CASES])
+def test_routes(question, tool, expected_args):
+    call = route(question)
+    assert call.name == tool
+    for key, value in expected_args.items():
+        assert call.arguments[key] == value, (key, call.arguments)
+
+
+def test_semantic_search_query_is_the_question():
+    assert route("  who owns the migration?  ").arguments == {"query": "who owns the migration?", "top_k": 5}
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=300))
+def test_any_question_ends_in_a_known_tool(question):
+    call = route(question)
+    assert call.name in {"count_files", "list_files", "file_metadata", "grep_files", "directory_tree", "semantic_search", "respond"}
+    assert isinstance(call.arguments, dict)

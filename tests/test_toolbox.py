@@ -1,0 +1,177 @@
+import os
+import time
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from filesage.errors import UsageError
+from filesage.toolbox import ConfinementError, Toolbox, confine, extension_set
+from tests.conftest import write
+
+
+@pytest.fixture
+def box(fs_corpus):
+    return Toolbox(fs_corpus)
+
+
+def test_count_by_type_and_folder(box, fs_corpus):
+    assert box.count_files("pdf").text.startswith("3 .pdf files in the folder")
+    assert box.count_files("PDF files").text.startswith("3 .pdf files")
+    assert box.count_files(".pdf", folder="finance").text.startswith("2 .pdf files under finance/")
+    total = box.count_files().text
+    assert total.startswith("14 files in the folder")  # the hidden file is skipped
+    assert "3 .pdf" in total and "3 .md" in total
+    images = box.count_files("images")
+    assert images.text.startswith("2 ") and images.found
+
+
+def test_list_orders_and_limits(box):
+    newest = box.list_files(limit=2)
+    assert newest.paths == ["README.md", "notes/todo.txt"]
+    assert box.list_files(order="oldest", limit=1).paths == ["report.pdf"]
+    assert box.list_files(order="largest", limit=1).paths == ["report.pdf"]
+    python = box.list_files("python files")
+    assert set(python.paths) == {"code/main.py", "code/util.py", "code/tests/test_util.py"}
+    assert python.paths[0] == "code/main.py"  # newest of the three
+    empty = box.list_files("docx")
+    assert not empty.found and empty.text == "No .docx files in the folder."
+    import re
+
+    assert re.match(r"^\d{4}-\d{2}-\d{2} \d{2}:\d{2} +\d+ B  README\.md$", newest.text.splitlines()[1])
+
+
+def test_metadata_matching(box):
+    exact = box.file_metadata("budget_q1.xlsx")
+    assert exact.paths == ["finance/budget_q1.xlsx"] and "2.3 KB" in exact.text
+    assert box.file_metadata("budget_q1").paths == ["finance/budget_q1.xlsx"]  # no extension
+    assert box.file_metadata("BUDGET_Q1.XLSX").paths == ["finance/budget_q1.xlsx"]
+    assert box.file_metadata("budgte_q1").paths == ["finance/budget_q1.xlsx"]  # typo
+    missing = box.file_metadata("passport_scan")
+    assert not missing.found and "No file name matches" in missing.text
+
+
+def test_grep_kinds(box):
+    assert set(box.grep_files("invoice").paths) == {"finance/2025/invoice_001.pdf", "finance/2025/invoice_002.pdf"}
+    assert box.grep_files("*.csv").paths == ["finance/2025/receipts.csv"]
+    assert box.grep_files(r"invoice_\d+\.pdf$").paths == ["finance/2025/invoice_001.pdf", "finance/2025/invoice_002.pdf"]
+    bad = box.grep_files("([")
+    assert not bad.ok and "not a valid regular expression" in bad.text
+
+
+def test_tree_counts_and_truncation(box, tmp_path):
+    tree = box.directory_tree(max_depth=2).text
+    assert tree.splitlines()[0] == "./ (14 files)"
+    assert "    finance/ (4 files)" in tree and "        2025/ (3 files)" in tree
+    assert ".hidden" not in tree
+    wide = tmp_path / "wide"
+    for i in range(40):
+        write(wide / f"d{i:02d}" / "f.txt", "x")
+    text = Toolbox(wide).directory_tree(max_depth=1).text
+    assert "... 20 more folders" in text and len(text.splitlines()) == 22
+
+
+def test_hidden_files_only_when_asked(fs_corpus):
+    assert Toolbox(fs_corpus, include_hidden=True).count_files().text.startswith("15 files")
+
+
+def test_symlinks_stay_inside_and_loops_end(tmp_path):
+    root = tmp_path / "root"
+    outside = tmp_path / "outside"
+    write(outside / "secret.txt", "secret")
+    write(root / "a" / "inside.txt", "x")
+    os.symlink(outside, root / "escape")
+    os.symlink(outside / "secret.txt", root / "secret_link.txt")
+    os.symlink(root, root / "a" / "loop")
+    os.symlink(root / "a" / "inside.txt", root / "alias.txt")
+    box = Toolbox(root)
+    paths = [e.path for e in box.entries]
+    assert paths == ["a/inside.txt", "alias.txt"]
+    with pytest.raises(ConfinementError):
+        box.count_files(folder="escape")
+
+
+def test_fifo_is_never_opened(tmp_path):
+    root = tmp_path / "root"
+    write(root / "a.txt", "x")
+    os.mkfifo(root / "pipe.txt")
+    assert [e.path for e in Toolbox(root).entries] == ["a.txt"]
+
+
+def test_one_walk_is_shared(box, monkeypatch):
+    box.count_files()
+    import filesage.toolbox as toolbox_module
+
+    monkeypatch.setattr(toolbox_module, "walk", lambda *a, **k: pytest.fail("walked twice"))
+    box.list_files()
+    box.directory_tree()
+
+
+def test_hundred_thousand_files_count_fast(tmp_path):
+    root = tmp_path / "many"
+    for d in range(100):
+        folder = root / f"d{d:03d}"
+        folder.mkdir(parents=True)
+        for f in range(1000):
+            (folder / f"f{f:04d}.{'pdf' if f % 10 == 0 else 'txt'}").write_bytes(b"")
+    started = time.perf_counter()
+    result = Toolbox(root).count_files("pdf")
+    elapsed = time.perf_counter() - started
+    assert result.text.startswith("10000 .pdf files")
+    # Generous bound for a shared 2-core machine; bench/ measures the real figure.
+    assert elapsed < 10
+
+
+@pytest.mark.parametrize("bad", ["/nonexistent-dir-xyz", "file"])
+def test_bad_roots(tmp_path, bad):
+    if bad == "file":
+        (tmp_path / "file").write_text("x")
+        bad = str(tmp_path / "file")
+    with pytest.raises(UsageError):
+        Toolbox(bad)
+
+
+@pytest.mark.parametrize(
+    "value",
+    ["../../etc", "..", "/etc", "~", "~/.ssh", "C:\\Windows", "http://example.com/x", "finance/../../..", "file:///etc/passwd", "a\x00b"],
+)
+def test_confine_refuses(fs_corpus, value):
+    with pytest.raises(ConfinementError):
+        confine(fs_corpus, value)
+
+
+@pytest.mark.parametrize(
+    "value, expected",
+    [("finance", "finance"), ("./finance/", "finance"), ("finance\\2025", "finance/2025"), ("/finance", "finance"), ("", ""), (".", ""), ("finance/2025/..", "finance")],
+)
+def test_confine_accepts(fs_corpus, value, expected):
+    assert confine(fs_corpus, value) == expected
+
+
+def test_confine_accepts_absolute_path_inside(fs_corpus):
+    assert confine(fs_corpus, str(fs_corpus / "notes")) == "notes"
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(list("./\\~:abc-_ %\x00") + ["..", "etc", "http://", "a/b"]), max_size=20).map("".join))
+def test_confine_never_escapes(tmp_path_factory, value):
+    root = tmp_path_factory.getbasetemp() / "confine-root"
+    (root / "a" / "b").mkdir(parents=True, exist_ok=True)
+    try:
+        relative = confine(root, value)
+    except ConfinementError:
+        return
+    resolved = (root / relative).resolve()
+    assert resolved.is_relative_to(root.resolve())
+
+
+@pytest.mark.parametrize(
+    "value, expected",
+    [
+        ("pdf", ("pdf",)), (".PDF", ("pdf",)), ("pdf files", ("pdf",)), ("*.md", ("md",)),
+        ("spreadsheets", ("xlsx", "xls", "csv", "ods")), ("word documents", ("docx", "doc")),
+        ("python files", ("py",)), ("", ()), ("all files", ()), ("images", ("png", "jpg", "jpeg", "gif", "bmp", "tiff", "tif", "webp", "svg", "heic")),
+    ],
+)
+def test_extension_words(value, expected):
+    assert extension_set(value) == expected
