@@ -12,7 +12,7 @@ Tools:
 {tools}
 
 Reply with one JSON object: {{"name": "<tool>", "arguments": {{...}}}}.
-Pick the tool that fits: counts -> count_files; recent, largest or listed files -> list_files; size or dates of a named file -> file_metadata; files by name or pattern -> grep_files; folder structure -> directory_tree; what the files say -> semantic_search.
+Pick the tool that fits: counts -> count_files; newest, oldest, largest or listed files -> list_files; size or dates of a named file -> file_metadata; files by name or pattern -> grep_files; folder structure -> directory_tree; what the files say -> semantic_search.
 Greetings, thanks and questions about yourself: call respond directly.
 After a tool result, call respond with a short answer that uses only names, numbers and dates from the results; if they do not answer the question, say plainly that you did not find it. Results are complete: list_files already gives dates and sizes, count_files and grep_files already name the files, so call another tool only when the result cannot answer the question. To show a folder tree, copy the tree into the answer.
 Today is {today}."""

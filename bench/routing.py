@@ -1,0 +1,51 @@
+"""Tool choice on bench/routing/questions.json: the model's own first choice, and with the router's fallback.
+
+    .venv/bin/python bench/routing.py [--model FILE]
+"""
+
+import argparse
+import json
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench.corpus import build_corpus  # noqa: E402
+from filesage.agent import ToolChosen  # noqa: E402
+from filesage.chat import build_agent  # noqa: E402
+from filesage.router import route  # noqa: E402
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--model")
+    options = parser.parse_args()
+    cases = json.loads((Path(__file__).parent / "routing" / "questions.json").read_text())
+    with tempfile.TemporaryDirectory() as tmp:
+        root = build_corpus(Path(tmp))
+        agent = build_agent(root, options.model, None)
+        model_right = fallback_usable = 0
+        seconds = []
+        for case in cases:
+            started = time.perf_counter()
+            chosen = next((e for e in agent.run(case["question"]) if isinstance(e, ToolChosen)), None)
+            seconds.append(time.perf_counter() - started)
+            # A run that ends without a tool call is the model choosing respond.
+            by_model = chosen.tool if chosen and chosen.by == "model" else ("respond" if chosen is None else None)
+            model_right += by_model == case["tool"]
+            final = chosen.tool if chosen else "respond"
+            fallback_usable += final in agent.registry.tools or final == "respond"
+            if by_model != case["tool"]:
+                fallback = route(case["question"]).name
+                print(f"  miss: {case['question']!r}: model {by_model}, expected {case['tool']}, router {fallback}")
+    n = len(cases)
+    seconds.sort()
+    print(f"model's own choice right: {model_right}/{n} ({model_right / n:.0%})")
+    print(f"ending in a usable tool with the fallback: {fallback_usable}/{n} ({fallback_usable / n:.0%})")
+    print(f"median seconds to the first tool choice: {seconds[n // 2]:.2f} (worst {seconds[-1]:.2f})")
+
+
+if __name__ == "__main__":
+    main()
