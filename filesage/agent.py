@@ -21,11 +21,10 @@ MAX_QUESTION_CHARS = 4000
 # A tool result longer than this is cut (with a marker) so that five of them still fit in n_ctx 8192.
 MAX_RESULT_CHARS = 3500
 CALL_TOKENS = 400
-# A filesystem tool's result is a complete answer about the files. After one that found something, the
-# model may only answer or turn to the files' content: small models otherwise chain one lookup after
-# another (list_files, then file_metadata on a file the list already dated).
-FILESYSTEM_TOOLS = {"count_files", "list_files", "file_metadata", "grep_files", "directory_tree"}
-AFTER_FILESYSTEM = {"respond", "semantic_search", "read_file"}
+# After a tool that found something, the model may only answer or read the files' content: small models
+# otherwise chain lookups whose results they already have (list_files, then file_metadata on a file the
+# list already dated; facts found, then a file-name search for the same words).
+AFTER_FOUND = {"respond", "semantic_search", "read_file"}
 ANSWER_TOKENS = 400
 
 
@@ -53,6 +52,7 @@ class Answer:
     sources: list[dict]
     steps: list[Step]
     usage: Usage
+    seconds: float = 0.0  # wall-clock time for the whole question
 
     def to_json(self) -> dict:
         return {
@@ -63,7 +63,7 @@ class Answer:
             "tokens_in": self.usage.prompt_tokens,
             "tokens_evaluated": self.usage.evaluated_tokens,
             "tokens_out": self.usage.completion_tokens,
-            "seconds": round(self.usage.seconds, 2),
+            "seconds": round(self.seconds, 2),
         }
 
 
@@ -167,6 +167,7 @@ class Agent:
         messages += [{"role": t["role"], "content": str(t["content"])[:MAX_RESULT_CHARS]} for t in turns]
         messages.append({"role": "user", "content": prompts.QUESTION.format(question=question)})
         usage = Usage()
+        usage.started = time.perf_counter()
         steps: list[Step] = []
         results: list[ToolResult] = []
         allowed = set(self.registry.tools)
@@ -201,6 +202,11 @@ class Agent:
             yield ToolChosen(step, call.name, call.arguments, by)
             started = time.perf_counter()
             args, result = self.registry.execute(call.name, call.arguments)
+            tool_usage = result.usage or Usage()
+            usage.calls += tool_usage.calls
+            usage.prompt_tokens += tool_usage.prompt_tokens
+            usage.evaluated_tokens += tool_usage.evaluated_tokens
+            usage.completion_tokens += tool_usage.completion_tokens
             record = Step(
                 call.name,
                 args,
@@ -208,8 +214,8 @@ class Agent:
                 result.summary,
                 result.ok,
                 round(time.perf_counter() - started + generation.seconds, 3),
-                generation.evaluated_tokens,
-                generation.completion_tokens,
+                generation.evaluated_tokens + tool_usage.evaluated_tokens,
+                generation.completion_tokens + tool_usage.completion_tokens,
                 result.paths,
             )
             steps.append(record)
@@ -217,8 +223,8 @@ class Agent:
             if result.ok:
                 # A small model repeats a call whose result it already has; the grammar rules that out.
                 allowed.discard(call.name)
-                if result.found and call.name in FILESYSTEM_TOOLS:
-                    allowed &= AFTER_FILESYSTEM
+                if result.found:
+                    allowed &= AFTER_FOUND
             yield ToolFinished(step, record, result)
             said = generation.text if by == "model" else json.dumps({"name": call.name, "arguments": call.arguments})
             template = prompts.TOOL_RESULT if result.ok else prompts.TOOL_ERROR
@@ -236,7 +242,7 @@ class Agent:
         yield from self._finish(generation.text.strip(), steps, results, usage)
 
     def _finish(self, text: str, steps, results, usage) -> Iterator[Event]:
-        yield Answered(Answer(text, pick_sources(text, steps), steps, usage))
+        yield Answered(Answer(text, pick_sources(text, steps), steps, usage, time.perf_counter() - usage.started))
 
 
 def trim(text: str, limit: int = MAX_RESULT_CHARS) -> str:

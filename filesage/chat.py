@@ -110,16 +110,60 @@ def read_history(path: Path | None) -> list[dict]:
     return turns
 
 
-def build_agent(root: Path, model: str | None, threads: int | None):
+class IndexProgress:
+    """Renders index refresh progress on stderr: files read, chunks embedded (with rate and ETA)."""
+
+    def __init__(self):
+        self.progress = None
+        self.tasks: dict[str, int] = {}
+
+    def __call__(self, stage: str, done: int, total: int) -> None:
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColumn, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+        from rich.text import Text
+
+        class RateColumn(ProgressColumn):
+            def render(self, task):
+                return Text(f"{task.speed:6.1f}/s" if task.speed else "       ")
+
+        if self.progress is None:
+            self.progress = Progress(
+                TextColumn("[bold]{task.description:>15}"), BarColumn(), MofNCompleteColumn(),
+                RateColumn(), TimeElapsedColumn(), TimeRemainingColumn(),
+                console=err, transient=False,
+            )
+            self.progress.start()
+        if stage not in self.tasks:
+            self.tasks[stage] = self.progress.add_task(stage, total=total)
+        self.progress.update(self.tasks[stage], completed=done, total=total)
+
+    def close(self) -> None:
+        if self.progress is not None:
+            self.progress.stop()
+            self.progress = None
+            self.tasks = {}
+
+
+def build_agent(root: Path, model: str | None, threads: int | None, refresh: bool = True, progress=None):
     from .agent import Agent
+    from .index import FolderIndex
+    from .searcher import Searcher
     from .toolbox import Toolbox
     from .tools import ToolRegistry, respond
 
     toolbox = Toolbox(root)
-    registry = ToolRegistry(
-        [toolbox.count_files, toolbox.list_files, toolbox.file_metadata, toolbox.grep_files, toolbox.directory_tree, respond]
-    )
     _, llm = load_model(model, threads)
+    searcher = Searcher(FolderIndex(toolbox.root), llm, refresh=refresh, on_progress=progress)
+    registry = ToolRegistry(
+        [
+            toolbox.count_files,
+            toolbox.list_files,
+            toolbox.file_metadata,
+            toolbox.grep_files,
+            toolbox.directory_tree,
+            searcher.semantic_search,
+            respond,
+        ]
+    )
     return Agent(llm, registry)
 
 
@@ -157,6 +201,7 @@ def ask(
     root: Path = typer.Option(Path("."), "--root", "-r", help="The folder to answer about.", envvar="FILESAGE_ROOT"),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object: answer, sources, steps."),
     history: Optional[Path] = typer.Option(None, "--history", help='JSON list of {"role", "content"} turns to continue from.'),
+    no_refresh: bool = typer.Option(False, "--no-refresh", help="Search the index as it is, without first indexing changed files."),
     model: Optional[str] = ModelOption,
     threads: Optional[int] = ThreadsOption,
 ) -> None:
@@ -165,16 +210,36 @@ def ask(
     Exit codes: 0 answered, 2 usage or input error, 3 model or index failure.
     """
     turns = read_history(history)
-    if question == "-":
-        answer_stdin_lines(build_agent(root, model, threads), turns)
-        return
-    if not question.strip():
+    if question != "-" and not question.strip():
         raise UsageError("the question is empty; ask something about the files")
-    agent = build_agent(root, model, threads)
-    if as_json:
-        print(json.dumps(final_answer(agent.run(question, turns)).to_json(), ensure_ascii=False))
-        return
-    render_plain(agent.run(question, turns), stream_answer=sys.stdout.isatty())
+    progress = IndexProgress()
+    agent = build_agent(root, model, threads, refresh=not no_refresh, progress=progress)
+    try:
+        if question == "-":
+            answer_stdin_lines(agent, turns)
+        elif as_json:
+            print(json.dumps(final_answer(agent.run(question, turns)).to_json(), ensure_ascii=False))
+        else:
+            render_plain(agent.run(question, turns), stream_answer=sys.stdout.isatty())
+    finally:
+        progress.close()
+
+
+@app.command()
+def index(
+    root: Path = typer.Argument(Path("."), help="The folder to index.", envvar="FILESAGE_ROOT"),
+) -> None:
+    """Build or refresh the search index of a folder (kept in the user cache directory, never in the folder)."""
+    from .index import FolderIndex
+    from .toolbox import Toolbox
+
+    toolbox = Toolbox(root)
+    progress = IndexProgress()
+    try:
+        stats = FolderIndex(toolbox.root).refresh(progress)
+    finally:
+        progress.close()
+    out.print(stats.summary(), markup=False)
 
 
 def final_answer(events):

@@ -176,6 +176,7 @@ class ChatModel(Protocol):
         max_tokens: int,
         schema: dict | None = None,
         on_token: Callable[[str], None] | None = None,
+        family: str = "agent",
     ) -> Generation: ...
 
 
@@ -186,6 +187,7 @@ class Usage:
     evaluated_tokens: int = 0
     completion_tokens: int = 0
     seconds: float = 0.0
+    started: float = 0.0  # when the work this usage counts began (perf_counter)
 
     def add(self, generation: Generation) -> None:
         self.calls += 1
@@ -207,6 +209,8 @@ class LlamaModel:
     load_seconds: float = 0.0
     last_prompt_ids: list[int] = field(default_factory=list)
     _counts: list[int] = field(default_factory=lambda: [0, 0, 0])
+    _family: str | None = None
+    _states: dict = field(default_factory=dict)
 
     @property
     def llama(self):
@@ -250,15 +254,54 @@ class LlamaModel:
 
         llama.generate = counting_generate
 
+    def _snapshot(self) -> tuple[bytes, list[int]]:
+        """The KV cache and its tokens. Llama.save_state would also copy the 255 MB logits buffer, which
+        costs seconds the first time; it is not needed, because the next call always evaluates at least
+        one new token and so recomputes the logits."""
+        import ctypes
+
+        import llama_cpp
+
+        llama = self.llama
+        size = llama_cpp.llama_state_get_size(llama._ctx.ctx)
+        buffer = (ctypes.c_uint8 * size)()
+        written = llama_cpp.llama_state_get_data(llama._ctx.ctx, buffer, size)
+        return bytes(buffer[:written]), llama.input_ids[: llama.n_tokens].tolist()
+
+    def _restore(self, snapshot: tuple[bytes, list[int]]) -> None:
+        import ctypes
+
+        import llama_cpp
+
+        data, tokens = snapshot
+        llama = self.llama
+        buffer = (ctypes.c_uint8 * len(data)).from_buffer_copy(data)
+        if llama_cpp.llama_state_set_data(llama._ctx.ctx, buffer, len(data)) != len(data):
+            raise RuntimeError("llama.cpp refused a KV cache snapshot it produced itself")
+        llama.input_ids[: len(tokens)] = tokens
+        llama.n_tokens = len(tokens)
+        llama._requires_eval = True
+
     def generate(
         self,
         messages: Messages,
         max_tokens: int,
         schema: dict | None = None,
         on_token: Callable[[str], None] | None = None,
+        family: str = "agent",
     ) -> Generation:
+        """family names a kind of prompt with its own stable prefix (the agent's, the fact extractor's).
+        Switching family saves the KV cache of the one left and restores the one entered, so alternating
+        calls never re-read each other's prefix. This also works for LFM2's hybrid cache, which cannot be
+        trimmed back to a shorter prefix."""
         llama = self.llama
         started = time.perf_counter()
+        if family != self._family:
+            if self._family is not None:
+                self._states[self._family] = self._snapshot()
+            if family in self._states:
+                self._restore(self._states[family])
+            self._family = family
         kwargs = {"messages": messages, "max_tokens": max_tokens, "temperature": 0.0, "stream": True}
         if schema is not None:
             kwargs["response_format"] = {"type": "json_object", "schema": schema}

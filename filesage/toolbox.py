@@ -15,6 +15,7 @@ from pathlib import Path, PurePosixPath
 from typing import Annotated, Literal
 
 from .errors import UsageError
+from .models import Usage
 
 # Words people use for groups of file types, mapped to the extensions they mean.
 TYPE_GROUPS: dict[str, tuple[str, ...]] = {
@@ -112,6 +113,7 @@ class ToolResult:
     summary: str = ""
     ok: bool = True
     found: bool = True  # False when the tool ran fine but matched nothing
+    usage: "Usage | None" = None  # model calls the tool made itself (fact extraction)
 
 
 class ConfinementError(ValueError):

@@ -21,7 +21,7 @@ class ScriptedModel:
     prompts: list[list[dict]] = field(default_factory=list)
     schemas: list[dict | None] = field(default_factory=list)
 
-    def generate(self, messages, max_tokens, schema=None, on_token=None):
+    def generate(self, messages, max_tokens, schema=None, on_token=None, family="agent"):
         self.prompts.append([dict(m) for m in messages])
         self.schemas.append(schema)
         if not self.outputs:

