@@ -179,6 +179,10 @@ class Agent:
             )
             usage.add(generation)
             call, by = extract_tool_call(generation.text), "model"
+            if step == 0 and not turns and call is not None and call.name == "respond" and route(question).name != "respond":
+                # An answer before any tool, with no conversation to draw on, is only right for small talk;
+                # otherwise it comes from the model's memory, not the files.
+                call = None
             if call is None or call.name not in self.registry.tools:
                 if step == 0:
                     call, by = route(question), "router"

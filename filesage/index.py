@@ -158,7 +158,7 @@ class FolderIndex:
                 db.execute("PRAGMA journal_mode=WAL")
                 db.executescript(SCHEMA)
             except (OSError, sqlite3.Error) as exc:
-                raise IndexError_(f"cannot open the index in {self.directory}: {exc}") from None
+                raise IndexError_(f"cannot open the index in {self.directory}: {exc}; set FILESAGE_CACHE_DIR to a writable folder") from None
             self._db = db
         return self._db
 
@@ -187,9 +187,9 @@ class FolderIndex:
             with self.lock():
                 self._refresh(stats, progress)
         except sqlite3.OperationalError as exc:
-            raise IndexError_(f"the index in {self.directory} cannot be written: {exc}") from None
+            raise IndexError_(f"the index in {self.directory} cannot be written ({exc}); free some space or set FILESAGE_CACHE_DIR to a writable folder") from None
         except OSError as exc:
-            raise IndexError_(f"the index in {self.directory} cannot be written: {exc.strerror or exc}") from None
+            raise IndexError_(f"the index in {self.directory} cannot be written ({exc.strerror or exc}); set FILESAGE_CACHE_DIR to a writable folder") from None
         stats.seconds = time.perf_counter() - started
         stats.index_bytes = sum(p.stat().st_size for p in self.directory.rglob("*") if p.is_file())
         return stats
@@ -238,7 +238,7 @@ class FolderIndex:
                 continue
             if document.capped:
                 stats.capped.append(entry.path)
-            chunks = [(s.location, s.text, hashlib.sha256(s.text.encode()).hexdigest()) for s in document.segments]
+            chunks = [(s.location, s.text, hashlib.sha256(f"{entry.path}\n{s.text}".encode()).hexdigest()) for s in document.segments]
             if not chunks:
                 file_rows.append((entry.path, entry.size, mtime_ns, "", "skipped", "no text"))
                 stats.skipped["no text"] += 1
@@ -250,7 +250,9 @@ class FolderIndex:
 
         # Embed only what the cache has never seen; the cache is content-addressed, so it is safe to keep
         # even if this run is interrupted.
-        wanted = {h: text for chunks in new_chunks.values() for _, text, h in chunks}
+        # A chunk is embedded with its file's path: "invoice_002.txt" or "kickoff.pptx" is often the only
+        # place a chunk says what it is about.
+        wanted = {h: f"{path}\n{text}" for path, chunks in new_chunks.items() for _, text, h in chunks}
         cached = set()
         hashes = list(wanted)
         for start in range(0, len(hashes), 500):

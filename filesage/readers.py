@@ -48,13 +48,26 @@ def read_document(path: Path, extension: str) -> Document:
         raise Unreadable("unsupported type")
     reader = READERS.get(extension, read_text)
     try:
-        return reader(path)
+        return with_title(reader(path))
     except Unreadable:
         raise
     except MemoryError:
         raise Unreadable("too large to parse") from None
     except Exception as exc:  # noqa: BLE001 - third-party parsers raise anything on a damaged file
         raise Unreadable(f"could not be parsed ({type(exc).__name__})") from None
+
+
+def with_title(document: Document) -> Document:
+    """Later pieces of a document ("Total due: $1,980.00" on page 2) often do not say which document they
+    belong to; each one after the first is headed with the document's first line."""
+    if len(document.segments) < 2:
+        return document
+    title = next((line.strip() for line in document.segments[0].text.splitlines() if line.strip()), "")[:120]
+    if not title:
+        return document
+    first, *rest = document.segments
+    headed = [s if s.text.startswith(title) else Segment(f"[{title}]\n{s.text}", s.location) for s in rest]
+    return Document([first] + headed, document.capped)
 
 
 def read_bytes(path: Path) -> tuple[bytes, bool]:
@@ -72,10 +85,14 @@ def decode(data: bytes) -> str:
     except UnicodeDecodeError:
         from charset_normalizer import from_bytes
 
-        best = from_bytes(data).best()
-        if best is None:
+        matches = list(from_bytes(data))
+        if not matches:
             raise Unreadable("binary content") from None
-        return str(best)
+        best = matches[0]
+        # Single-byte Western and Central European code pages often score the same; like browsers, prefer
+        # windows-1252 when it ties with the winner.
+        tied = [m for m in matches if (m.chaos, m.coherence) == (best.chaos, best.coherence)]
+        return str(next((m for m in tied if m.encoding == "cp1252"), best))
 
 
 def read_text(path: Path) -> Document:
@@ -201,12 +218,13 @@ def read_pptx(path: Path) -> Document:
     check_zip(path)
     from pptx import Presentation
 
-    segments = []
-    for number, slide in enumerate(Presentation(str(path)).slides, start=1):
+    # Slides are short and lean on each other ("Team lead: Mira" on the slide after the project's name),
+    # so consecutive slides are kept together up to a chunk's size.
+    lines = []
+    for slide in Presentation(str(path)).slides:
         texts = [shape.text_frame.text for shape in slide.shapes if shape.has_text_frame and shape.text_frame.text.strip()]
-        if texts:
-            segments += [Segment(s.text, f"slide {number}") for s in line_segments("\n".join(texts).splitlines())]
-    return Document(segments)
+        lines.append(" / ".join(t.replace("\n", " / ") for t in texts))
+    return Document(line_segments(lines, prefix="slides"))
 
 
 def read_html(path: Path) -> Document:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Annotated
 
 from . import prompts
@@ -52,7 +53,7 @@ class Searcher:
             self.last_refresh = self.index.refresh(self.on_progress)
         self.refresh_pending = False
 
-    def semantic_search(self, query: str, top_k: Annotated[int, 1, 10] = 5) -> ToolResult:
+    def semantic_search(self, query: str, top_k: Annotated[int, 3, 10] = 5) -> ToolResult:
         """Search what the files say and return the relevant facts, each with the file it comes from.
 
         Args:
@@ -98,8 +99,29 @@ class Searcher:
             if not isinstance(number, int) or not 1 <= number <= len(hits):
                 continue
             items = entry.get("facts") if isinstance(entry.get("facts"), list) else []
-            facts[number - 1] += [str(f).strip() for f in items[:FACTS_PER_PASSAGE] if str(f).strip()]
+            passage = hits[number - 1].text
+            facts[number - 1] += [str(f).strip() for f in items[:FACTS_PER_PASSAGE] if supported(str(f), passage)]
         return facts
+
+
+def normalise(text: str) -> str:
+    return " ".join(re.findall(r"\w+", text.lower()))
+
+
+def supported(fact: str, passage: str) -> bool:
+    """A fact is kept only if the passage bears it out: copied from it, or every number in it and most of
+    its words found there. Small models otherwise 'extract' amounts a passage never states."""
+    fact_norm, passage_norm = normalise(fact), normalise(passage)
+    if not fact_norm:
+        return False
+    if fact_norm in passage_norm:
+        return True
+    passage_words = set(passage_norm.split())
+    numbers = re.findall(r"\d+", fact_norm)
+    if any(n not in passage_words and n not in passage_norm.replace(" ", "") for n in numbers):
+        return False
+    words = [w for w in fact_norm.split() if len(w) > 2]
+    return bool(words) and sum(w in passage_words for w in words) / len(words) >= 0.7
 
 
 def facts_result(hits: list[Hit], facts: list[list[str]]) -> ToolResult:

@@ -93,6 +93,12 @@ def test_step_limit_then_forced_synthesis(registry):
     assert "No more tools can be called" in model.prompts[-1][-1]["content"]
 
 
+def test_answer_from_memory_is_replaced_by_a_tool(registry):
+    model = ScriptedModel([call("respond", answer="It returns 42."), call("respond", answer="No file mentions it.")])
+    _, answer = run(Agent(model, registry), "how many python files are there?")
+    assert [(s.tool, s.by) for s in answer.steps] == [("count_files", "router")]
+
+
 def test_greeting_gets_a_direct_reply(registry):
     model = ScriptedModel(["???", "Hello! Ask me about your files."])
     _, answer = run(Agent(model, registry), "hello")

