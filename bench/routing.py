@@ -14,7 +14,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.corpus import build_corpus  # noqa: E402
 from filesage.agent import ToolChosen  # noqa: E402
-from filesage.chat import build_agent  # noqa: E402
+from filesage.chat import Workspace, settings_from  # noqa: E402
 from filesage.router import route  # noqa: E402
 
 
@@ -25,7 +25,7 @@ def main() -> None:
     cases = json.loads((Path(__file__).parent / "routing" / "questions.json").read_text())
     with tempfile.TemporaryDirectory() as tmp:
         root = build_corpus(Path(tmp))
-        agent = build_agent(root, options.model, None)
+        agent = Workspace(settings_from(root, options.model, None)).agent
         model_right = fallback_usable = 0
         seconds = []
         for case in cases:

@@ -1,10 +1,11 @@
-"""The command line: `filesage ask`, `filesage doctor`, and the rendering of agent events."""
+"""The command line: `filesage chat`, `ask`, `index`, `config` and `doctor`, and how agent events look."""
 
 from __future__ import annotations
 
 import json
 import os
 import sys
+import time
 from pathlib import Path
 from typing import Optional
 
@@ -12,13 +13,14 @@ import typer
 from rich.console import Console
 
 from . import __version__
+from .config import Settings, cache_dir, config_file, data_dir
 from .errors import FilesageError, UsageError
 
 # Nothing filesage runs may reach for a model hub; set before any library that reads these is imported.
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
 
-EXIT_CODES = """Exit codes: 0 answered, 2 usage or input error, 3 model or index failure."""
+EXIT_CODES = "Exit codes: 0 answered, 2 usage or input error, 3 model or index failure."
 
 app = typer.Typer(
     name="filesage",
@@ -26,12 +28,15 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    rich_markup_mode=None,
 )
+# Rich follows the terminal: no colour when stdout is not one, and none when NO_COLOR is set.
 err = Console(stderr=True, highlight=False, soft_wrap=True)
 out = Console(highlight=False, soft_wrap=True)
 
-ModelOption = typer.Option(None, "--model", help="GGUF model file (default: FILESAGE_MODEL, models/, then the embedded model).")
+ModelOption = typer.Option(None, "--model", help="GGUF model file (default: FILESAGE_MODEL, config, models/, then the embedded model).")
 ThreadsOption = typer.Option(None, "--threads", help="CPU threads for the model (default: physical cores).")
+MaxStepsOption = typer.Option(None, "--max-steps", help="Tool calls before the answer is forced (default 5).")
 
 
 def version_callback(value: bool) -> None:
@@ -52,62 +57,6 @@ def load_model(model: str | None, threads: int | None):
 
     resolved = resolve_model(model)
     return resolved, LlamaModel(resolved.path, threads or physical_cores())
-
-
-@app.command()
-def doctor(
-    model: Optional[str] = ModelOption,
-    threads: Optional[int] = ThreadsOption,
-) -> None:
-    """Check the model and the environment; exits non-zero with the reason when something is missing."""
-    from .config import cache_dir
-    from .models import EMBEDDED_DEFAULT, file_sha256
-
-    resolved, llm = load_model(model, threads)
-    size = resolved.path.stat().st_size
-    if resolved.embedded is not None:
-        digest = file_sha256(resolved.path)
-        if digest != resolved.embedded.sha256:
-            raise FilesageError(
-                f"{resolved.path} is corrupt (sha256 {digest[:16]}..., expected {EMBEDDED_DEFAULT.sha256[:16]}...); "
-                "delete it and run filesage doctor again"
-            )
-        checksum = "sha256 verified"
-    else:
-        checksum = "not verified (no known checksum for a user-supplied model)"
-    metadata = llm.gguf_metadata()
-    import llama_cpp
-
-    template = metadata.get("tokenizer.chat_template", "")
-    rows = [
-        ("model", f"{resolved.path} (from {resolved.source})"),
-        ("size", f"{size:,} bytes, {checksum}"),
-        ("architecture", f"{metadata.get('general.architecture', '?')} ({metadata.get('general.name', '?')})"),
-        ("chat template", f"{len(template):,} characters" + (", tool calls supported" if "tool" in template else "")),
-        ("llama.cpp", f"llama-cpp-python {llama_cpp.__version__}, {llama_cpp.llama_print_system_info().decode().strip()[:120]}"),
-        ("threads", str(llm.threads)),
-        ("cache", str(cache_dir())),
-        ("indexes", str(cache_dir() / "indexes")),
-    ]
-    for name, value in rows:
-        out.print(f"[bold]{name:>13}[/bold]  {value}")
-    out.print("[green]ok[/green]: filesage is ready")
-
-
-def read_history(path: Path | None) -> list[dict]:
-    if path is None:
-        return []
-    try:
-        turns = json.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise UsageError(f"cannot read history file {path}: {exc.strerror}") from None
-    except ValueError as exc:
-        raise UsageError(f"history file {path} is not valid JSON ({exc})") from None
-    if not isinstance(turns, list) or not all(
-        isinstance(t, dict) and t.get("role") in ("user", "assistant") and isinstance(t.get("content"), str) for t in turns
-    ):
-        raise UsageError(f'history file {path} must be a JSON list of {{"role": "user"|"assistant", "content": str}}')
-    return turns
 
 
 class IndexProgress:
@@ -143,103 +92,119 @@ class IndexProgress:
             self.tasks = {}
 
 
-def build_agent(root: Path, model: str | None, threads: int | None, refresh: bool = True, progress=None):
-    from .agent import Agent
-    from .index import FolderIndex
-    from .searcher import Searcher
-    from .toolbox import Toolbox
-    from .tools import ToolRegistry, respond
+class Workspace:
+    """The model (loaded once per process) and the agent over one root folder, which can change."""
 
-    toolbox = Toolbox(root)
-    _, llm = load_model(model, threads)
-    searcher = Searcher(FolderIndex(toolbox.root), llm, refresh=refresh, on_progress=progress)
-    registry = ToolRegistry(
-        [
-            toolbox.count_files,
-            toolbox.list_files,
-            toolbox.file_metadata,
-            toolbox.grep_files,
-            toolbox.directory_tree,
-            searcher.semantic_search,
-            respond,
-        ]
-    )
-    return Agent(llm, registry)
+    def __init__(self, settings: Settings, refresh: bool = True):
+        self.settings = settings
+        self.refresh = refresh
+        self.progress = IndexProgress()
+        self.resolved, self.llm = load_model(settings.model, settings.threads)
+        self.set_root(Path(settings.root))
+
+    def set_root(self, root: Path) -> None:
+        from .agent import Agent
+        from .index import FolderIndex
+        from .searcher import Searcher
+        from .toolbox import Toolbox
+        from .tools import ToolRegistry, respond
+
+        toolbox = Toolbox(root)
+        self.root = toolbox.root
+        self.toolbox = toolbox
+        self.searcher = Searcher(FolderIndex(toolbox.root), self.llm, self.refresh, self.progress, self.settings.top_k)
+        registry = ToolRegistry(
+            [
+                toolbox.count_files,
+                toolbox.list_files,
+                toolbox.file_metadata,
+                toolbox.grep_files,
+                toolbox.directory_tree,
+                self.searcher.semantic_search,
+                respond,
+            ]
+        )
+        self.agent = Agent(self.llm, registry, self.settings.max_steps, self.settings.history_turns)
+
+    def run(self, question: str, history: list[dict]):
+        """A fresh look at the folder for every question: files may have changed since the last one."""
+        self.toolbox.refresh()
+        self.searcher.refresh_pending = self.refresh
+        try:
+            yield from self.agent.run(question, history)
+        finally:
+            self.progress.close()
 
 
-def render_plain(events, stream_answer: bool) -> dict:
-    from .agent import Answered, AnswerToken, ToolChosen, ToolFinished
-
-    streamed = False
-    for event in events:
-        if isinstance(event, ToolChosen):
-            args = ", ".join(f"{k}={v!r}" for k, v in event.args.items())
-            err.print(f"[dim]> {event.tool}({args}) chosen by {event.by}[/dim]")
-        elif isinstance(event, ToolFinished):
-            err.print(f"[dim]  {event.record.summary} ({event.record.seconds:.1f} s)[/dim]")
-        elif isinstance(event, AnswerToken) and stream_answer:
-            out.file.write(event.text)
-            out.file.flush()
-            streamed = True
-        elif isinstance(event, Answered):
-            answer = event.answer
-            if not streamed:
-                out.print(answer.text, markup=False)
-            else:
-                out.file.write("\n")
-            if answer.sources:
-                out.print("\nSources:")
-                for number, source in enumerate(answer.sources, start=1):
-                    out.print(f"  [{number}] {source['path']}", markup=False)
-            return answer.to_json()
-    raise RuntimeError("the agent ended without an answer")
+def settings_from(root: Path | None, model: str | None, threads: int | None, max_steps: int | None = None) -> Settings:
+    return Settings.load({"root": str(root) if root else None, "model": model, "threads": threads, "max_steps": max_steps})
 
 
 @app.command()
-def ask(
-    question: str = typer.Argument(..., help="The question, or - to read one question per line from stdin."),
-    root: Path = typer.Option(Path("."), "--root", "-r", help="The folder to answer about.", envvar="FILESAGE_ROOT"),
-    as_json: bool = typer.Option(False, "--json", help="Print one JSON object: answer, sources, steps."),
-    history: Optional[Path] = typer.Option(None, "--history", help='JSON list of {"role", "content"} turns to continue from.'),
-    no_refresh: bool = typer.Option(False, "--no-refresh", help="Search the index as it is, without first indexing changed files."),
+def doctor(
     model: Optional[str] = ModelOption,
     threads: Optional[int] = ThreadsOption,
 ) -> None:
-    """Answer one question about the files under --root.
+    """Check the model and the environment; exits non-zero with the reason when something is missing."""
+    from .models import EMBEDDED_DEFAULT, file_sha256
 
-    Exit codes: 0 answered, 2 usage or input error, 3 model or index failure.
-    """
-    turns = read_history(history)
-    if question != "-" and not question.strip():
-        raise UsageError("the question is empty; ask something about the files")
-    progress = IndexProgress()
-    agent = build_agent(root, model, threads, refresh=not no_refresh, progress=progress)
-    try:
-        if question == "-":
-            answer_stdin_lines(agent, turns)
-        elif as_json:
-            print(json.dumps(final_answer(agent.run(question, turns)).to_json(), ensure_ascii=False))
-        else:
-            render_plain(agent.run(question, turns), stream_answer=sys.stdout.isatty())
-    finally:
-        progress.close()
+    settings = settings_from(None, model, threads)
+    resolved, llm = load_model(settings.model, settings.threads)
+    size = resolved.path.stat().st_size
+    if resolved.embedded is not None:
+        digest = file_sha256(resolved.path)
+        if digest != resolved.embedded.sha256:
+            raise FilesageError(
+                f"{resolved.path} is corrupt (sha256 {digest[:16]}..., expected {EMBEDDED_DEFAULT.sha256[:16]}...); "
+                "delete it and run filesage doctor again"
+            )
+        checksum = "sha256 verified"
+    else:
+        checksum = "not verified (no known checksum for a user-supplied model)"
+    metadata = llm.gguf_metadata()
+    import llama_cpp
+
+    template = metadata.get("tokenizer.chat_template", "")
+    rows = [
+        ("model", f"{resolved.path} (from {resolved.source})"),
+        ("size", f"{size:,} bytes, {checksum}"),
+        ("architecture", f"{metadata.get('general.architecture', '?')} ({metadata.get('general.name', '?')})"),
+        ("chat template", f"{len(template):,} characters" + (", tool calls supported" if "tool" in template else "")),
+        ("llama.cpp", f"llama-cpp-python {llama_cpp.__version__}, {llama_cpp.llama_print_system_info().decode().strip()[:120]}"),
+        ("threads", str(llm.threads)),
+        ("cache", str(cache_dir())),
+        ("indexes", str(cache_dir() / "indexes")),
+        ("config", str(config_file())),
+    ]
+    for name, value in rows:
+        out.print(f"{name:>13}  {value}", markup=False)
+    out.print("ok: filesage is ready", markup=False)
 
 
 @app.command()
-def index(
-    root: Path = typer.Argument(Path("."), help="The folder to index.", envvar="FILESAGE_ROOT"),
-) -> None:
-    """Build or refresh the search index of a folder (kept in the user cache directory, never in the folder)."""
-    from .index import FolderIndex
-    from .toolbox import Toolbox
+def config() -> None:
+    """Show the effective settings and where each one comes from (flag, environment, config file, default)."""
+    settings = Settings.load()
+    out.print(f"config file: {config_file()}" + ("" if config_file().exists() else " (not present)"), markup=False)
+    for name, source in settings.sources.items():
+        value = getattr(settings, name)
+        out.print(f"{name:>13} = {value if value is not None else '(auto)'}    [{source}]", markup=False)
 
-    toolbox = Toolbox(root)
-    progress = IndexProgress()
+
+def read_history(path: Path | None) -> list[dict]:
+    if path is None:
+        return []
     try:
-        stats = FolderIndex(toolbox.root).refresh(progress)
-    finally:
-        progress.close()
-    out.print(stats.summary(), markup=False)
+        turns = json.loads(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise UsageError(f"cannot read history file {path}: {exc.strerror}") from None
+    except ValueError as exc:
+        raise UsageError(f"history file {path} is not valid JSON ({exc})") from None
+    if not isinstance(turns, list) or not all(
+        isinstance(t, dict) and t.get("role") in ("user", "assistant") and isinstance(t.get("content"), str) for t in turns
+    ):
+        raise UsageError(f'history file {path} must be a JSON list of {{"role": "user"|"assistant", "content": str}}')
+    return turns
 
 
 def final_answer(events):
@@ -251,7 +216,82 @@ def final_answer(events):
     raise RuntimeError("the agent ended without an answer")
 
 
-def answer_stdin_lines(agent, turns: list[dict]) -> None:
+def event_json(event) -> dict:
+    from .agent import Answered, AnswerToken, ToolChosen, ToolFinished
+
+    if isinstance(event, ToolChosen):
+        return {"event": "step_started", "step": event.step, "tool": event.tool, "args": event.args, "by": event.by}
+    if isinstance(event, ToolFinished):
+        return {"event": "tool_result", "step": event.step, **event.record.to_json()}
+    if isinstance(event, AnswerToken):
+        return {"event": "answer_token", "text": event.text}
+    if isinstance(event, Answered):
+        return {"event": "answer_done", **event.answer.to_json()}
+    raise TypeError(f"unknown event {event!r}")
+
+
+def render_plain(events, stream_answer: bool) -> None:
+    from .agent import Answered, AnswerToken, ToolChosen, ToolFinished
+
+    streamed = False
+    for event in events:
+        if isinstance(event, ToolChosen):
+            args = ", ".join(f"{k}={v!r}" for k, v in event.args.items())
+            err.print(f"> {event.tool}({args}) chosen by {event.by}", style="dim", markup=False)
+        elif isinstance(event, ToolFinished):
+            err.print(f"  {event.record.summary} ({event.record.seconds:.1f} s)", style="dim", markup=False)
+        elif isinstance(event, AnswerToken) and stream_answer:
+            out.file.write(event.text)
+            out.file.flush()
+            streamed = True
+        elif isinstance(event, Answered):
+            answer = event.answer
+            if streamed:
+                out.file.write("\n")
+            else:
+                out.print(answer.text, markup=False)
+            print_sources(answer.sources)
+
+
+def print_sources(sources: list[dict]) -> None:
+    if sources:
+        out.print("\nSources:", markup=False)
+        for number, source in enumerate(sources, start=1):
+            out.print(f"  [{number}] {source['path']}", markup=False)
+
+
+@app.command()
+def ask(
+    question: str = typer.Argument(..., help="The question, or - to read one question per line from stdin."),
+    root: Optional[Path] = typer.Option(None, "--root", "-r", help="The folder to answer about (default: FILESAGE_ROOT, config, or the current folder)."),
+    as_json: bool = typer.Option(False, "--json", help="Print one JSON object: answer, sources, steps."),
+    events: bool = typer.Option(False, "--events", help="Stream newline-delimited JSON events: step_started, tool_result, answer_token, answer_done."),
+    history: Optional[Path] = typer.Option(None, "--history", help='JSON list of {"role", "content"} turns to continue from.'),
+    no_refresh: bool = typer.Option(False, "--no-refresh", help="Search the index as it is, without first indexing changed files."),
+    model: Optional[str] = ModelOption,
+    threads: Optional[int] = ThreadsOption,
+    max_steps: Optional[int] = MaxStepsOption,
+) -> None:
+    """Answer one question about the files under --root.
+
+    Exit codes: 0 answered, 2 usage or input error, 3 model or index failure.
+    """
+    turns = read_history(history)
+    if question != "-" and not question.strip():
+        raise UsageError("the question is empty; ask something about the files")
+    workspace = Workspace(settings_from(root, model, threads, max_steps), refresh=not no_refresh)
+    if question == "-":
+        answer_stdin_lines(workspace, turns, events)
+    elif events:
+        for event in workspace.run(question, turns):
+            print(json.dumps(event_json(event), ensure_ascii=False), flush=True)
+    elif as_json:
+        print(json.dumps(final_answer(workspace.run(question, turns)).to_json(), ensure_ascii=False))
+    else:
+        render_plain(workspace.run(question, turns), stream_answer=sys.stdout.isatty())
+
+
+def answer_stdin_lines(workspace: Workspace, turns: list[dict], events: bool) -> None:
     """One JSON line per question line, in order; a question that fails gets an error line and the run
     goes on. Blank lines are skipped."""
     for line in sys.stdin:
@@ -259,18 +299,160 @@ def answer_stdin_lines(agent, turns: list[dict]) -> None:
         if not question:
             continue
         try:
-            record = final_answer(agent.run(question, turns)).to_json()
+            if events:
+                for event in workspace.run(question, turns):
+                    print(json.dumps(event_json(event), ensure_ascii=False), flush=True)
+                continue
+            record = final_answer(workspace.run(question, turns)).to_json()
         except FilesageError as exc:
-            record = {"question": question, "error": str(exc)}
+            record = {"question": question[:200], "error": str(exc)}
         print(json.dumps(record, ensure_ascii=False), flush=True)
+
+
+@app.command()
+def index(
+    root: Optional[Path] = typer.Argument(None, help="The folder to index (default: FILESAGE_ROOT, config, or the current folder)."),
+) -> None:
+    """Build or refresh the search index of a folder (kept in the user cache directory, never in the folder)."""
+    from .index import FolderIndex
+    from .toolbox import Toolbox
+
+    settings = settings_from(root, None, None)
+    toolbox = Toolbox(Path(settings.root))
+    progress = IndexProgress()
+    try:
+        stats = FolderIndex(toolbox.root).refresh(progress)
+    finally:
+        progress.close()
+    out.print(stats.summary(), markup=False)
+
+
+CHAT_HELP = """Ask anything about the files in the folder. Enter sends; Esc then Enter adds a line.
+/sources   the last answer's sources       /steps   the last answer's tool trace
+/reset     forget the conversation         /root DIR   switch to another folder
+/index     refresh the search index now    /model   which model is answering
+/help      this text                       /exit    leave (or Ctrl-D)
+Ctrl-C stops an answer being written and returns to the prompt."""
+
+
+@app.command()
+def chat(
+    root: Optional[Path] = typer.Argument(None, help="The folder to talk about (default: FILESAGE_ROOT, config, or the current folder)."),
+    model: Optional[str] = ModelOption,
+    threads: Optional[int] = ThreadsOption,
+    max_steps: Optional[int] = MaxStepsOption,
+) -> None:
+    """Talk about the files in a folder, interactively."""
+    from prompt_toolkit import PromptSession
+    from prompt_toolkit.history import FileHistory
+    from prompt_toolkit.key_binding import KeyBindings
+
+    settings = settings_from(root, model, threads, max_steps)
+    with err.status("Loading the model..."):
+        workspace = Workspace(settings)
+        workspace.llm.llama
+    out.print(f"filesage {__version__} · {workspace.resolved.path.name} · folder {workspace.root}", markup=False)
+    out.print("Type a question, /help for commands, Ctrl-D to leave.", style="dim", markup=False)
+    bindings = KeyBindings()
+
+    @bindings.add("escape", "enter")
+    def _(event):
+        event.current_buffer.insert_text("\n")
+
+    history_path = data_dir() / "chat_history"
+    history_path.parent.mkdir(parents=True, exist_ok=True)
+    session = PromptSession(history=FileHistory(str(history_path)), key_bindings=bindings, multiline=False)
+    conversation: list[dict] = []
+    last = None
+    while True:
+        try:
+            text = session.prompt("› ").strip()
+        except KeyboardInterrupt:
+            continue
+        except EOFError:
+            break
+        if not text:
+            continue
+        if text.startswith("/"):
+            command, _, argument = text.partition(" ")
+            if command == "/exit":
+                break
+            elif command == "/help":
+                out.print(CHAT_HELP, markup=False)
+            elif command == "/reset":
+                conversation, last = [], None
+                out.print("Conversation forgotten.", style="dim", markup=False)
+            elif command == "/sources":
+                print_sources(last.sources) if last and last.sources else out.print("No sources yet.", markup=False)
+            elif command == "/steps":
+                for number, step in enumerate(last.steps if last else [], start=1):
+                    args = ", ".join(f"{k}={v!r}" for k, v in step.args.items())
+                    out.print(f"{number}. {step.tool}({args}) by {step.by}: {step.summary} ({step.seconds:.1f} s)", markup=False)
+                if not last or not last.steps:
+                    out.print("No tool was used for the last answer.", markup=False)
+            elif command == "/root":
+                try:
+                    workspace.set_root(Path(argument.strip() or ".").expanduser())
+                    conversation, last = [], None
+                    out.print(f"Folder: {workspace.root}", markup=False)
+                except FilesageError as exc:
+                    err.print(f"error: {exc}", markup=False)
+            elif command == "/index":
+                try:
+                    out.print(workspace.searcher.index.refresh(workspace.progress).summary(), markup=False)
+                except FilesageError as exc:
+                    err.print(f"error: {exc}", markup=False)
+                finally:
+                    workspace.progress.close()
+            elif command == "/model":
+                out.print(f"{workspace.resolved.path} (from {workspace.resolved.source}), {workspace.llm.threads} threads", markup=False)
+            else:
+                out.print(f"Unknown command {command}; /help lists them.", markup=False)
+            continue
+        try:
+            last = chat_turn(workspace, text, conversation)
+        except KeyboardInterrupt:
+            out.print("Stopped.", style="dim", markup=False)
+            continue
+        except FilesageError as exc:
+            err.print(f"error: {exc}", markup=False)
+            continue
+        conversation += [{"role": "user", "content": text}, {"role": "assistant", "content": last.text}]
+
+
+def chat_turn(workspace: Workspace, question: str, conversation: list[dict]):
+    """One question in the chat: a live status line per step, then the answer as Markdown and its sources."""
+    from rich.markdown import Markdown
+
+    from .agent import Answered, AnswerToken, ToolChosen, ToolFinished
+
+    started = time.perf_counter()
+    with out.status("Thinking...") as status:
+        for event in workspace.run(question, conversation):
+            if isinstance(event, ToolChosen):
+                args = ", ".join(f"{k}={v!r}" for k, v in event.args.items())
+                status.update(f"{event.tool}({args})...")
+            elif isinstance(event, ToolFinished):
+                args = ", ".join(f"{k}={v!r}" for k, v in event.record.args.items())
+                mark = "✓" if event.record.ok else "✗"
+                out.print(f"{mark} {event.record.tool}({args}) → {event.record.summary} ({event.record.seconds:.1f} s)", style="dim", markup=False)
+                status.update("Thinking...")
+            elif isinstance(event, AnswerToken):
+                status.update("Writing the answer...")
+            elif isinstance(event, Answered):
+                answer = event.answer
+    out.print(Markdown(answer.text))
+    print_sources(answer.sources)
+    out.print(f"({time.perf_counter() - started:.1f} s)", style="dim", markup=False)
+    return answer
 
 
 def main() -> None:
     try:
         app()
     except FilesageError as exc:
-        err.print(f"[red]error:[/red] {exc}", markup=True, highlight=False)
+        err.print(f"error: {exc}", markup=False)
         sys.exit(exc.exit_code)
     except KeyboardInterrupt:
-        err.print("interrupted")
+        err.print("interrupted", markup=False)
         sys.exit(130)

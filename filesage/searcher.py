@@ -41,9 +41,12 @@ class Searcher:
     """Owns the index of one root and the fact extraction; refreshes the index before its first search
     when files changed (unless told not to)."""
 
-    def __init__(self, index: FolderIndex, model: ChatModel, refresh: bool = True, on_progress: Progress | None = None):
+    def __init__(
+        self, index: FolderIndex, model: ChatModel, refresh: bool = True, on_progress: Progress | None = None, min_top_k: int = 5
+    ):
         self.index = index
         self.model = model
+        self.min_top_k = min_top_k
         self.refresh_pending = refresh
         self.on_progress = on_progress
         self.last_refresh = None
@@ -66,7 +69,8 @@ class Searcher:
         self.ensure_fresh()
         if self.index.chunk_count() == 0:
             return ToolResult("No file in this folder has indexable text.", [], "Nothing indexed", found=False)
-        hits = self.index.search(query, top_k)
+        # Small models ask for one passage when the answer may sit in the second; the setting is a floor.
+        hits = self.index.search(query, max(top_k, self.min_top_k))
         hits = [h for h in hits if h.score >= KEEP_RATIO]
         if not hits:
             return ToolResult(f"Nothing in the files matches '{query}'.", [], "No matching passages", found=False)

@@ -276,7 +276,8 @@ class Toolbox:
         paths = [e.path for e in selected] if len(selected) <= 10 else []
         if paths:
             text += "\nThey are: " + ", ".join(paths)
-        return ToolResult(text, paths, f"Found {len(selected)} {types}files", found=bool(selected))
+        noun = "file" if len(selected) == 1 else "files"
+        return ToolResult(text, paths, f"Found {len(selected)} {types}{noun}", found=bool(selected))
 
     def list_files(
         self,

@@ -1,0 +1,65 @@
+"""`filesage chat` in a real pseudo-terminal, on the real model, typed at as a person would."""
+
+import os
+import sys
+from pathlib import Path
+
+import pexpect
+import pytest
+
+from bench.corpus import build_corpus
+
+pytestmark = pytest.mark.model
+
+FILESAGE = str(Path(sys.executable).parent / "filesage")
+PROMPT = "›"
+DONE = r"\((\d+\.\d) s\)"  # printed after every answer
+
+
+def test_chat_session(tmp_path):
+    root = build_corpus(tmp_path)
+    env = {**os.environ, "FILESAGE_CACHE_DIR": str(tmp_path / "cache"), "FILESAGE_DATA_DIR": str(tmp_path / "data"), "TERM": "xterm", "PROMPT_TOOLKIT_NO_CPR": "1"}
+    child = pexpect.spawn(FILESAGE, ["chat", str(root)], env=env, encoding="utf-8", timeout=150, dimensions=(40, 120))
+    try:
+        child.expect("Type a question")
+        child.expect(PROMPT)
+
+        child.sendline("how many markdown files are there?")
+        child.expect(r"count_files\(extension='(md|markdown)'")
+        child.expect(DONE)
+        answer = child.before
+        assert "5" in answer or "five" in answer.lower()
+
+        # A follow-up that only makes sense with the first question in the conversation.
+        child.sendline("which are they?")
+        child.expect(DONE)
+        follow_up = child.before
+        assert "lease.md" in follow_up or "vaccinations.md" in follow_up
+
+        child.sendline("/sources")
+        child.expect(r"\[1\] \S+\.md")
+        child.expect(PROMPT)
+
+        child.sendline("/reset")
+        child.expect("Conversation forgotten.")
+        child.expect(PROMPT)
+        child.sendline("/sources")
+        child.expect("No sources yet.")
+        child.expect(PROMPT)
+
+        # Ctrl-C while an answer is being worked on returns to the prompt; the session goes on.
+        child.sendline("What did the lease say about pets?")
+        child.expect("semantic_search|Thinking")
+        child.sendintr()
+        child.expect("Stopped.")
+        child.expect(PROMPT)
+        child.sendline("/model")
+        child.expect("qwen2.5-coder-1.5b")
+        child.expect(PROMPT)
+
+        child.sendeof()
+        child.expect(pexpect.EOF)
+    finally:
+        child.close()
+    assert child.exitstatus == 0
+    assert (tmp_path / "data" / "chat_history").read_text().count("how many markdown files") == 1
