@@ -428,6 +428,8 @@ def chat_turn(workspace: Workspace, question: str, conversation: list[dict]):
 
     started = time.perf_counter()
     with out.status("Thinking...") as status:
+        # One live display at a time: index progress goes into the status line, not its own bars.
+        workspace.searcher.on_progress = lambda stage, done, total: status.update(f"Indexing the folder: {stage} {done}/{total}")
         for event in workspace.run(question, conversation):
             if isinstance(event, ToolChosen):
                 args = ", ".join(f"{k}={v!r}" for k, v in event.args.items())

@@ -82,21 +82,24 @@ class RefreshStats:
 
 @contextlib.contextmanager
 def quiet_native_code():
-    """LEANN's C++ code prints progress chatter to file descriptor 1, and LEANN and faiss log at INFO;
-    stdout belongs to answers and JSON, so both are silenced while LEANN runs."""
+    """LEANN's C++ code prints progress chatter on file descriptors 1 and 2, and LEANN and faiss log at INFO.
+    stdout belongs to answers and JSON and stderr to our own progress, so both are silenced while LEANN
+    runs; its failures still arrive as Python exceptions."""
     for name in ("leann", "leann_backend_hnsw", "faiss", "faiss.loader"):
         logging.getLogger(name).setLevel(logging.WARNING)
     sys.stdout.flush()
-    saved = os.dup(1)
+    sys.stderr.flush()
+    saved = [os.dup(1), os.dup(2)]
     devnull = os.open(os.devnull, os.O_WRONLY)
     try:
         os.dup2(devnull, 1)
+        os.dup2(devnull, 2)
         yield
     finally:
-        sys.stdout.flush()
-        os.dup2(saved, 1)
-        os.close(saved)
-        os.close(devnull)
+        os.dup2(saved[0], 1)
+        os.dup2(saved[1], 2)
+        for descriptor in (*saved, devnull):
+            os.close(descriptor)
 
 
 class Embedder:

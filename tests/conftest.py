@@ -67,6 +67,16 @@ def fs_corpus(tmp_path) -> Path:
     return root
 
 
+def joined_model_env() -> dict:
+    """Tests that move FILESAGE_CACHE_DIR into tmp_path still use the model joined in the real cache,
+    instead of joining another 1.1 GB copy per test."""
+    from filesage.models import resolve_model
+
+    return {"FILESAGE_MODEL": str(resolve_model(None).path)}
+
+
 def run_cli(*args: str, input: str | None = None, env: dict | None = None, timeout: int = 900) -> subprocess.CompletedProcess:
     full_env = {**os.environ, **(env or {})}
+    if env and "FILESAGE_CACHE_DIR" in env and "FILESAGE_MODEL" not in env and "FILESAGE_MODEL" not in os.environ:
+        full_env.update(joined_model_env())
     return subprocess.run([FILESAGE, *args], input=input, capture_output=True, text=True, env=full_env, timeout=timeout)

@@ -8,6 +8,7 @@ import pexpect
 import pytest
 
 from bench.corpus import build_corpus
+from tests.conftest import joined_model_env
 
 pytestmark = pytest.mark.model
 
@@ -18,7 +19,7 @@ DONE = r"\((\d+\.\d) s\)"  # printed after every answer
 
 def test_chat_session(tmp_path):
     root = build_corpus(tmp_path)
-    env = {**os.environ, "FILESAGE_CACHE_DIR": str(tmp_path / "cache"), "FILESAGE_DATA_DIR": str(tmp_path / "data"), "TERM": "xterm", "PROMPT_TOOLKIT_NO_CPR": "1"}
+    env = {**os.environ, "FILESAGE_CACHE_DIR": str(tmp_path / "cache"), "FILESAGE_DATA_DIR": str(tmp_path / "data"), "TERM": "xterm", "PROMPT_TOOLKIT_NO_CPR": "1", **joined_model_env()}
     child = pexpect.spawn(FILESAGE, ["chat", str(root)], env=env, encoding="utf-8", timeout=150, dimensions=(40, 120))
     try:
         child.expect("Type a question")
