@@ -21,10 +21,10 @@ MAX_QUESTION_CHARS = 4000
 # A tool result longer than this is cut (with a marker) so that five of them still fit in n_ctx 8192.
 MAX_RESULT_CHARS = 3500
 CALL_TOKENS = 400
-# After a tool that found something, the model may only answer or read the files' content: small models
-# otherwise chain lookups whose results they already have (list_files, then file_metadata on a file the
-# list already dated; facts found, then a file-name search for the same words).
-AFTER_FOUND = {"respond", "semantic_search", "read_file"}
+# After a tool that found something, the model may only answer (or read a file, where that tool exists):
+# small models otherwise chain lookups whose results they already have (list_files, then file_metadata on a
+# file the list already dated; a count found, then a search for the same words).
+AFTER_FOUND = {"respond", "read_file"}
 ANSWER_TOKENS = 400
 
 
@@ -207,10 +207,7 @@ class Agent:
             started = time.perf_counter()
             args, result = self.registry.execute(call.name, call.arguments)
             tool_usage = result.usage or Usage()
-            usage.calls += tool_usage.calls
-            usage.prompt_tokens += tool_usage.prompt_tokens
-            usage.evaluated_tokens += tool_usage.evaluated_tokens
-            usage.completion_tokens += tool_usage.completion_tokens
+            usage.merge(tool_usage)
             record = Step(
                 call.name,
                 args,

@@ -56,7 +56,7 @@ def load_model(model: str | None, threads: int | None):
     from .models import LlamaModel, physical_cores, resolve_model
 
     resolved = resolve_model(model)
-    return resolved, LlamaModel(resolved.path, threads or physical_cores())
+    return resolved, LlamaModel(resolved.path, threads or physical_cores(), prefix_cache=cache_dir() / "prompt-cache")
 
 
 class IndexProgress:

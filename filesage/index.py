@@ -332,13 +332,16 @@ class FolderIndex:
         """Vector and BM25 rankings fused by reciprocal rank; scores are relative to the best hit."""
         pool = max(top_k * 4, 20)
         ranks: dict[int, float] = {}
-        for ranking in (self._vector_ranking(query, pool), self._bm25_ranking(query, pool)):
+        bm25 = self._bm25_ranking(query, pool)
+        for ranking in (self._vector_ranking(query, pool), bm25):
             for rank, chunk_id in enumerate(ranking, start=1):
                 ranks[chunk_id] = ranks.get(chunk_id, 0.0) + 1.0 / (RRF_K + rank)
         if not ranks:
             return []
         best = max(ranks.values())
-        ordered = sorted(ranks.items(), key=lambda item: item[1], reverse=True)[:top_k]
+        # Equal fused scores are common (rank 1 in one list only); the exact keyword match goes first.
+        keyword_rank = {chunk_id: rank for rank, chunk_id in enumerate(bm25)}
+        ordered = sorted(ranks.items(), key=lambda item: (-item[1], keyword_rank.get(item[0], pool)))[:top_k]
         hits = []
         for chunk_id, score in ordered:
             row = self.db.execute("SELECT path, location, text FROM chunks WHERE id = ?", (chunk_id,)).fetchone()
@@ -361,7 +364,7 @@ class FolderIndex:
         vector = self.embedder.encode([query])
         with quiet_native_code():
             result = self._searcher.backend_impl.search(
-                vector, pool, complexity=64, beam_width=1, prune_ratio=0.0, recompute_embeddings=False,
+                vector, pool, complexity=max(64, pool * 4), beam_width=1, prune_ratio=0.0, recompute_embeddings=False,
                 pruning_strategy="global", zmq_port=None, batch_size=0,
             )
         # HNSW pads a short result with repeated or negative labels; each chunk may rank once.

@@ -189,6 +189,13 @@ class Usage:
     seconds: float = 0.0
     started: float = 0.0  # when the work this usage counts began (perf_counter)
 
+    def merge(self, other: "Usage") -> None:
+        self.calls += other.calls
+        self.prompt_tokens += other.prompt_tokens
+        self.evaluated_tokens += other.evaluated_tokens
+        self.completion_tokens += other.completion_tokens
+        self.seconds += other.seconds
+
     def add(self, generation: Generation) -> None:
         self.calls += 1
         self.prompt_tokens += generation.prompt_tokens
@@ -211,6 +218,8 @@ class LlamaModel:
     _counts: list[int] = field(default_factory=lambda: [0, 0, 0])
     _family: str | None = None
     _states: dict = field(default_factory=dict)
+    # Where KV snapshots of stable system prompts are kept between processes; None keeps none.
+    prefix_cache: Path | None = None
 
     @property
     def llama(self):
@@ -282,6 +291,50 @@ class LlamaModel:
         llama.n_tokens = len(tokens)
         llama._requires_eval = True
 
+    def _system_prefix(self, system: dict) -> tuple[bytes, list[int]]:
+        """The KV cache of a system prompt, read from disk when an earlier process saved it. A new process
+        then starts from the question instead of re-reading ~850 tokens of instructions (~7 s here)."""
+        import json
+
+        from llama_cpp.llama_chat_format import Jinja2ChatFormatter
+
+        llama = self.llama
+        formatter = Jinja2ChatFormatter(
+            template=llama.metadata.get("tokenizer.chat_template", ""),
+            eos_token=llama._model.token_get_text(llama.token_eos()),
+            bos_token=llama._model.token_get_text(llama.token_bos()),
+        )
+
+        def tokens(user: str) -> list[int]:
+            prompt = formatter(messages=[system, {"role": "user", "content": user}]).prompt
+            return llama.tokenize(prompt.encode("utf-8"), add_bos=True, special=True)
+
+        first, second = tokens("a"), tokens("b")
+        length = next((i for i, (x, y) in enumerate(zip(first, second)) if x != y), min(len(first), len(second)))
+        prefix = first[:length]
+        key = hashlib.sha256(f"{self.path.resolve()}:{self.path.stat().st_size}:{self.n_ctx}:{prefix}".encode()).hexdigest()[:24]
+        path = self.prefix_cache / f"{key}.kv"
+        try:
+            with path.open("rb") as handle:
+                saved_tokens = json.loads(handle.readline())
+                if saved_tokens == prefix:
+                    return handle.read(), prefix
+        except (OSError, ValueError):
+            pass
+        llama.reset()
+        llama.eval(prefix)
+        snapshot = self._snapshot()
+        temporary = path.with_name(f".{path.name}.{os.getpid()}")
+        try:
+            self.prefix_cache.mkdir(parents=True, exist_ok=True)
+            with temporary.open("wb") as handle:
+                handle.write(json.dumps(prefix).encode() + b"\n")
+                handle.write(snapshot[0])
+            os.replace(temporary, path)
+        except OSError:
+            temporary.unlink(missing_ok=True)  # a read-only cache only costs the next process the same seconds
+        return snapshot
+
     def generate(
         self,
         messages: Messages,
@@ -299,6 +352,8 @@ class LlamaModel:
         if family != self._family:
             if self._family is not None:
                 self._states[self._family] = self._snapshot()
+            if family not in self._states and self.prefix_cache is not None and messages[0]["role"] == "system":
+                self._states[family] = self._system_prefix(messages[0])
             if family in self._states:
                 self._restore(self._states[family])
             self._family = family

@@ -13,7 +13,7 @@ Tools:
 
 Reply with one JSON object: {{"name": "<tool>", "arguments": {{...}}}}. Examples:
 "how many spreadsheets do I have?" -> {{"name": "count_files", "arguments": {{"extension": "spreadsheets", "folder": ""}}}}
-"what did I work on yesterday?" -> {{"name": "list_files", "arguments": {{"extension": "", "limit": 10, "folder": "", "order": "newest"}}}}
+"what did I work on yesterday?" -> {{"name": "list_files", "arguments": {{"extension": "", "limit": 5, "folder": "", "order": "newest"}}}}
 "when was contract.docx changed?" -> {{"name": "file_metadata", "arguments": {{"name_hint": "contract.docx"}}}}
 "files with tax in the name" -> {{"name": "grep_files", "arguments": {{"pattern": "tax"}}}}
 "how is the photos folder organised?" -> {{"name": "directory_tree", "arguments": {{"max_depth": 2, "folder": "photos"}}}}
@@ -21,7 +21,7 @@ Reply with one JSON object: {{"name": "<tool>", "arguments": {{...}}}}. Examples
 "which supplier do we buy printer paper from?" -> {{"name": "semantic_search", "arguments": {{"query": "printer paper supplier", "top_k": 5}}}}
 Pick the tool that fits: counts -> count_files; newest, oldest, largest or listed files -> list_files; size or dates of a named file -> file_metadata; files by name or pattern -> grep_files; folder structure -> directory_tree; what the files say (people, amounts, dates, decisions, any topic) -> semantic_search.
 Greetings, thanks and questions about yourself: call respond directly.
-After a tool result, call respond with a short answer that uses only names, numbers and dates from the results; if they do not answer the question, say plainly that you did not find it. Results are complete: list_files already gives dates and sizes, count_files and grep_files already name the files, so call another tool only when the result cannot answer the question. To show a folder tree, copy the tree into the answer.
+After a tool result, call respond with a short answer that uses only names, numbers and dates from the results (when the question asks which files, name them); if they do not answer the question, say plainly that you did not find it. Results are complete: list_files already gives dates and sizes, count_files and grep_files already name the files, so call another tool only when the result cannot answer the question. To show a folder tree, copy the tree into the answer.
 Today is {today}."""
 
 QUESTION = "Question: {question}"

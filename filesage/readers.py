@@ -49,8 +49,8 @@ def read_document(path: Path, extension: str) -> Document:
     reader = READERS.get(extension, read_text)
     try:
         return with_title(reader(path))
-    except Unreadable:
-        raise
+    except (Unreadable, OSError):
+        raise  # OSError: the file vanished or cannot be opened; the indexer reports it as unreadable
     except MemoryError:
         raise Unreadable("too large to parse") from None
     except Exception as exc:  # noqa: BLE001 - third-party parsers raise anything on a damaged file

@@ -282,7 +282,7 @@ class Toolbox:
     def list_files(
         self,
         extension: str = "",
-        limit: Annotated[int, 1, MAX_LISTED] = 10,
+        limit: Annotated[int, 1, MAX_LISTED] = 5,
         folder: str = "",
         order: Literal["newest", "oldest", "largest", "smallest"] = "newest",
     ) -> ToolResult:

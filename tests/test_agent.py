@@ -1,4 +1,5 @@
 import json
+from pathlib import Path
 
 import pytest
 
@@ -78,7 +79,7 @@ def test_repeating_model_is_stopped_by_the_grammar_and_synthesis(registry):
     _, answer = run(Agent(model, registry), "show the tree")
     assert answer.text == "The tree has 4 folders."
     assert len(answer.steps) == 1
-    # After a filesystem result the grammar offers only respond (and content tools, when present).
+    # After a result that found something, the grammar offers only respond (and read_file, when present).
     names = [alt["properties"]["name"]["const"] for alt in model.schemas[1]["anyOf"]]
     assert names == ["respond"]
     assert model.schemas[2] is None  # the forced synthesis is plain text
@@ -127,3 +128,28 @@ def test_answer_field_stream_decodes_incrementally():
     other = AnswerFieldStream()
     other.feed(call("count_files", extension="answer"))
     assert other.tokens == []
+
+
+def test_filesystem_question_never_loads_torch(fs_corpus):
+    import subprocess
+    import sys
+
+    script = f"""
+import sys
+from pathlib import Path
+from filesage.agent import Agent
+from filesage.index import FolderIndex
+from filesage.searcher import Searcher
+from filesage.toolbox import Toolbox
+from filesage.tools import ToolRegistry, respond
+from tests.conftest import ScriptedModel
+model = ScriptedModel(['{{"name": "count_files", "arguments": {{"extension": "pdf", "folder": ""}}}}', '{{"name": "respond", "arguments": {{"answer": "3"}}}}'])
+box = Toolbox(Path({str(fs_corpus)!r}))
+searcher = Searcher(FolderIndex(box.root, directory=Path({str(fs_corpus.parent / "idx")!r})), model)
+registry = ToolRegistry([box.count_files, searcher.semantic_search, respond])
+list(Agent(model, registry).run("how many pdf files?"))
+print(sorted(m for m in ("torch", "sentence_transformers", "leann") if m in sys.modules))
+"""
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=str(Path(__file__).parent.parent))
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "[]"

@@ -29,6 +29,13 @@ def day(path: Path) -> str:
     return datetime.fromtimestamp(path.stat().st_mtime).strftime("%Y-%m-%d")
 
 
+def says_day(answer: str, path: Path) -> bool:
+    """The file's modification day, written as 2026-11-20, November 20, 2026 or 20 November 2026."""
+    moment = datetime.fromtimestamp(path.stat().st_mtime)
+    spellings = [moment.strftime("%Y-%m-%d"), f"{moment:%B} {moment.day}", f"{moment.day} {moment:%B}", f"{moment:%b} {moment.day}"]
+    return any(s.lower() in answer.lower() for s in spellings)
+
+
 def questions(root: Path):
     """(question, check) pairs; every expected value is computed from the files on disk."""
     all_files = files(root)
@@ -51,13 +58,13 @@ def questions(root: Path):
         ("What is my oldest file?", lambda a: newest[-1].name in a),
         ("Which is the largest file?", lambda a: largest.name in a),
         ("How big is budget_q1.xlsx?", lambda a: any(s in a for s in (f"{size / 1024:.1f} KB", str(size), f"{size:,}"))),
-        ("When was report.pdf last modified?", lambda a: day(root / "report.pdf") in a),
+        ("When was report.pdf last modified?", lambda a: says_day(a, root / "report.pdf")),
         ("Find the files with invoice in their name", lambda a: all(p.name in a for p in by_ext("pdf") if "invoice" in p.name)),
         ("Show me the folder structure", lambda a: all(f in a for f in top_folders)),
         ("List my spreadsheets", lambda a: all(p.name in a for p in by_ext("xlsx", "csv"))),
         ("Which CSV files are there?", lambda a: all(p.name in a for p in by_ext("csv"))),
         ("What are my 3 most recently changed files?", lambda a: all(p.name in a for p in newest[:3])),
-        ("when was the todo file modified?", lambda a: day(root / "notes" / "todo.txt") in a),
+        ("when was the todo file modified?", lambda a: says_day(a, root / "notes" / "todo.txt")),
     ]
 
 

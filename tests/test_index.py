@@ -137,3 +137,33 @@ def test_empty_and_binary_only_folders(tmp_path, embedder):
     stats = index.refresh()
     assert stats.chunks == 0 and sum(stats.skipped.values()) == 2
     assert index.search("anything", 5) == []
+
+
+def test_file_deleted_while_indexing_is_skipped(corpus, tmp_path, embedder, monkeypatch):
+    import filesage.index as index_module
+
+    real_read = index_module.read_document
+
+    def vanishing(path, extension):
+        if path.name == "todo.txt":
+            path.unlink()
+        return real_read(path, extension)
+
+    monkeypatch.setattr(index_module, "read_document", vanishing)
+    index = FolderIndex(corpus, embedder, tmp_path / "idx")
+    stats = index.refresh()
+    assert (stats.skipped, stats.indexed) == ({"unreadable (no such file or directory)": 1}, 20)
+    monkeypatch.undo()
+    assert index.refresh().removed == 1  # the next run notices it is gone
+
+
+def test_docx_that_is_a_zip_of_junk(tmp_path, embedder):
+    import zipfile
+
+    root = tmp_path / "r"
+    root.mkdir()
+    with zipfile.ZipFile(root / "report.docx", "w") as archive:
+        archive.writestr("random.bin", b"\x00junk" * 100)
+    write(root / "ok.md", "A readable note about the garden.\n")
+    stats = FolderIndex(root, embedder, tmp_path / "idx").refresh()
+    assert stats.indexed == 1 and [r for r in stats.skipped if r.startswith("could not be parsed")]

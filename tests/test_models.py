@@ -178,3 +178,55 @@ def test_real_model_answers_constrained_json():
     )
     assert follow.evaluated_tokens < follow.prompt_tokens - generation.prompt_tokens + 5
     assert "rome" in json.loads(follow.text)["city"].lower()
+
+
+def test_doctor_reports_a_corrupt_embedded_model(tmp_path):
+    from filesage.models import EMBEDDED_DEFAULT
+
+    # Right size, wrong bytes: a sparse file, so the test costs no disk space.
+    target = tmp_path / "cache" / "models" / EMBEDDED_DEFAULT.file_name
+    target.parent.mkdir(parents=True)
+    with target.open("wb") as handle:
+        handle.write(b"GGUF")
+        handle.truncate(EMBEDDED_DEFAULT.size)
+    result = run_cli("doctor", env={"FILESAGE_CACHE_DIR": str(tmp_path / "cache"), "FILESAGE_MODEL": ""})
+    assert result.returncode == 3
+    assert "is corrupt" in result.stderr and "delete it and run filesage doctor again" in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+
+
+@pytest.mark.model
+def test_system_prompt_cache_and_prefix_extension(tmp_path, fs_corpus):
+    from filesage.agent import Agent, Answered
+    from filesage.models import resolve_model as resolve
+    from filesage.toolbox import Toolbox
+    from filesage.tools import ToolRegistry, respond
+
+    box = Toolbox(fs_corpus)
+    registry = ToolRegistry([box.count_files, box.list_files, box.file_metadata, box.grep_files, box.directory_tree, respond])
+    path = resolve(None).path
+
+    def answer(question):
+        model = LlamaModel(path, prefix_cache=tmp_path / "prompt-cache")
+        prompts, usages = [], []
+        original = model.generate
+
+        def recording(*args, **kwargs):
+            generation = original(*args, **kwargs)
+            prompts.append(list(model.last_prompt_ids))
+            usages.append(generation)
+            return generation
+
+        model.generate = recording
+        events = list(Agent(model, registry).run(question))
+        assert isinstance(events[-1], Answered)
+        return prompts, usages
+
+    first_prompts, first_usages = answer("how many pdf files are there?")
+    assert len(list((tmp_path / "prompt-cache").iterdir())) == 1
+    # Each call of the agent's family extends the prompt before it, token for token.
+    for before, after in zip(first_prompts, first_prompts[1:]):
+        assert after[: len(before) - 1] == before[: len(before) - 1]
+    # A new process starts from the saved system prompt: only the question is read.
+    _, second_usages = answer("how many markdown files are there?")
+    assert second_usages[0].evaluated_tokens < 40 < first_usages[0].prompt_tokens - 500

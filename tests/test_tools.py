@@ -18,7 +18,7 @@ def test_schema_is_derived_from_signatures_and_docstrings(registry):
     schema = tool.call_schema()
     assert schema["properties"]["name"] == {"const": "list_files"}
     assert schema["properties"]["arguments"]["properties"]["order"] == {"type": "string", "enum": ["newest", "oldest", "largest", "smallest"]}
-    assert "list_files(extension='', limit=10, folder='', order='newest')" in registry.prompt_listing()
+    assert "list_files(extension='', limit=5, folder='', order='newest')" in registry.prompt_listing()
     assert "limit: how many files to show" in registry.prompt_listing()
 
 
@@ -30,8 +30,8 @@ def test_schema_is_derived_from_signatures_and_docstrings(registry):
         ({"limit": "5 files"}, 5),
         ({"limit": 10**15}, 50),
         ({"limit": -3}, 1),
-        ({"limit": "many"}, 10),
-        ({}, 10),
+        ({"limit": "many"}, 5),
+        ({}, 5),
     ],
 )
 def test_limit_coercion(registry, arguments, expected):
