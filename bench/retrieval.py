@@ -65,7 +65,7 @@ def main() -> None:
         big = FolderIndex(many, embedder, tmp / "idx-many")
         first = big.refresh()
         print(f"indexing 1,000 files: {first.chunks} chunks in {first.seconds:.1f} s = {first.chunks / first.seconds:.1f} chunks/s "
-              f"(embedding alone {first.chunks / big.embed_seconds:.1f} chunks/s)")
+              f"(embedding alone {first.chunks / first.embed_seconds:.1f} chunks/s)")
         (many / "d3" / "note_3.txt").write_text("Note 3 changed: the plumber charged 90 EUR.\n")
         second = big.refresh()
         print(f"refresh after changing 1 of 1,000 files: {second.seconds:.2f} s, {second.embedded} chunk(s) embedded")

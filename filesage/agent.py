@@ -104,16 +104,16 @@ class AnswerFieldStream:
         self.buffer = ""
         self.position: int | None = None
         self.done = False
-        self.tokens: list[str] = []
 
-    def feed(self, piece: str) -> None:
+    def feed(self, piece: str) -> str:
+        """The answer text that this piece completes ('' while none is known yet)."""
         self.buffer += piece
         if self.done:
-            return
+            return ""
         if self.position is None:
             match = self.START.search(self.buffer)
             if not match:
-                return
+                return ""
             self.position = match.end()
         out = []
         while self.position < len(self.buffer):
@@ -134,8 +134,7 @@ class AnswerFieldStream:
                 continue
             out.append(char)
             self.position += 1
-        if out:
-            self.tokens.append("".join(out))
+        return "".join(out)
 
 
 class Agent:
@@ -169,40 +168,34 @@ class Agent:
         usage = Usage()
         usage.started = time.perf_counter()
         steps: list[Step] = []
-        results: list[ToolResult] = []
         allowed = set(self.registry.tools)
 
         for step in range(self.max_steps):
-            stream = AnswerFieldStream()
-            generation = self.model.generate(
-                messages, CALL_TOKENS, schema=self.registry.call_schema(allowed), on_token=stream.feed
-            )
+            # The answer inside a respond call reaches the user while it is being written.
+            answer_field = AnswerFieldStream()
+            generation = yield from self._generate(messages, CALL_TOKENS, self.registry.call_schema(allowed), answer_field.feed)
             usage.add(generation)
             call, by = extract_tool_call(generation.text), "model"
-            if step == 0 and not turns and call is not None and call.name == "respond" and route(question).name != "respond":
-                # An answer before any tool, with no conversation to draw on, is only right for small talk;
-                # otherwise it comes from the model's memory, not the files.
+            if step == 0 and call is not None and self._implausible(call, question, turns):
                 call = None
             if call is None or call.name not in self.registry.tools:
                 if step == 0:
-                    call, by = route(question), "router"
+                    call, by = route(question, previous_question(turns)), "router"
                     if call.name not in self.registry.tools:
                         break
                 elif call is None:
-                    yield from self._finish(generation.text.strip(), steps, results, usage)
+                    yield from self._finish(generation.text.strip(), steps, usage)
                     return
             if call.name == "respond":
                 text = str(call.arguments.get("answer", "")).strip()
                 if by == "router" or not text:
                     messages.append({"role": "user", "content": prompts.DIRECT_REPLY})
-                    yield from self._synthesise(messages, steps, results, usage)
+                    yield from self._synthesise(messages, steps, usage)
                     return
-                for token in stream.tokens:
-                    yield AnswerToken(token)
-                yield from self._finish(text, steps, results, usage)
+                yield from self._finish(text, steps, usage)
                 return
-            if call.name not in allowed:
-                break
+            if call.name in self.registry.tools and call.name not in allowed:
+                break  # a model outside the grammar repeating itself; answer from what was gathered
             yield ToolChosen(step, call.name, call.arguments, by)
             started = time.perf_counter()
             args, result = self.registry.execute(call.name, call.arguments)
@@ -220,7 +213,6 @@ class Agent:
                 result.paths,
             )
             steps.append(record)
-            results.append(result)
             if result.ok:
                 # A small model repeats a call whose result it already has; the grammar rules that out.
                 allowed.discard(call.name)
@@ -233,17 +225,47 @@ class Agent:
             messages.append({"role": "user", "content": template.format(tool=call.name, result=trim(result.text))})
 
         messages.append({"role": "user", "content": prompts.FORCED_ANSWER})
-        yield from self._synthesise(messages, steps, results, usage)
+        yield from self._synthesise(messages, steps, usage)
 
-    def _synthesise(self, messages, steps, results, usage) -> Iterator[Event]:
-        tokens: list[AnswerToken] = []
-        generation = self.model.generate(messages, ANSWER_TOKENS, on_token=lambda t: tokens.append(AnswerToken(t)))
+    @staticmethod
+    def _implausible(call: ToolCall, question: str, turns: list[dict]) -> bool:
+        """First choices small models get wrong in ways the question itself shows; the router decides those.
+        An answer before any tool, with no conversation to draw on, is only right for small talk (otherwise
+        it comes from the model's memory, not the files). A metadata lookup for a name the question never
+        says, on a question that asks for the largest/newest/... files, follows a name from the last answer
+        instead of listing."""
+        if call.name == "respond":
+            return not turns and route(question).name != "respond"
+        if call.name == "file_metadata":
+            hint = str(call.arguments.get("name_hint", "")).lower()
+            return hint not in question.lower() and route(question).name == "list_files"
+        return False
+
+    def _generate(self, messages, max_tokens, schema, answer_text):
+        """Run one model call, yielding AnswerToken events for the answer text as it is generated;
+        answer_text maps each generated piece to the part of it that is answer text. Returns the
+        Generation."""
+        pieces = self.model.stream(messages, max_tokens, schema=schema)
+        while True:
+            try:
+                piece = next(pieces)
+            except StopIteration as stop:
+                return stop.value
+            text = answer_text(piece)
+            if text:
+                yield AnswerToken(text)
+
+    def _synthesise(self, messages, steps, usage) -> Iterator[Event]:
+        generation = yield from self._generate(messages, ANSWER_TOKENS, None, lambda piece: piece)
         usage.add(generation)
-        yield from tokens
-        yield from self._finish(generation.text.strip(), steps, results, usage)
+        yield from self._finish(generation.text.strip(), steps, usage)
 
-    def _finish(self, text: str, steps, results, usage) -> Iterator[Event]:
+    def _finish(self, text: str, steps, usage) -> Iterator[Event]:
         yield Answered(Answer(text, pick_sources(text, steps), steps, usage, time.perf_counter() - usage.started))
+
+
+def previous_question(turns: list[dict]) -> str:
+    return next((t["content"] for t in reversed(turns) if t["role"] == "user"), "")
 
 
 def trim(text: str, limit: int = MAX_RESULT_CHARS) -> str:

@@ -58,6 +58,7 @@ class RefreshStats:
     capped: list[str] = field(default_factory=list)
     chunks: int = 0
     embedded: int = 0
+    embed_seconds: float = 0.0  # of seconds, the part spent in the embedder
     seconds: float = 0.0
     index_bytes: int = 0
 
@@ -188,7 +189,13 @@ class FolderIndex:
         stats = RefreshStats()
         try:
             with self.lock():
-                self._refresh(stats, progress)
+                try:
+                    self._refresh(stats, progress)
+                except BaseException:
+                    # A failed or interrupted run must not leave half its changes visible to this
+                    # connection's later searches (the chat keeps it open).
+                    self.db.rollback()
+                    raise
         except sqlite3.OperationalError as exc:
             raise IndexError_(f"the index in {self.directory} cannot be written ({exc}); free some space or set FILESAGE_CACHE_DIR to a writable folder") from None
         except OSError as exc:
@@ -270,7 +277,7 @@ class FolderIndex:
             db.commit()
             progress("embedding", min(start + len(batch), len(missing)), len(missing))
         stats.embedded = len(missing)
-        self.embed_seconds = time.perf_counter() - embed_started
+        stats.embed_seconds = time.perf_counter() - embed_started
 
         # Replace the chunks of changed and removed files and build the new graph in one transaction: a
         # killed run rolls back to the previous generation, whose files are still on disk.

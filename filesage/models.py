@@ -8,7 +8,7 @@ import os
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterable, Protocol
+from typing import Generator, Iterable, Protocol
 
 from .errors import ModelError
 
@@ -168,16 +168,26 @@ Messages = list[dict[str, str]]
 
 
 class ChatModel(Protocol):
-    """What the agent and the searcher need from a model; tests swap in a scripted one."""
+    """What the agent and the searcher need from a model; tests swap in a scripted one.
+
+    stream() yields the text as it is generated and returns the Generation (use it with `yield from`);
+    generate() is the same call, drained."""
+
+    def stream(
+        self, messages: Messages, max_tokens: int, schema: dict | None = None, family: str = "agent"
+    ) -> Generator[str, None, Generation]: ...
 
     def generate(
-        self,
-        messages: Messages,
-        max_tokens: int,
-        schema: dict | None = None,
-        on_token: Callable[[str], None] | None = None,
-        family: str = "agent",
+        self, messages: Messages, max_tokens: int, schema: dict | None = None, family: str = "agent"
     ) -> Generation: ...
+
+
+def drain(pieces: Generator[str, None, Generation]) -> Generation:
+    while True:
+        try:
+            next(pieces)
+        except StopIteration as stop:
+            return stop.value
 
 
 @dataclass
@@ -335,14 +345,12 @@ class LlamaModel:
             temporary.unlink(missing_ok=True)  # a read-only cache only costs the next process the same seconds
         return snapshot
 
-    def generate(
-        self,
-        messages: Messages,
-        max_tokens: int,
-        schema: dict | None = None,
-        on_token: Callable[[str], None] | None = None,
-        family: str = "agent",
-    ) -> Generation:
+    def generate(self, messages: Messages, max_tokens: int, schema: dict | None = None, family: str = "agent") -> Generation:
+        return drain(self.stream(messages, max_tokens, schema, family))
+
+    def stream(
+        self, messages: Messages, max_tokens: int, schema: dict | None = None, family: str = "agent"
+    ) -> Generator[str, None, Generation]:
         """family names a kind of prompt with its own stable prefix (the agent's, the fact extractor's).
         Switching family saves the KV cache of the one left and restores the one entered, so alternating
         calls never re-read each other's prefix. This also works for LFM2's hybrid cache, which cannot be
@@ -366,8 +374,7 @@ class LlamaModel:
                 piece = chunk["choices"][0]["delta"].get("content")
                 if piece:
                     pieces.append(piece)
-                    if on_token is not None:
-                        on_token(piece)
+                    yield piece
         except ValueError as exc:
             # llama-cpp-python raises ValueError when the prompt does not fit the context window.
             raise ModelError(f"the model could not process the prompt: {exc}") from None

@@ -68,8 +68,9 @@ RULES: list[tuple[re.Pattern, str]] = [
 ]
 
 
-def route(question: str) -> ToolCall:
-    """The tool a question most likely needs, judged by keywords alone."""
+def route(question: str, previous: str = "") -> ToolCall:
+    """The tool a question most likely needs, judged by keywords alone. previous is the user's earlier
+    question, where a follow-up ("which of them is the largest?") left its file type."""
     if GREETING.search(question) and len(question.split()) <= 6:
         return ToolCall("respond", {"answer": ""})
     for pattern, tool in RULES:
@@ -98,7 +99,6 @@ def route(question: str) -> ToolCall:
                 order = "smallest"
             elif "oldest" in lowered:
                 order = "oldest"
-            return ToolCall(
-                tool, {"extension": detect_extension(question), "limit": 10, "folder": detect_folder(question), "order": order}
-            )
+            extension = detect_extension(question) or detect_extension(previous)
+            return ToolCall(tool, {"extension": extension, "limit": 5, "folder": detect_folder(question), "order": order})
     return ToolCall("semantic_search", {"query": question.strip(), "top_k": 5})

@@ -49,11 +49,10 @@ class Searcher:
         self.min_top_k = min_top_k
         self.refresh_pending = refresh
         self.on_progress = on_progress
-        self.last_refresh = None
 
     def ensure_fresh(self) -> None:
         if self.refresh_pending and self.index.needs_refresh():
-            self.last_refresh = self.index.refresh(self.on_progress)
+            self.index.refresh(self.on_progress)
         self.refresh_pending = False
 
     def semantic_search(self, query: str, top_k: Annotated[int, 3, 10] = 5) -> ToolResult:
@@ -68,6 +67,8 @@ class Searcher:
             return ToolResult("The query is empty; say what to look for.", [], "Empty query", ok=False)
         self.ensure_fresh()
         if self.index.chunk_count() == 0:
+            if self.index.needs_refresh():
+                return ToolResult("The folder has not been indexed yet (run: filesage index).", [], "Not indexed", found=False)
             return ToolResult("No file in this folder has indexable text.", [], "Nothing indexed", found=False)
         # Small models ask for one passage when the answer may sit in the second; the setting is a floor.
         hits = self.index.search(query, max(top_k, self.min_top_k))

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from filesage.models import Generation
+from filesage.models import Generation, drain
 
 REPO = Path(__file__).resolve().parent.parent
 FILESAGE = str(Path(sys.executable).parent / "filesage")
@@ -21,16 +21,18 @@ class ScriptedModel:
     prompts: list[list[dict]] = field(default_factory=list)
     schemas: list[dict | None] = field(default_factory=list)
 
-    def generate(self, messages, max_tokens, schema=None, on_token=None, family="agent"):
+    def stream(self, messages, max_tokens, schema=None, family="agent"):
         self.prompts.append([dict(m) for m in messages])
         self.schemas.append(schema)
         if not self.outputs:
             raise AssertionError("the agent asked the scripted model more often than scripted")
         text = self.outputs.pop(0)
-        if on_token is not None:
-            for start in range(0, len(text), 7):
-                on_token(text[start : start + 7])
+        for start in range(0, len(text), 7):
+            yield text[start : start + 7]
         return Generation(text, 100, 10, len(text) // 4, 0.01)
+
+    def generate(self, messages, max_tokens, schema=None, family="agent"):
+        return drain(self.stream(messages, max_tokens, schema, family))
 
 
 def write(path: Path, content: str | bytes, days_ago: float | None = None) -> Path:

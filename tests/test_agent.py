@@ -100,6 +100,14 @@ def test_answer_from_memory_is_replaced_by_a_tool(registry):
     assert [(s.tool, s.by) for s in answer.steps] == [("count_files", "router")]
 
 
+def test_follow_up_superlative_lists_instead_of_following_a_name(registry):
+    history = [{"role": "user", "content": "how many pdf files are there?"}, {"role": "assistant", "content": "3: report.pdf, invoice_001.pdf, invoice_002.pdf"}]
+    model = ScriptedModel([call("file_metadata", name_hint="invoice_002.pdf"), call("respond", answer="report.pdf is the largest.")])
+    _, answer = run(Agent(model, registry), "which of them is the largest?", history)
+    assert [(s.tool, s.by, s.args["extension"], s.args["order"]) for s in answer.steps] == [("list_files", "router", "pdf", "largest")]
+    assert model.prompts[1][-1]["content"].splitlines()[2].endswith("report.pdf")  # largest listed first
+
+
 def test_greeting_gets_a_direct_reply(registry):
     model = ScriptedModel(["???", "Hello! Ask me about your files."])
     _, answer = run(Agent(model, registry), "hello")
@@ -122,12 +130,26 @@ def test_bad_questions(registry, question):
 def test_answer_field_stream_decodes_incrementally():
     stream = AnswerFieldStream()
     text = json.dumps({"name": "respond", "arguments": {"answer": 'Line 1\nSaid "hi" – café \\ done'}})
-    for i in range(0, len(text), 3):
-        stream.feed(text[i : i + 3])
-    assert "".join(stream.tokens) == 'Line 1\nSaid "hi" – café \\ done'
-    other = AnswerFieldStream()
-    other.feed(call("count_files", extension="answer"))
-    assert other.tokens == []
+    pieces = [stream.feed(text[i : i + 3]) for i in range(0, len(text), 3)]
+    assert "".join(pieces) == 'Line 1\nSaid "hi" – café \\ done'
+    assert sum(1 for p in pieces if p) > 5  # delivered piece by piece, not at the end
+    assert AnswerFieldStream().feed(call("count_files", extension="answer")) == ""
+
+
+def test_answer_tokens_arrive_before_the_model_finishes(registry):
+    class Watching(ScriptedModel):
+        def stream(self, *args, **kwargs):
+            self.finished = False
+            generation = yield from super().stream(*args, **kwargs)
+            self.finished = True
+            return generation
+
+    model = Watching([call("count_files", extension="pdf", folder=""), call("respond", answer="There are three PDF files in total here.")])
+    seen_unfinished = []
+    for event in Agent(model, registry).run("how many pdfs?"):
+        if isinstance(event, AnswerToken):
+            seen_unfinished.append(not model.finished)
+    assert seen_unfinished and all(seen_unfinished)
 
 
 def test_filesystem_question_never_loads_torch(fs_corpus):

@@ -79,7 +79,6 @@ def test_interrupted_build_keeps_the_previous_index(corpus, tmp_path, embedder, 
     monkeypatch.setattr(index, "_build_graph", killed)
     with pytest.raises(KeyboardInterrupt):
         index.refresh()
-    index.db.rollback()
     monkeypatch.undo()
     # The previous generation still answers, with its own chunks.
     assert index.generation() == generation

@@ -209,20 +209,21 @@ def test_system_prompt_cache_and_prefix_extension(tmp_path, fs_corpus):
     def answer(question):
         model = LlamaModel(path, prefix_cache=tmp_path / "prompt-cache")
         prompts, usages = [], []
-        original = model.generate
+        original = model.stream
 
         def recording(*args, **kwargs):
-            generation = original(*args, **kwargs)
+            generation = yield from original(*args, **kwargs)
             prompts.append(list(model.last_prompt_ids))
             usages.append(generation)
             return generation
 
-        model.generate = recording
+        model.stream = recording
         events = list(Agent(model, registry).run(question))
         assert isinstance(events[-1], Answered)
         return prompts, usages
 
     first_prompts, first_usages = answer("how many pdf files are there?")
+    assert len(first_prompts) == 2
     assert len(list((tmp_path / "prompt-cache").iterdir())) == 1
     # Each call of the agent's family extends the prompt before it, token for token.
     for before, after in zip(first_prompts, first_prompts[1:]):
