@@ -104,3 +104,22 @@ def test_large_file_is_capped(tmp_path):
     path.write_bytes(b"log line\n" * (readers.MAX_READ_BYTES // 9 + 1000))
     document = read(path)
     assert document.capped
+
+
+def test_300_mb_single_line_log_is_read_in_part(tmp_path):
+    import time
+
+    from filesage import readers
+
+    path = tmp_path / "huge.log"
+    with path.open("wb") as handle:
+        block = b"x" * (1 << 20)
+        for _ in range(300):
+            handle.write(block)
+    started = time.perf_counter()
+    document = read(path)
+    elapsed = time.perf_counter() - started
+    path.unlink()
+    assert document.capped
+    assert sum(len(s.text) for s in document.segments) == readers.MAX_READ_BYTES
+    assert elapsed < 30  # only the capped part is read and split

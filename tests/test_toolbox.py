@@ -175,3 +175,18 @@ def test_confine_never_escapes(tmp_path_factory, value):
 )
 def test_extension_words(value, expected):
     assert extension_set(value) == expected
+
+
+def test_full_cache_disk_is_one_clear_message(fs_corpus, tmp_path, monkeypatch):
+    import sqlite3
+
+    from filesage.index import FolderIndex, IndexError_
+
+    index = FolderIndex(fs_corpus, directory=tmp_path / "idx")
+
+    def full(*args):
+        raise sqlite3.OperationalError("database or disk is full")
+
+    monkeypatch.setattr(index, "_refresh", full)
+    with pytest.raises(IndexError_, match="cannot be written .database or disk is full.; free some space"):
+        index.refresh()
