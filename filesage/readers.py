@@ -106,21 +106,19 @@ def line_segments(lines: list[str], prefix: str = "lines", header: str | None = 
     segments: list[Segment] = []
     buffer: list[str] = []
     size = 0
-    first = 1
+    first = last = 1
     for number, line in enumerate(lines, start=1):
-        if len(line) > CHUNK_CHARS:
-            # One enormous line (minified files, logs) is cut into pieces rather than one giant chunk.
-            pieces = [line[i : i + CHUNK_CHARS] for i in range(0, len(line), CHUNK_CHARS)]
-        else:
-            pieces = [line]
+        # One enormous line (minified files, logs) is cut into pieces rather than kept as one giant chunk.
+        pieces = [line[i : i + CHUNK_CHARS] for i in range(0, len(line), CHUNK_CHARS)] or [""]
         for piece in pieces:
             if buffer and size + len(piece) > CHUNK_CHARS:
-                segments.append(segment(buffer, prefix, first, number - 1 if number > first else first, header))
+                segments.append(segment(buffer, prefix, first, last, header))
                 buffer, size, first = [], 0, number
             buffer.append(piece)
             size += len(piece) + 1
+            last = number
     if buffer:
-        segments.append(segment(buffer, prefix, first, len(lines), header))
+        segments.append(segment(buffer, prefix, first, last, header))
     return [s for s in segments if s.text.strip()]
 
 

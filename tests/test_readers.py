@@ -123,3 +123,10 @@ def test_300_mb_single_line_log_is_read_in_part(tmp_path):
     assert document.capped
     assert sum(len(s.text) for s in document.segments) == readers.MAX_READ_BYTES
     assert elapsed < 30  # only the capped part is read and split
+
+
+def test_a_long_line_split_across_chunks_is_labelled_in_both(tmp_path):
+    path = tmp_path / "mixed.txt"
+    path.write_text("short line\n" + "z" * (CHUNK_CHARS * 2) + "\nlast line\n")
+    locations = [s.location for s in read(path).segments]
+    assert locations == ["lines 1", "lines 2", "lines 2", "lines 3"]
