@@ -14,7 +14,7 @@ from .errors import UsageError
 from .models import ChatModel, Messages, Usage
 from .parser import ToolCall, extract_tool_call
 from .router import route
-from .toolbox import ToolResult
+from .toolbox import ToolResult, trim
 from .tools import ToolRegistry
 
 MAX_QUESTION_CHARS = 4000
@@ -165,8 +165,8 @@ class Agent:
         messages: Messages = [{"role": "system", "content": self.system}]
         messages += [{"role": t["role"], "content": str(t["content"])[:MAX_RESULT_CHARS]} for t in turns]
         messages.append({"role": "user", "content": prompts.QUESTION.format(question=question)})
+        started_at = time.perf_counter()
         usage = Usage()
-        usage.started = time.perf_counter()
         steps: list[Step] = []
         allowed = set(self.registry.tools)
 
@@ -184,15 +184,15 @@ class Agent:
                     if call.name not in self.registry.tools:
                         break
                 elif call is None:
-                    yield from self._finish(generation.text.strip(), steps, usage)
+                    yield from self._finish(generation.text.strip(), steps, usage, started_at)
                     return
             if call.name == "respond":
                 text = str(call.arguments.get("answer", "")).strip()
                 if by == "router" or not text:
                     messages.append({"role": "user", "content": prompts.DIRECT_REPLY})
-                    yield from self._synthesise(messages, steps, usage)
+                    yield from self._synthesise(messages, steps, usage, started_at)
                     return
-                yield from self._finish(text, steps, usage)
+                yield from self._finish(text, steps, usage, started_at)
                 return
             if call.name in self.registry.tools and call.name not in allowed:
                 break  # a model outside the grammar repeating itself; answer from what was gathered
@@ -222,10 +222,10 @@ class Agent:
             said = generation.text if by == "model" else json.dumps({"name": call.name, "arguments": call.arguments})
             template = prompts.TOOL_RESULT if result.ok else prompts.TOOL_ERROR
             messages.append({"role": "assistant", "content": said})
-            messages.append({"role": "user", "content": template.format(tool=call.name, result=trim(result.text))})
+            messages.append({"role": "user", "content": template.format(tool=call.name, result=trim(result.text, MAX_RESULT_CHARS))})
 
         messages.append({"role": "user", "content": prompts.FORCED_ANSWER})
-        yield from self._synthesise(messages, steps, usage)
+        yield from self._synthesise(messages, steps, usage, started_at)
 
     @staticmethod
     def _implausible(call: ToolCall, question: str, turns: list[dict]) -> bool:
@@ -255,23 +255,17 @@ class Agent:
             if text:
                 yield AnswerToken(text)
 
-    def _synthesise(self, messages, steps, usage) -> Iterator[Event]:
+    def _synthesise(self, messages, steps, usage, started_at: float) -> Iterator[Event]:
         generation = yield from self._generate(messages, ANSWER_TOKENS, None, lambda piece: piece)
         usage.add(generation)
-        yield from self._finish(generation.text.strip(), steps, usage)
+        yield from self._finish(generation.text.strip(), steps, usage, started_at)
 
-    def _finish(self, text: str, steps, usage) -> Iterator[Event]:
-        yield Answered(Answer(text, pick_sources(text, steps), steps, usage, time.perf_counter() - usage.started))
+    def _finish(self, text: str, steps, usage, started_at: float) -> Iterator[Event]:
+        yield Answered(Answer(text, pick_sources(text, steps), steps, usage, time.perf_counter() - started_at))
 
 
 def previous_question(turns: list[dict]) -> str:
     return next((t["content"] for t in reversed(turns) if t["role"] == "user"), "")
-
-
-def trim(text: str, limit: int = MAX_RESULT_CHARS) -> str:
-    if len(text) <= limit:
-        return text
-    return text[:limit] + f"\n[... result cut: {len(text) - limit:,} more characters not shown]"
 
 
 def pick_sources(answer: str, steps: list[Step]) -> list[dict]:

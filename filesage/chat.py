@@ -112,7 +112,8 @@ class Workspace:
         toolbox = Toolbox(root)
         self.root = toolbox.root
         self.toolbox = toolbox
-        self.searcher = Searcher(FolderIndex(toolbox.root), self.llm, self.refresh, self.progress, self.settings.top_k)
+        index = FolderIndex(toolbox.root, files=lambda: toolbox.entries)
+        self.searcher = Searcher(index, self.llm, self.refresh, self.progress, self.settings.top_k)
         registry = ToolRegistry(
             [
                 toolbox.count_files,
@@ -230,14 +231,23 @@ def event_json(event) -> dict:
     raise TypeError(f"unknown event {event!r}")
 
 
+def call_text(tool: str, args: dict) -> str:
+    """A tool call as people read it: count_files(extension='pdf', folder='')."""
+    return f"{tool}(" + ", ".join(f"{k}={v!r}" for k, v in args.items()) + ")"
+
+
+def print_events(events) -> None:
+    for event in events:
+        print(json.dumps(event_json(event), ensure_ascii=False), flush=True)
+
+
 def render_plain(events, stream_answer: bool) -> None:
     from .agent import Answered, AnswerToken, ToolChosen, ToolFinished
 
     streamed = False
     for event in events:
         if isinstance(event, ToolChosen):
-            args = ", ".join(f"{k}={v!r}" for k, v in event.args.items())
-            err.print(f"> {event.tool}({args}) chosen by {event.by}", style="dim", markup=False)
+            err.print(f"> {call_text(event.tool, event.args)} chosen by {event.by}", style="dim", markup=False)
         elif isinstance(event, ToolFinished):
             err.print(f"  {event.record.summary} ({event.record.seconds:.1f} s)", style="dim", markup=False)
         elif isinstance(event, AnswerToken) and stream_answer:
@@ -283,8 +293,7 @@ def ask(
     if question == "-":
         answer_stdin_lines(workspace, turns, events)
     elif events:
-        for event in workspace.run(question, turns):
-            print(json.dumps(event_json(event), ensure_ascii=False), flush=True)
+        print_events(workspace.run(question, turns))
     elif as_json:
         print(json.dumps(final_answer(workspace.run(question, turns)).to_json(), ensure_ascii=False))
     else:
@@ -300,8 +309,7 @@ def answer_stdin_lines(workspace: Workspace, turns: list[dict], events: bool) ->
             continue
         try:
             if events:
-                for event in workspace.run(question, turns):
-                    print(json.dumps(event_json(event), ensure_ascii=False), flush=True)
+                print_events(workspace.run(question, turns))
                 continue
             record = final_answer(workspace.run(question, turns)).to_json()
         except FilesageError as exc:
@@ -386,8 +394,7 @@ def chat(
                 print_sources(last.sources) if last and last.sources else out.print("No sources yet.", markup=False)
             elif command == "/steps":
                 for number, step in enumerate(last.steps if last else [], start=1):
-                    args = ", ".join(f"{k}={v!r}" for k, v in step.args.items())
-                    out.print(f"{number}. {step.tool}({args}) by {step.by}: {step.summary} ({step.seconds:.1f} s)", markup=False)
+                    out.print(f"{number}. {call_text(step.tool, step.args)} by {step.by}: {step.summary} ({step.seconds:.1f} s)", markup=False)
                 if not last or not last.steps:
                     out.print("No tool was used for the last answer.", markup=False)
             elif command == "/root":
@@ -432,12 +439,11 @@ def chat_turn(workspace: Workspace, question: str, conversation: list[dict]):
         workspace.searcher.on_progress = lambda stage, done, total: status.update(f"Indexing the folder: {stage} {done}/{total}")
         for event in workspace.run(question, conversation):
             if isinstance(event, ToolChosen):
-                args = ", ".join(f"{k}={v!r}" for k, v in event.args.items())
-                status.update(f"{event.tool}({args})...")
+                status.update(f"{call_text(event.tool, event.args)}...")
             elif isinstance(event, ToolFinished):
-                args = ", ".join(f"{k}={v!r}" for k, v in event.record.args.items())
-                mark = "✓" if event.record.ok else "✗"
-                out.print(f"{mark} {event.record.tool}({args}) → {event.record.summary} ({event.record.seconds:.1f} s)", style="dim", markup=False)
+                record = event.record
+                mark = "✓" if record.ok else "✗"
+                out.print(f"{mark} {call_text(record.tool, record.args)} → {record.summary} ({record.seconds:.1f} s)", style="dim", markup=False)
                 status.update("Thinking...")
             elif isinstance(event, AnswerToken):
                 status.update("Writing the answer...")

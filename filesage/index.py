@@ -21,7 +21,7 @@ from typing import Callable
 from .config import cache_dir
 from .errors import FilesageError
 from .readers import READABLE_EXTENSIONS, Unreadable, read_document
-from .toolbox import walk
+from .toolbox import FileEntry, walk
 
 EMBED_BATCH = 32
 RRF_K = 60
@@ -41,7 +41,6 @@ class IndexError_(FilesageError):
 
 @dataclass
 class Hit:
-    chunk_id: int
     path: str
     location: str
     text: str
@@ -61,10 +60,6 @@ class RefreshStats:
     embed_seconds: float = 0.0  # of seconds, the part spent in the embedder
     seconds: float = 0.0
     index_bytes: int = 0
-
-    @property
-    def changed(self) -> bool:
-        return bool(self.indexed or self.removed)
 
     def summary(self) -> str:
         skipped = sum(self.skipped.values())
@@ -144,11 +139,34 @@ CREATE TABLE IF NOT EXISTS embeddings (hash TEXT PRIMARY KEY, vector BLOB);
 """
 
 
+@dataclass
+class Plan:
+    """What a refresh has to do, from comparing the folder with the manifest."""
+
+    to_read: list[tuple[FileEntry, int]]  # new or changed files, with their mtime in ns
+    removed: list[str]
+    unchanged: int
+    skipped: Counter  # files skipped before, unchanged since: reason -> count
+
+    @property
+    def empty(self) -> bool:
+        return not self.to_read and not self.removed
+
+
 class FolderIndex:
-    def __init__(self, root: Path, embedder: Embedder | None = None, directory: Path | None = None):
+    def __init__(
+        self,
+        root: Path,
+        embedder: Embedder | None = None,
+        directory: Path | None = None,
+        files: Callable[[], list[FileEntry]] | None = None,
+    ):
+        """files lists the folder's files; the CLI passes its Toolbox's walk, so one walk per question
+        serves the filesystem tools and the index alike."""
         self.root = root.resolve()
         self.directory = directory or index_dir_for(self.root)
         self.embedder = embedder or Embedder()
+        self.files = files or (lambda: walk(self.root))
         self._db: sqlite3.Connection | None = None
         self._searcher = None
         self._searcher_generation = None
@@ -204,54 +222,58 @@ class FolderIndex:
         stats.index_bytes = sum(p.stat().st_size for p in self.directory.rglob("*") if p.is_file())
         return stats
 
-    def _refresh(self, stats: RefreshStats, progress: Progress) -> None:
-        db = self.db
-        known = {row[0]: row[1:] for row in db.execute("SELECT path, size, mtime_ns, status, reason FROM files")}
-        entries = walk(self.root)
-        stats.files = len(entries)
+    def _plan(self) -> tuple[Plan, int]:
+        """Compare the folder with the manifest by size and modification time; also the number of files."""
+        known = {row[0]: row[1:] for row in self.db.execute("SELECT path, size, mtime_ns, status, reason FROM files")}
+        entries = self.files()
         current = {e.path for e in entries}
-        removed = [p for p in known if p not in current]
-        to_read = []
+        plan = Plan([], [p for p in known if p not in current], 0, Counter())
         for entry in entries:
             old = known.get(entry.path)
             mtime_ns = int(entry.modified * 1e9)
             if old and old[0] == entry.size and old[1] == mtime_ns:
                 if old[2] == "indexed":
-                    stats.unchanged += 1
+                    plan.unchanged += 1
                 else:
-                    stats.skipped[old[3]] += 1
-                continue
-            to_read.append((entry, mtime_ns))
-        if not to_read and not removed:
-            stats.chunks = db.execute("SELECT count(*) FROM chunks").fetchone()[0]
+                    plan.skipped[old[3]] += 1
+            else:
+                plan.to_read.append((entry, mtime_ns))
+        return plan, len(entries)
+
+    def _refresh(self, stats: RefreshStats, progress: Progress) -> None:
+        db = self.db
+        plan, stats.files = self._plan()
+        stats.unchanged, stats.skipped = plan.unchanged, plan.skipped
+        if plan.empty:
+            stats.chunks = self.chunk_count()
             return
 
         # Read the new and changed files.
         new_chunks: dict[str, list[tuple[str, str, str]]] = {}
         file_rows = []
-        for number, (entry, mtime_ns) in enumerate(to_read, start=1):
-            progress("reading", number, len(to_read))
+
+        def skip(entry: FileEntry, mtime_ns: int, reason: str) -> None:
+            file_rows.append((entry.path, entry.size, mtime_ns, "", "skipped", reason))
+            stats.skipped[reason] += 1
+
+        for number, (entry, mtime_ns) in enumerate(plan.to_read, start=1):
+            progress("reading", number, len(plan.to_read))
             if entry.extension not in READABLE_EXTENSIONS:
-                file_rows.append((entry.path, entry.size, mtime_ns, "", "skipped", "unsupported type"))
-                stats.skipped["unsupported type"] += 1
+                skip(entry, mtime_ns, "unsupported type")
                 continue
             try:
                 document = read_document(self.root / entry.path, entry.extension)
             except Unreadable as exc:
-                file_rows.append((entry.path, entry.size, mtime_ns, "", "skipped", str(exc)))
-                stats.skipped[str(exc)] += 1
+                skip(entry, mtime_ns, str(exc))
                 continue
             except OSError as exc:
-                reason = "unreadable (" + (exc.strerror or "I/O error").lower() + ")"
-                file_rows.append((entry.path, entry.size, mtime_ns, "", "skipped", reason))
-                stats.skipped[reason] += 1
+                skip(entry, mtime_ns, "unreadable (" + (exc.strerror or "I/O error").lower() + ")")
                 continue
             if document.capped:
                 stats.capped.append(entry.path)
             chunks = [(s.location, s.text, hashlib.sha256(f"{entry.path}\n{s.text}".encode()).hexdigest()) for s in document.segments]
             if not chunks:
-                file_rows.append((entry.path, entry.size, mtime_ns, "", "skipped", "no text"))
-                stats.skipped["no text"] += 1
+                skip(entry, mtime_ns, "no text")
                 continue
             new_chunks[entry.path] = chunks
             content_hash = hashlib.sha256("".join(h for _, _, h in chunks).encode()).hexdigest()
@@ -281,7 +303,7 @@ class FolderIndex:
 
         # Replace the chunks of changed and removed files and build the new graph in one transaction: a
         # killed run rolls back to the previous generation, whose files are still on disk.
-        stale = removed + [row[0] for row in file_rows]
+        stale = plan.removed + [row[0] for row in file_rows]
         for start in range(0, len(stale), 500):
             batch = stale[start : start + 500]
             marks = ",".join("?" * len(batch))
@@ -293,11 +315,11 @@ class FolderIndex:
                 cursor = db.execute("INSERT INTO chunks (path, location, text, hash) VALUES (?, ?, ?, ?)", (path, location, text, digest))
                 db.execute("INSERT INTO chunks_fts (rowid, text) VALUES (?, ?)", (cursor.lastrowid, f"{path}\n{text}"))
         db.executemany("INSERT INTO files VALUES (?, ?, ?, ?, ?, ?)", file_rows)
-        stats.removed = len(removed)
+        stats.removed = len(plan.removed)
         generation = self._build_graph(progress)
         db.execute("INSERT OR REPLACE INTO meta VALUES ('generation', ?)", (generation,))
         db.commit()
-        stats.chunks = db.execute("SELECT count(*) FROM chunks").fetchone()[0]
+        stats.chunks = self.chunk_count()
         # The previous generation, and any left by a killed run, are no longer referenced.
         for directory in self.directory.glob("gen-*"):
             if directory.name != generation:
@@ -328,12 +350,8 @@ class FolderIndex:
         return generation
 
     def needs_refresh(self) -> bool:
-        """Cheap check (one walk, no embedding): has any file appeared, changed or gone since the last run?"""
-        known = {row[0]: (row[1], row[2]) for row in self.db.execute("SELECT path, size, mtime_ns FROM files")}
-        entries = walk(self.root)
-        if len(entries) != len(known):
-            return True
-        return any(known.get(e.path) != (e.size, int(e.modified * 1e9)) for e in entries)
+        """Cheap check (no reading, no embedding): has any file appeared, changed or gone since the last run?"""
+        return not self._plan()[0].empty
 
     def search(self, query: str, top_k: int) -> list[Hit]:
         """Vector and BM25 rankings fused by reciprocal rank; scores are relative to the best hit."""
@@ -353,7 +371,7 @@ class FolderIndex:
         for chunk_id, score in ordered:
             row = self.db.execute("SELECT path, location, text FROM chunks WHERE id = ?", (chunk_id,)).fetchone()
             if row:
-                hits.append(Hit(chunk_id, row[0], row[1], row[2], score / best))
+                hits.append(Hit(row[0], row[1], row[2], score / best))
         return hits
 
     def _vector_ranking(self, query: str, pool: int) -> list[int]:

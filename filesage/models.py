@@ -197,7 +197,6 @@ class Usage:
     evaluated_tokens: int = 0
     completion_tokens: int = 0
     seconds: float = 0.0
-    started: float = 0.0  # when the work this usage counts began (perf_counter)
 
     def merge(self, other: "Usage") -> None:
         self.calls += other.calls
@@ -223,7 +222,6 @@ class LlamaModel:
     threads: int = field(default_factory=physical_cores)
     n_ctx: int = N_CTX
     _llama: object | None = None
-    load_seconds: float = 0.0
     last_prompt_ids: list[int] = field(default_factory=list)
     _counts: list[int] = field(default_factory=lambda: [0, 0, 0])
     _family: str | None = None
@@ -234,7 +232,6 @@ class LlamaModel:
     @property
     def llama(self):
         if self._llama is None:
-            started = time.perf_counter()
             from llama_cpp import Llama
 
             try:
@@ -249,7 +246,6 @@ class LlamaModel:
                 raise ModelError(f"llama.cpp could not load {self.path}: {exc}") from None
             self._count_tokens_of(llama)
             self._llama = llama
-            self.load_seconds = time.perf_counter() - started
         return self._llama
 
     def _count_tokens_of(self, llama) -> None:

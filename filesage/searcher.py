@@ -9,7 +9,7 @@ from . import prompts
 from .index import FolderIndex, Hit, Progress
 from .models import ChatModel, Usage
 from .parser import extract_json_object
-from .toolbox import ToolResult
+from .toolbox import ToolResult, trim
 
 KEEP_RATIO = 0.8  # keep hits whose fused score is at least this share of the best hit's
 PASSAGE_CHARS = 700  # a hit is trimmed to this before the model reads it
@@ -138,7 +138,7 @@ def facts_result(hits: list[Hit], facts: list[list[str]]) -> ToolResult:
             locations.append(hit.location)
             lines += [f for f in found if f not in lines]
     blocks = [f"From {path} ({', '.join(locations)}):\n" + "\n".join(f"- {fact}" for fact in lines) for path, (locations, lines) in grouped.items()]
-    text = trim("\n".join(blocks))
+    text = trim("\n".join(blocks), MAX_RESULT_CHARS)
     count = sum(len(lines) for _, lines in grouped.values())
     names = ", ".join(path.rsplit("/", 1)[-1] for path in grouped)
     return ToolResult(text, list(grouped), f"{count} facts from {names}")
@@ -147,11 +147,5 @@ def facts_result(hits: list[Hit], facts: list[list[str]]) -> ToolResult:
 def raw_passages(query: str, hits: list[Hit]) -> ToolResult:
     """When no passage yields a fact, the closest text is still better than nothing, marked as raw."""
     blocks = [f"From {h.path} ({h.location}):\n{h.text[:400]}" for h in hits[:3]]
-    text = trim(f"No passage stated facts about '{query}' directly. The closest passages, verbatim:\n" + "\n\n".join(blocks))
+    text = trim(f"No passage stated facts about '{query}' directly. The closest passages, verbatim:\n" + "\n\n".join(blocks), MAX_RESULT_CHARS)
     return ToolResult(text, [h.path for h in hits[:3]], f"No facts; {len(blocks)} closest passages", found=False)
-
-
-def trim(text: str) -> str:
-    if len(text) <= MAX_RESULT_CHARS:
-        return text
-    return text[:MAX_RESULT_CHARS] + "\n[... more facts cut to fit the context]"

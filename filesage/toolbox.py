@@ -7,7 +7,6 @@ import fnmatch
 import os
 import re
 import stat
-import time
 from collections import Counter
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -113,7 +112,14 @@ class ToolResult:
     summary: str = ""
     ok: bool = True
     found: bool = True  # False when the tool ran fine but matched nothing
-    usage: "Usage | None" = None  # model calls the tool made itself (fact extraction)
+    usage: Usage | None = None  # model calls the tool made itself (fact extraction)
+
+
+def trim(text: str, limit: int) -> str:
+    """A tool result cut to fit the model's context, with a marker saying how much was left out."""
+    if len(text) <= limit:
+        return text
+    return text[:limit] + f"\n[... result cut: {len(text) - limit:,} more characters not shown]"
 
 
 class ConfinementError(ValueError):
@@ -233,14 +239,11 @@ class Toolbox:
         self.root = root.resolve()
         self.include_hidden = include_hidden
         self._entries: list[FileEntry] | None = None
-        self.walk_seconds = 0.0
 
     @property
     def entries(self) -> list[FileEntry]:
         if self._entries is None:
-            started = time.perf_counter()
             self._entries = walk(self.root, self.include_hidden)
-            self.walk_seconds = time.perf_counter() - started
         return self._entries
 
     def refresh(self) -> None:
