@@ -11,6 +11,7 @@ from typing import Iterator
 
 from . import prompts
 from .errors import UsageError
+from .grounding import Citations, Claim, Evidence, missing_names, remove_claims, sentences, unsupported
 from .models import ChatModel, Messages, Usage
 from .parser import ToolCall, extract_tool_call
 from .router import route
@@ -25,6 +26,7 @@ CALL_TOKENS = 400
 # small models otherwise chain lookups whose results they already have (list_files, then file_metadata on a
 # file the list already dated; a count found, then a search for the same words).
 AFTER_FOUND = {"respond", "read_file"}
+CONTENT_TOOLS = {"semantic_search", "read_file"}
 ANSWER_TOKENS = 400
 
 
@@ -35,6 +37,7 @@ class Step:
     by: str  # "model" or "router"
     summary: str
     ok: bool
+    found: bool
     seconds: float
     tokens_in: int
     tokens_out: int
@@ -88,11 +91,18 @@ class AnswerToken:
 
 
 @dataclass
+class AnswerRetracted:
+    """The answer streamed so far is withdrawn: it made claims the tool results do not bear out."""
+
+    unsupported: list[str]
+
+
+@dataclass
 class Answered:
     answer: Answer
 
 
-Event = ToolChosen | ToolFinished | AnswerToken | Answered
+Event = ToolChosen | ToolFinished | AnswerToken | AnswerRetracted | Answered
 
 
 class AnswerFieldStream:
@@ -137,6 +147,50 @@ class AnswerFieldStream:
         return "".join(out)
 
 
+class PlainAnswerStream:
+    """Streams a plain-text answer as it comes; output that opens like JSON is a call, whose respond
+    answer (if any) is streamed instead of the JSON around it."""
+
+    def __init__(self):
+        self.call: AnswerFieldStream | None = None
+        self.plain: bool | None = None
+
+    def feed(self, piece: str) -> str:
+        if self.plain is None:
+            stripped = piece.lstrip()
+            if not stripped:
+                return ""
+            self.plain = stripped[0] not in "{<["
+            if not self.plain:
+                self.call = AnswerFieldStream()
+            piece = stripped
+        return piece if self.plain else self.call.feed(piece)
+
+
+@dataclass
+class Turn:
+    """What one question gathers: the conversation so far, the steps taken, and what answers may rest on."""
+
+    question: str
+    messages: Messages
+    history: list[dict]
+    started_at: float
+    usage: Usage = field(default_factory=Usage)
+    steps: list[Step] = field(default_factory=list)
+    evidence: Evidence = field(default_factory=Evidence)
+    citations: Citations = field(default_factory=Citations)
+    last_found: str = ""  # the text of the last result that found something
+    content_found: list[str] = field(default_factory=list)  # found results of what the files say
+
+    @property
+    def found_anything(self) -> bool:
+        """True when a step found something that is about what was asked: a search that only found
+        passages about other things (the question names what none of them says) found nothing."""
+        if any(step.found and step.tool not in CONTENT_TOOLS for step in self.steps):
+            return True
+        return bool(self.content_found) and not missing_names(self.question, "\n".join(self.content_found))
+
+
 class Agent:
     def __init__(
         self,
@@ -145,11 +199,13 @@ class Agent:
         max_steps: int = 5,
         history_turns: int = 2,
         today: date | None = None,
+        folder: str = "the folder",
     ):
         self.model = model
         self.registry = registry
         self.max_steps = max_steps
         self.history_turns = history_turns
+        self.folder = folder  # how answers name the folder: "~/Documents"
         self.system = prompts.agent_system(registry.prompt_listing(), today)
 
     def run(self, question: str, history: list[dict] | None = None) -> Iterator[Event]:
@@ -165,67 +221,74 @@ class Agent:
         messages: Messages = [{"role": "system", "content": self.system}]
         messages += [{"role": t["role"], "content": str(t["content"])[:MAX_RESULT_CHARS]} for t in turns]
         messages.append({"role": "user", "content": prompts.QUESTION.format(question=question)})
-        started_at = time.perf_counter()
-        usage = Usage()
-        steps: list[Step] = []
+        turn = Turn(question, messages, turns, time.perf_counter())
+        turn.evidence.add(question)
+        for t in turns:
+            turn.evidence.add(t["content"])
         allowed = set(self.registry.tools)
+        plain = False  # the next call asks for the answer in plain text
+        sent_back = False  # the grounding gate returned one draft to the model
+        asked_again = False  # a tool call came where an answer was asked for
 
-        for step in range(self.max_steps):
-            # The answer inside a respond call reaches the user while it is being written.
-            answer_field = AnswerFieldStream()
-            generation = yield from self._generate(messages, CALL_TOKENS, self.registry.call_schema(allowed), answer_field.feed)
-            usage.add(generation)
+        while True:
+            if len(turn.steps) >= self.max_steps and not plain:
+                messages.append({"role": "user", "content": prompts.FORCED_ANSWER})
+                plain = True
+            stream = AnswerStream(turn, PlainAnswerStream() if plain else AnswerFieldStream())
+            schema = None if plain else self.registry.call_schema(allowed)
+            generation = yield from self._generate(messages, ANSWER_TOKENS if plain else CALL_TOKENS, schema, stream.feed)
+            turn.usage.add(generation)
             call, by = extract_tool_call(generation.text), "model"
-            if step == 0 and call is not None and self._implausible(call, question, turns):
+            first = turn.usage.calls == 1 and not plain
+            if first and call is not None and self._implausible(call, question, turns):
                 call = None
-            if call is None or call.name not in self.registry.tools:
-                if step == 0:
-                    call, by = route(question, previous_question(turns)), "router"
-                    if call.name not in self.registry.tools:
-                        break
-                elif call is None:
-                    yield from self._finish(generation.text.strip(), steps, usage, started_at)
+            if first and (call is None or call.name not in self.registry.tools):
+                call, by = route(question, previous_question(turns)), "router"
+                if call.name not in self.registry.tools:
+                    messages.append({"role": "user", "content": prompts.FORCED_ANSWER})
+                    plain = True
+                    continue
+            if call is not None and call.name == "respond" and (by == "router" or not str(call.arguments.get("answer", "")).strip()):
+                messages.append({"role": "user", "content": prompts.DIRECT_REPLY})
+                plain = True
+                continue
+            if call is None or call.name == "respond":
+                draft = stream.text() if call is None else str(call.arguments.get("answer", ""))
+                bad = self._unsupported(turn, draft)
+                if bad and not sent_back:
+                    sent_back = True
+                    yield AnswerRetracted([c.text for c in bad])
+                    left = self.max_steps - len(turn.steps)
+                    tools = sorted(allowed - {"respond"}) if left > 0 else []
+                    messages.append({"role": "assistant", "content": generation.text})
+                    messages.append({"role": "user", "content": prompts.grounding_retry([c.text for c in bad], tools, left)})
+                    plain = not tools
+                    continue
+                if bad:
+                    yield AnswerRetracted([c.text for c in bad])
+                    yield from self._finish(turn, remove_claims(draft, bad), streamed=False)
                     return
-            if call.name == "respond":
-                text = str(call.arguments.get("answer", "")).strip()
-                if by == "router" or not text:
-                    messages.append({"role": "user", "content": prompts.DIRECT_REPLY})
-                    yield from self._synthesise(messages, steps, usage, started_at)
-                    return
-                yield from self._finish(text, steps, usage, started_at)
+                yield from self._finish(turn, draft, streamed=True, stream=stream)
                 return
-            if call.name in self.registry.tools and call.name not in allowed:
-                break  # a model outside the grammar repeating itself; answer from what was gathered
-            yield ToolChosen(step, call.name, call.arguments, by)
-            started = time.perf_counter()
-            args, result = self.registry.execute(call.name, call.arguments)
-            tool_usage = result.usage or Usage()
-            usage.merge(tool_usage)
-            record = Step(
-                call.name,
-                args,
-                by,
-                result.summary,
-                result.ok,
-                round(time.perf_counter() - started + generation.seconds, 3),
-                generation.evaluated_tokens + tool_usage.evaluated_tokens,
-                generation.completion_tokens + tool_usage.completion_tokens,
-                result.paths,
-            )
-            steps.append(record)
+            if plain or call.name not in allowed:
+                # A tool call where an answer belongs (a small model repeating itself): asked once more.
+                if asked_again:
+                    yield from self._finish(turn, self._fallback(turn), streamed=False)
+                    return
+                asked_again = True
+                messages.append({"role": "assistant", "content": generation.text})
+                messages.append({"role": "user", "content": prompts.FORCED_ANSWER})
+                plain = True
+                continue
+            result = yield from self._run_tool(turn, call, by, generation)
             if result.ok:
                 # A small model repeats a call whose result it already has; the grammar rules that out.
                 allowed.discard(call.name)
                 if result.found:
                     allowed &= AFTER_FOUND
-            yield ToolFinished(step, record, result)
-            said = generation.text if by == "model" else json.dumps({"name": call.name, "arguments": call.arguments})
-            template = prompts.TOOL_RESULT if result.ok else prompts.TOOL_ERROR
-            messages.append({"role": "assistant", "content": said})
-            messages.append({"role": "user", "content": template.format(tool=call.name, result=trim(result.text, MAX_RESULT_CHARS))})
-
-        messages.append({"role": "user", "content": prompts.FORCED_ANSWER})
-        yield from self._synthesise(messages, steps, usage, started_at)
+            # After a result that answers, only an answer can follow: it is asked for as plain text, with
+            # no JSON wrapper to generate.
+            plain = result.ok and result.found and not allowed - {"respond"}
 
     @staticmethod
     def _implausible(call: ToolCall, question: str, turns: list[dict]) -> bool:
@@ -241,6 +304,58 @@ class Agent:
             return hint not in question.lower() and route(question).name == "list_files"
         return False
 
+    def _run_tool(self, turn: Turn, call: ToolCall, by: str, generation) -> Iterator[Event]:
+        step = len(turn.steps)
+        yield ToolChosen(step, call.name, call.arguments, by)
+        started = time.perf_counter()
+        args, result = self.registry.execute(call.name, call.arguments)
+        tool_usage = result.usage or Usage()
+        turn.usage.merge(tool_usage)
+        record = Step(
+            call.name,
+            args,
+            by,
+            result.summary,
+            result.ok,
+            result.ok and result.found,
+            round(time.perf_counter() - started + generation.seconds, 3),
+            generation.evaluated_tokens + tool_usage.evaluated_tokens,
+            generation.completion_tokens + tool_usage.completion_tokens,
+            result.paths,
+        )
+        turn.steps.append(record)
+        yield ToolFinished(step, record, result)
+        shown = trim(result.text, MAX_RESULT_CHARS)
+        if record.found:
+            shown = turn.citations.mark(shown, result.paths, result.locations, call.name)
+            turn.evidence.add(shown)
+            turn.last_found = shown
+            if call.name in CONTENT_TOOLS:
+                turn.content_found.append(shown)
+        said = generation.text if by == "model" else json.dumps({"name": call.name, "arguments": call.arguments})
+        if not result.ok:
+            template = prompts.TOOL_ERROR.format(tool=call.name, result=shown)
+        elif record.found:
+            template = prompts.TOOL_RESULT.format(tool=call.name, result=shown, hint=prompts.ANSWER_HINTS.get(call.name, ""))
+        else:
+            template = prompts.TOOL_RESULT_EMPTY.format(tool=call.name, result=shown)
+        turn.messages.append({"role": "assistant", "content": said})
+        turn.messages.append({"role": "user", "content": template})
+        return result
+
+    def _unsupported(self, turn: Turn, draft: str) -> list[Claim]:
+        """Claims of a draft that nothing in this turn bears out. A reply with no tool and no conversation
+        behind it is small talk, with nothing to check; an answer after tools that found nothing is
+        replaced by the not-found answer anyway."""
+        if (not turn.steps and not turn.history) or (turn.steps and not turn.found_anything):
+            return []
+        return unsupported(draft, turn.evidence)
+
+    def _fallback(self, turn: Turn) -> str:
+        if turn.last_found:
+            return prompts.RESULT_AS_ANSWER.format(result=turn.last_found)
+        return prompts.NO_ANSWER
+
     def _generate(self, messages, max_tokens, schema, answer_text):
         """Run one model call, yielding AnswerToken events for the answer text as it is generated;
         answer_text maps each generated piece to the part of it that is answer text. Returns the
@@ -255,13 +370,66 @@ class Agent:
             if text:
                 yield AnswerToken(text)
 
-    def _synthesise(self, messages, steps, usage, started_at: float) -> Iterator[Event]:
-        generation = yield from self._generate(messages, ANSWER_TOKENS, None, lambda piece: piece)
-        usage.add(generation)
-        yield from self._finish(generation.text.strip(), steps, usage, started_at)
+    def _finish(self, turn: Turn, text: str, streamed: bool, stream: "AnswerStream | None" = None) -> Iterator[Event]:
+        """The answer as the user gets it. After tools that found nothing, it says so and names what was
+        searched, whatever the model wrote. The text streamed so far is the answer's start; the rest
+        (the last sentence, or all of an answer that was not streamed) follows as one more token."""
+        if turn.steps and not turn.found_anything:
+            text, streamed = not_found_answer(turn, self.folder), False
+        if streamed and stream is not None:
+            rest = stream.flush()
+            if rest:
+                yield AnswerToken(rest)
+            shown = stream.shown
+        else:
+            turn.citations.start_answer()
+            shown = "".join(turn.citations.cite(s) for s in sentences(text.strip()))
+            if shown:
+                yield AnswerToken(shown)
+        cited = turn.citations.cited()
+        sources = [s.to_json() for s in cited] or pick_sources(shown, turn.steps)
+        yield Answered(Answer(shown.strip(), sources, turn.steps, turn.usage, time.perf_counter() - turn.started_at))
 
-    def _finish(self, text: str, steps, usage, started_at: float) -> Iterator[Event]:
-        yield Answered(Answer(text, pick_sources(text, steps), steps, usage, time.perf_counter() - started_at))
+
+class AnswerStream:
+    """The answer text as the user sees it while it is generated: the model's raw pieces (unwrapped from
+    a respond call when there is one) pass out a sentence at a time, each with its citation markers.
+    Nothing streams after tools that found nothing, where the answer is replaced anyway."""
+
+    def __init__(self, turn: Turn, unwrap: AnswerFieldStream | PlainAnswerStream):
+        self.turn = turn
+        self.unwrap = unwrap
+        self.raw = ""
+        self.pending = ""
+        self.shown = ""
+        self.quiet = bool(turn.steps) and not turn.found_anything
+        turn.citations.start_answer()
+
+    def feed(self, piece: str) -> str:
+        text = self.unwrap.feed(piece)
+        self.raw += text
+        self.pending += text
+        if self.quiet:
+            return ""
+        parts = sentences(self.pending)
+        complete, self.pending = parts[:-1], parts[-1] if parts else ""
+        out = "".join(self.turn.citations.cite(s) for s in complete)
+        self.shown += out
+        return out
+
+    def flush(self) -> str:
+        out = self.turn.citations.cite(self.pending.rstrip()) if self.pending.strip() else ""
+        self.pending = ""
+        self.shown += out
+        return out
+
+    def text(self) -> str:
+        return self.raw
+
+
+def not_found_answer(turn: Turn, folder: str) -> str:
+    searched = [prompts.searched(step.tool, step.args, step.ok, step.summary) for step in turn.steps]
+    return prompts.NOT_FOUND.format(folder=folder, searched="; ".join(dict.fromkeys(searched)))
 
 
 def previous_question(turns: list[dict]) -> str:
@@ -277,4 +445,4 @@ def pick_sources(answer: str, steps: list[Step]) -> list[dict]:
     lowered = answer.lower()
     named = [p for p in touched if p.lower() in lowered or p.rsplit("/", 1)[-1].lower() in lowered]
     chosen = named or (list(touched) if len(touched) <= 5 else [])
-    return [{"path": path, "tool": touched[path]} for path in chosen]
+    return [{"n": number, "path": path, "tool": touched[path]} for number, path in enumerate(chosen, start=1)]

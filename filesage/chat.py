@@ -92,6 +92,12 @@ class IndexProgress:
             self.tasks = {}
 
 
+def display_path(path: Path) -> str:
+    """A folder as people write it: ~/Documents rather than /home/alex/Documents."""
+    home = Path.home()
+    return f"~/{path.relative_to(home).as_posix()}" if path.is_relative_to(home) and path != home else str(path)
+
+
 class Workspace:
     """The model (loaded once per process) and the agent over one root folder, which can change."""
 
@@ -125,7 +131,7 @@ class Workspace:
                 respond,
             ]
         )
-        self.agent = Agent(self.llm, registry, self.settings.max_steps, self.settings.history_turns)
+        self.agent = Agent(self.llm, registry, self.settings.max_steps, self.settings.history_turns, folder=display_path(toolbox.root))
 
     def run(self, question: str, history: list[dict]):
         """A fresh look at the folder for every question: files may have changed since the last one."""
@@ -218,7 +224,7 @@ def final_answer(events):
 
 
 def event_json(event) -> dict:
-    from .agent import Answered, AnswerToken, ToolChosen, ToolFinished
+    from .agent import Answered, AnswerRetracted, AnswerToken, ToolChosen, ToolFinished
 
     if isinstance(event, ToolChosen):
         return {"event": "step_started", "step": event.step, "tool": event.tool, "args": event.args, "by": event.by}
@@ -226,6 +232,8 @@ def event_json(event) -> dict:
         return {"event": "tool_result", "step": event.step, **event.record.to_json()}
     if isinstance(event, AnswerToken):
         return {"event": "answer_token", "text": event.text}
+    if isinstance(event, AnswerRetracted):
+        return {"event": "answer_retracted", "unsupported": event.unsupported}
     if isinstance(event, Answered):
         return {"event": "answer_done", **event.answer.to_json()}
     raise TypeError(f"unknown event {event!r}")
@@ -242,7 +250,7 @@ def print_events(events) -> None:
 
 
 def render_plain(events, stream_answer: bool) -> None:
-    from .agent import Answered, AnswerToken, ToolChosen, ToolFinished
+    from .agent import Answered, AnswerRetracted, AnswerToken, ToolChosen, ToolFinished
 
     streamed = False
     for event in events:
@@ -254,6 +262,11 @@ def render_plain(events, stream_answer: bool) -> None:
             out.file.write(event.text)
             out.file.flush()
             streamed = True
+        elif isinstance(event, AnswerRetracted):
+            if streamed:
+                out.file.write("\n")
+            streamed = False
+            err.print(f"  (withdrawn: the results do not say {', '.join(event.unsupported)}; checking again)", style="dim", markup=False)
         elif isinstance(event, Answered):
             answer = event.answer
             if streamed:
@@ -266,8 +279,9 @@ def render_plain(events, stream_answer: bool) -> None:
 def print_sources(sources: list[dict]) -> None:
     if sources:
         out.print("\nSources:", markup=False)
-        for number, source in enumerate(sources, start=1):
-            out.print(f"  [{number}] {source['path']}", markup=False)
+        for source in sources:
+            where = f", {source['location']}" if source.get("location") else ""
+            out.print(f"  [{source['n']}] {source['path']}{where}", markup=False)
 
 
 @app.command()
@@ -431,7 +445,7 @@ def chat_turn(workspace: Workspace, question: str, conversation: list[dict]):
     """One question in the chat: a live status line per step, then the answer as Markdown and its sources."""
     from rich.markdown import Markdown
 
-    from .agent import Answered, AnswerToken, ToolChosen, ToolFinished
+    from .agent import Answered, AnswerRetracted, AnswerToken, ToolChosen, ToolFinished
 
     started = time.perf_counter()
     with out.status("Thinking...") as status:
@@ -447,6 +461,8 @@ def chat_turn(workspace: Workspace, question: str, conversation: list[dict]):
                 status.update("Thinking...")
             elif isinstance(event, AnswerToken):
                 status.update("Writing the answer...")
+            elif isinstance(event, AnswerRetracted):
+                status.update(f"Checking the answer again: the results do not say {', '.join(event.unsupported)}...")
             elif isinstance(event, Answered):
                 answer = event.answer
     out.print(Markdown(answer.text))

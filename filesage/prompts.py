@@ -12,16 +12,19 @@ Tools:
 {tools}
 
 Reply with one JSON object: {{"name": "<tool>", "arguments": {{...}}}}. Examples:
-"how many spreadsheets do I have?" -> {{"name": "count_files", "arguments": {{"extension": "spreadsheets", "folder": ""}}}}
-"what did I work on yesterday?" -> {{"name": "list_files", "arguments": {{"extension": "", "limit": 5, "folder": "", "order": "newest"}}}}
+"how many spreadsheets do I have?" -> {{"name": "count_files", "arguments": {{"extension": "spreadsheets"}}}}
+"how many files are in the finance folder?" -> {{"name": "count_files", "arguments": {{"folder": "finance"}}}}
+"what did I work on yesterday?" -> {{"name": "list_files", "arguments": {{"order": "newest"}}}}
+"the 3 largest files in finance" -> {{"name": "list_files", "arguments": {{"limit": 3, "folder": "finance", "order": "largest"}}}}
 "when was contract.docx changed?" -> {{"name": "file_metadata", "arguments": {{"name_hint": "contract.docx"}}}}
 "files with tax in the name" -> {{"name": "grep_files", "arguments": {{"pattern": "tax"}}}}
-"how is the photos folder organised?" -> {{"name": "directory_tree", "arguments": {{"max_depth": 2, "folder": "photos"}}}}
-"when is the tax return due?" -> {{"name": "semantic_search", "arguments": {{"query": "tax return due date", "top_k": 5}}}}
-"which supplier do we buy printer paper from?" -> {{"name": "semantic_search", "arguments": {{"query": "printer paper supplier", "top_k": 5}}}}
+"how is the photos folder organised?" -> {{"name": "directory_tree", "arguments": {{"folder": "photos"}}}}
+"when is the tax return due?" -> {{"name": "semantic_search", "arguments": {{"query": "tax return due date"}}}}
+"which supplier do we buy printer paper from?" -> {{"name": "semantic_search", "arguments": {{"query": "printer paper supplier"}}}}
+Leave out arguments whose default fits. In a follow-up question, "they", "them" and "it" mean what the previous question was about: keep its file type and folder.
 Pick the tool that fits: counts -> count_files; newest, oldest, largest or listed files -> list_files; size or dates of a named file -> file_metadata; files by name or pattern -> grep_files; folder structure -> directory_tree; what the files say (people, amounts, dates, decisions, any topic) -> semantic_search.
 Greetings, thanks and questions about yourself: call respond directly.
-After a tool result, call respond with a short answer that uses only names, numbers and dates from the results (when the question asks which files, name them); if they do not answer the question, say plainly that you did not find it. Results are complete: list_files already gives dates and sizes, count_files and grep_files already name the files, so call another tool only when the result cannot answer the question. To show a folder tree, copy the tree into the answer.
+After a tool result that answers the question you will be asked to answer in plain words: keep it short and use only names, numbers and dates from the results (when the question asks which files, name them; to show a folder tree, copy the tree). If a result does not answer the question, call another tool, or call respond to say plainly that you did not find it.
 Today is {today}."""
 
 QUESTION = "Question: {question}"
@@ -29,15 +32,63 @@ QUESTION = "Question: {question}"
 TOOL_RESULT = """Result of {tool}:
 {result}
 
-Now call respond with the answer, unless this result is not enough to answer the question."""
+Answer the question now in plain words, using only what this result says.{hint}"""
+
+# What an answer from each tool's result needs, said right where the model writes it.
+ANSWER_HINTS = {
+    "list_files": " Name the files.",
+    "grep_files": " Name the files.",
+    "file_metadata": " Give the size or date the question asks for.",
+    "directory_tree": " To show the structure, copy the tree.",
+    "semantic_search": " After each fact, put the number of its source, like [1].",
+    "read_file": " After each fact, put the number of its source, like [1].",
+}
+
+TOOL_RESULT_EMPTY = """Result of {tool}:
+{result}
+
+Call another tool, or call respond to say that you did not find it."""
 
 TOOL_ERROR = """{tool} failed: {result}
 
 Fix the call or choose another tool."""
 
-REPEATED_CALL = "You already called {tool} with these arguments. Call respond with the answer now."
+def grounding_retry(claims: list[str], tools: list[str], steps_left: int) -> str:
+    said = ", ".join(claims)
+    if tools:
+        return (
+            f"The results above do not say {said}. You have {steps_left} tool calls left: call one of "
+            f"{', '.join(tools)} to check, or call respond with an answer that uses only what the results say."
+        )
+    return f"The results above do not say {said}. Answer again in plain words, using only what the results say; leave out what they do not say."
+
 
 FORCED_ANSWER = """No more tools can be called. Answer the question now in plain words, using only the results above. If they do not answer it, say that you did not find it."""
+
+# User-facing answers the program gives itself, when the model's would not be grounded.
+NOT_FOUND = "I found nothing in {folder} that answers this. I {searched}."
+RESULT_AS_ANSWER = "Here is what the tools found:\n{result}"
+NO_ANSWER = "I could not put an answer together from the files."
+SEARCHED = {
+    "semantic_search": "searched what the files say for '{query}'",
+    "grep_files": "looked for file paths matching '{pattern}'",
+    "file_metadata": "looked for a file named like '{name_hint}'",
+    "count_files": "counted {extension} files{where}",
+    "list_files": "listed {extension} files{where}",
+    "directory_tree": "looked at the folder structure{where}",
+    "read_file": "tried to read '{path}'",
+}
+
+
+def searched(tool: str, args: dict, ok: bool, summary: str) -> str:
+    """One clause of the not-found answer: what a step looked for."""
+    if not ok:
+        return f"tried {tool}, which failed ({summary})"
+    values = {k: v for k, v in args.items()}
+    values["extension"] = f".{args['extension']}" if args.get("extension") else "all"
+    values["where"] = f" under {args['folder']}/" if args.get("folder") else ""
+    return SEARCHED.get(tool, tool).format_map(values) if tool in SEARCHED else f"ran {tool}"
+
 
 DIRECT_REPLY = """Reply to the user directly and briefly: you are filesage, and you answer questions about the files in their folder (counts, lists, dates, sizes, folder structure, and what the documents say)."""
 

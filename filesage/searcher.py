@@ -77,7 +77,11 @@ class Searcher:
             return ToolResult(f"Nothing in the files matches '{query}'.", [], "No matching passages", found=False)
         usage = Usage()
         facts = self.extract(query, hits, usage)
-        result = facts_result(hits, facts) if any(facts) else raw_passages(query, hits)
+        if any(facts):
+            result = facts_result(hits, facts)
+        else:
+            read = ", ".join(dict.fromkeys(h.path for h in hits))
+            result = ToolResult(f"The closest passages ({read}) say nothing about '{query}'.", [], "No relevant facts", found=False)
         result.usage = usage
         return result
 
@@ -141,11 +145,5 @@ def facts_result(hits: list[Hit], facts: list[list[str]]) -> ToolResult:
     text = trim("\n".join(blocks), MAX_RESULT_CHARS)
     count = sum(len(lines) for _, lines in grouped.values())
     names = ", ".join(path.rsplit("/", 1)[-1] for path in grouped)
-    return ToolResult(text, list(grouped), f"{count} facts from {names}")
-
-
-def raw_passages(query: str, hits: list[Hit]) -> ToolResult:
-    """When no passage yields a fact, the closest text is still better than nothing, marked as raw."""
-    blocks = [f"From {h.path} ({h.location}):\n{h.text[:400]}" for h in hits[:3]]
-    text = trim(f"No passage stated facts about '{query}' directly. The closest passages, verbatim:\n" + "\n\n".join(blocks), MAX_RESULT_CHARS)
-    return ToolResult(text, [h.path for h in hits[:3]], f"No facts; {len(blocks)} closest passages", found=False)
+    locations = {path: ", ".join(where) for path, (where, _) in grouped.items()}
+    return ToolResult(text, list(grouped), f"{count} facts from {names}", locations=locations)

@@ -112,6 +112,7 @@ class ToolResult:
     summary: str = ""
     ok: bool = True
     found: bool = True  # False when the tool ran fine but matched nothing
+    locations: dict[str, str] = field(default_factory=dict)  # path -> where in it: "p. 2", "lines 3-9"
     usage: Usage | None = None  # model calls the tool made itself (fact extraction)
 
 
@@ -280,7 +281,8 @@ class Toolbox:
         if paths:
             text += "\nThey are: " + ", ".join(paths)
         noun = "file" if len(selected) == 1 else "files"
-        return ToolResult(text, paths, f"Found {len(selected)} {types}{noun}", found=bool(selected))
+        # A count of zero answers the question as well as any other count.
+        return ToolResult(text, paths, f"Found {len(selected)} {types}{noun}")
 
     def list_files(
         self,

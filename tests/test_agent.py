@@ -28,14 +28,15 @@ def run(agent, question, history=None):
 
 
 def test_model_picks_tool_then_responds(registry):
-    model = ScriptedModel([call("count_files", extension="pdf", folder=""), call("respond", answer="You have 3 PDFs: report.pdf and two invoices.")])
+    model = ScriptedModel([call("count_files", extension="pdf"), "You have 3 PDFs: report.pdf and two invoices."])
     events, answer = run(Agent(model, registry), "how many PDFs?")
     assert [type(e) for e in events[:2]] == [ToolChosen, ToolFinished]
-    assert answer.text == "You have 3 PDFs: report.pdf and two invoices."
+    assert answer.text == "You have 3 PDFs: report.pdf and two invoices [1]."  # the file it names is cited
     assert answer.usage.calls == 2
     assert [(s.tool, s.by, s.args) for s in answer.steps] == [("count_files", "model", {"extension": "pdf", "folder": ""})]
     assert "3 .pdf files in the folder" in model.prompts[1][-1]["content"]
-    assert [s["path"] for s in answer.sources] == ["report.pdf"]  # the one file the answer names
+    assert model.schemas == [registry.call_schema(), None]  # after a result that answers, plain text: no JSON to write
+    assert answer.sources == [{"n": 1, "path": "report.pdf", "tool": "count_files"}]
     streamed = "".join(e.text for e in events if isinstance(e, AnswerToken))
     assert streamed == answer.text
 
@@ -46,6 +47,9 @@ def test_every_prompt_extends_the_previous_one(registry):
     for before, after in zip(model.prompts, model.prompts[1:]):
         assert after[: len(before)] == before
     assert all(p[0] == model.prompts[0][0] for p in model.prompts)  # identical system prompt every call
+    # Nothing matched 'zzz': the model may still choose a tool; the budget file was found: plain answer.
+    assert "Call another tool" in model.prompts[1][-1]["content"] and model.schemas[1] is not None
+    assert "Answer the question now" in model.prompts[2][-1]["content"] and model.schemas[2] is None
 
 
 def test_router_covers_step_zero(registry):
@@ -64,6 +68,7 @@ def test_plain_text_after_step_zero_is_the_answer(registry):
     model = ScriptedModel([call("count_files", extension="md", folder=""), "You have 3 Markdown files."])
     _, answer = run(Agent(model, registry), "how many markdown files?")
     assert answer.text == "You have 3 Markdown files."
+    assert len(answer.sources) == 3  # no marker to follow: every file of the small result
 
 
 def test_model_mistakes_go_back_to_the_model(registry):
@@ -74,15 +79,19 @@ def test_model_mistakes_go_back_to_the_model(registry):
     assert model.prompts[1][-1]["content"].startswith("list_files failed")
 
 
-def test_repeating_model_is_stopped_by_the_grammar_and_synthesis(registry):
-    model = ScriptedModel([call("directory_tree", max_depth=2, folder=""), call("directory_tree", max_depth=2, folder=""), "The tree has 4 folders."])
-    _, answer = run(Agent(model, registry), "show the tree")
+def test_a_tool_call_where_the_answer_belongs_is_asked_again_once(registry):
+    model = ScriptedModel([call("directory_tree", max_depth=2), call("directory_tree", max_depth=2), "The tree has 4 folders."])
+    events, answer = run(Agent(model, registry), "show the tree")
     assert answer.text == "The tree has 4 folders."
-    assert len(answer.steps) == 1
-    # After a result that found something, the grammar offers only respond (and read_file, when present).
-    names = [alt["properties"]["name"]["const"] for alt in model.schemas[1]["anyOf"]]
-    assert names == ["respond"]
-    assert model.schemas[2] is None  # the forced synthesis is plain text
+    assert len(answer.steps) == 1 and answer.usage.calls == 3
+    assert "".join(e.text for e in events if isinstance(e, AnswerToken)) == "The tree has 4 folders."
+
+
+def test_a_respond_call_where_plain_text_was_asked_gives_its_answer(registry):
+    model = ScriptedModel([call("count_files", extension="md"), "  " + call("respond", answer='3 "Markdown" files.')])
+    events, answer = run(Agent(model, registry), "how many markdown files?")
+    assert answer.text == '3 "Markdown" files.'  # no file named, no number tied to one source: no marker
+    assert "".join(e.text for e in events if isinstance(e, AnswerToken)) == answer.text
 
 
 def test_step_limit_then_forced_synthesis(registry):
@@ -90,7 +99,9 @@ def test_step_limit_then_forced_synthesis(registry):
     model = ScriptedModel(failing + ["I could not find it."])
     events, answer = run(Agent(model, registry, max_steps=5), "find the thing")
     assert len(answer.steps) == 5 and answer.usage.calls == 6
-    assert answer.text == "I could not find it."
+    # Nothing was found, so the answer says so and names what was tried, whatever the model wrote.
+    assert answer.text.startswith("I found nothing in the folder that answers this. I tried grep_files, which failed")
+    assert "looked for a file named like 'zzz-none'" in answer.text and "I could not find it" not in answer.text
     assert "No more tools can be called" in model.prompts[-1][-1]["content"]
 
 
@@ -105,7 +116,7 @@ def test_follow_up_superlative_lists_instead_of_following_a_name(registry):
     model = ScriptedModel([call("file_metadata", name_hint="invoice_002.pdf"), call("respond", answer="report.pdf is the largest.")])
     _, answer = run(Agent(model, registry), "which of them is the largest?", history)
     assert [(s.tool, s.by, s.args["extension"], s.args["order"]) for s in answer.steps] == [("list_files", "router", "pdf", "largest")]
-    assert model.prompts[1][-1]["content"].splitlines()[2].endswith("report.pdf")  # largest listed first
+    assert model.prompts[1][-1]["content"].splitlines()[2].endswith("report.pdf [1]")  # largest listed first, numbered
 
 
 def test_greeting_gets_a_direct_reply(registry):
@@ -144,12 +155,12 @@ def test_answer_tokens_arrive_before_the_model_finishes(registry):
             self.finished = True
             return generation
 
-    model = Watching([call("count_files", extension="pdf", folder=""), call("respond", answer="There are three PDF files in total here.")])
+    model = Watching([call("count_files", extension="pdf", folder=""), call("respond", answer="There are three PDF files. Two are invoices.")])
     seen_unfinished = []
     for event in Agent(model, registry).run("how many pdfs?"):
         if isinstance(event, AnswerToken):
             seen_unfinished.append(not model.finished)
-    assert seen_unfinished and all(seen_unfinished)
+    assert seen_unfinished[:1] == [True]  # the first sentence, while the model was still writing the second
 
 
 def test_filesystem_question_never_loads_torch(fs_corpus):

@@ -1,0 +1,264 @@
+"""Answers a user can check: claims in an answer are held against the tool results of its turn, and its
+citation markers [n] are tied to the sources those results came from. Its own module because the agent,
+the CLI and the tests all need the same rules for what counts as the same number, date or file."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+MONTHS = {
+    name: number
+    for number, names in enumerate(
+        [("january", "jan"), ("february", "feb"), ("march", "mar"), ("april", "apr"), ("may",), ("june", "jun"), ("july", "jul"),
+         ("august", "aug"), ("september", "sep", "sept"), ("october", "oct"), ("november", "nov"), ("december", "dec")],
+        start=1,
+    )
+    for name in names
+}
+MONTH = r"(?P<month>" + "|".join(sorted(MONTHS, key=len, reverse=True)) + r")\b\.?"
+DAY = r"(?P<day>\d{1,2})(?:st|nd|rd|th)?"
+YEAR = r"(?P<year>\d{4})"
+DATE_PATTERNS = [
+    re.compile(r"\b(?P<year>\d{4})[-/.](?P<month>\d{1,2})[-/.](?P<day>\d{1,2})\b"),
+    re.compile(rf"\b{MONTH}\s+{DAY}\b(?:,?\s+{YEAR}\b)?", re.I),
+    re.compile(rf"\b{DAY}\s+(?:of\s+)?{MONTH}(?:,?\s+{YEAR}\b)?", re.I),
+]
+MULTIPLIERS = {"thousand": 1e3, "k": 1e3, "million": 1e6, "m": 1e6, "mn": 1e6, "billion": 1e9, "bn": 1e9}
+NUMBER = re.compile(r"(?<![\w.])\d[\d,]*(?:\.\d+)?(?:\s*(?P<mult>thousand|million|billion|mn|bn|k|m)\b)?", re.I)
+FILE_NAME = re.compile(r"(?<![\w/.-])[\w./-]*\w\.[A-Za-z][A-Za-z0-9]{1,4}\b")
+CODE = re.compile(r"\b(?=[A-Za-z]*\d)(?=\d*[A-Za-z])[A-Za-z0-9]{5,}\b")
+QUOTED = re.compile(r"\"([^\"\n]{2,80})\"|“([^”\n]{2,80})”|(?<!\w)'([^'\n]{2,80})'(?!\w)")
+MARKER = re.compile(r"\s?\[(\d{1,3})\]")
+
+
+def squash(text: str) -> str:
+    return " ".join(text.lower().split())
+
+
+def number_value(match: re.Match) -> str:
+    """'$1,250,000' and '1250000.00' and '1.25 million' are all '1250000'."""
+    digits = match.group(0)
+    mult = match.group("mult")
+    if mult:
+        digits = digits[: match.start("mult") - match.start(0)].strip()
+    if re.fullmatch(r"\d{1,3}(,\d{3})+(\.\d+)?", digits):
+        digits = digits.replace(",", "")
+    digits = digits.rstrip(",")
+    try:
+        value = float(digits.replace(",", ""))
+    except ValueError:
+        return digits
+    if mult:
+        value *= MULTIPLIERS[mult.lower()]
+    return str(int(value)) if value == int(value) else f"{value:.6f}".rstrip("0")
+
+
+def dates_in(text: str) -> tuple[list[tuple], str]:
+    """The dates a text states as (year or None, month, day), and the text with them blanked out."""
+    found = []
+    for pattern in DATE_PATTERNS:
+        def take(match: re.Match) -> str:
+            month = match.group("month")
+            month = int(month) if month.isdigit() else MONTHS[month.lower().rstrip(".")]
+            year = match.groupdict().get("year")
+            found.append((int(year) if year else None, month, int(match.group("day"))))
+            return " " * len(match.group(0))
+
+        text = pattern.sub(take, text)
+    return found, text
+
+
+@dataclass(frozen=True)
+class Claim:
+    text: str  # as written in the answer
+    kind: str  # "date", "number", "file", "code", "quote"
+    key: object  # what must be found in the evidence
+
+
+def claims(answer: str) -> list[Claim]:
+    """The checkable statements of an answer: dates, numbers and amounts, file names, codes, quotes."""
+    text = MARKER.sub("", answer)
+    found: list[Claim] = []
+    for match in QUOTED.finditer(text):
+        quote = next(g for g in match.groups() if g)
+        found.append(Claim(quote, "quote", squash(quote)))
+    for match in FILE_NAME.finditer(text):
+        found.append(Claim(match.group(0), "file", match.group(0).lower().rsplit("/", 1)[-1]))
+    text = FILE_NAME.sub(" ", text)
+    for match in CODE.finditer(text):
+        found.append(Claim(match.group(0), "code", match.group(0).lower()))
+    text = CODE.sub(" ", text)
+    dates, text = dates_in(text)
+    found += [Claim("-".join(str(p) for p in d if p is not None), "date", d) for d in dates]
+    for match in NUMBER.finditer(text):
+        found.append(Claim(match.group(0).strip(), "number", number_value(match)))
+    return found
+
+
+@dataclass
+class Evidence:
+    """Everything the answer may rest on: the question, the conversation, the tool results of the turn."""
+
+    texts: list[str] = field(default_factory=list)
+
+    def add(self, text: str) -> None:
+        self.texts.append(text)
+
+    def supports(self, claim: Claim) -> bool:
+        return supported(claim, "\n".join(self.texts))
+
+
+def supported(claim: Claim, text: str) -> bool:
+    lowered = squash(text)
+    if claim.kind in ("quote", "code", "file"):
+        return claim.key in lowered
+    dates, rest = dates_in(text)
+    if claim.kind == "date":
+        year, month, day = claim.key
+        return any(d[1:] == (month, day) and (year is None or d[0] in (None, year)) for d in dates)
+    numbers = {number_value(m) for m in NUMBER.finditer(rest)}
+    # Numbers inside dates, times and names count too: "the 3rd", "14:03", "report_2025.pdf".
+    numbers |= {str(int(n)) for n in re.findall(r"\d+", text)}
+    return claim.key in numbers
+
+
+def unsupported(answer: str, evidence: Evidence) -> list[Claim]:
+    return [c for c in claims(answer) if not evidence.supports(c)]
+
+
+WEEKDAYS = {"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"}
+
+
+def missing_names(question: str, text: str) -> list[str]:
+    """What the question names (proper names, numbers, dates, codes, quotes) that the text never says.
+    Search finds the closest passages even when the thing asked about is not in the files at all (a
+    Reykjavik flight when only a Stockholm one exists); such passages do not answer the question."""
+    words = re.findall(r"[\w'-]+", question)
+    names = [
+        w.removesuffix("'s") for w in words[1:]
+        if w[0].isupper() and w != "I" and w.lower().rstrip(".") not in MONTHS and w.lower() not in WEEKDAYS
+    ]
+    lowered = squash(text)
+    missing = [n for n in names if n.lower() not in lowered]
+    missing += [c.text for c in claims(question) if not supported(c, text)]
+    return list(dict.fromkeys(missing))
+
+
+def sentences(text: str) -> list[str]:
+    """Sentences and list items, each keeping its own trailing whitespace so they join back exactly."""
+    return [s for s in re.split(r"(?<=[.!?])(?=\s)|(?<=\n)", text) if s]
+
+
+def remove_claims(answer: str, bad: list[Claim]) -> str:
+    """The answer without the sentences that make unsupported claims, and a plain note of what was not
+    confirmed."""
+    kept = [s for s in sentences(answer) if not any(c in claims(s) for c in bad)]
+    body = "".join(kept).strip()
+    note = "I could not confirm " + ", ".join(dict.fromkeys(c.text for c in bad)) + " in the files."
+    return f"{body}\n\n{note}" if body else note
+
+
+@dataclass
+class Source:
+    number: int
+    path: str
+    location: str
+    tool: str
+    support: str  # the part of the tool result that came from this source
+
+    def to_json(self) -> dict:
+        data = {"n": self.number, "path": self.path, "tool": self.tool}
+        if self.location:
+            data["location"] = self.location
+        return data
+
+
+@dataclass
+class Citations:
+    """The numbered sources of one turn: every file a tool returned gets a number the first time it
+    appears, and the model sees the number beside the file in the tool result."""
+
+    sources: list[Source] = field(default_factory=list)
+    renumber: dict[int, int] = field(default_factory=dict)  # number in the tool results -> number shown
+
+    def mark(self, text: str, paths: list[str], locations: dict[str, str], tool: str) -> str:
+        """The result text with [n] after the first mention of each returned file."""
+        spots: list[tuple[int, int, Source]] = []
+        position = 0
+        for path in paths:
+            at = text.find(path, position)
+            if at < 0:
+                at = text.find(path)
+                if at < 0:
+                    continue
+            end = at + len(path)
+            location = locations.get(path, "")
+            source = next((s for s in self.sources if s.path == path and s.location == location), None)
+            if source is None:
+                source = Source(len(self.sources) + 1, path, location, tool, "")
+                self.sources.append(source)
+            spots.append((at, end, source))
+            position = end
+        spots.sort(key=lambda spot: spot[0])
+        for index, (at, end, source) in enumerate(spots):
+            # A source's part: from the start of its line to the line where the next source appears
+            # (its own line only, when that one names several), without the file names themselves,
+            # whose digits say nothing about the answer.
+            start = text.rfind("\n", 0, at) + 1
+            following = spots[index + 1][0] if index + 1 < len(spots) else len(text)
+            stop = text.rfind("\n", 0, following) if following < len(text) else len(text)
+            if stop < end:
+                stop = text.find("\n", end) if "\n" in text[end:] else len(text)
+            part = text[start:stop]
+            for path in paths:
+                part = part.replace(path, " ")
+            source.support += "\n" + part
+        for at, end, source in reversed(spots):
+            text = f"{text[:end]} [{source.number}]{text[end:]}"
+        return text
+
+    def start_answer(self) -> None:
+        """Forget the markers of a draft that was sent back."""
+        self.renumber = {}
+
+    def cite(self, sentence: str) -> str:
+        """One sentence of the answer as shown: markers that point at nothing consulted are dropped, a
+        sentence without one gets the sources that bear it out, and numbers run 1, 2, ... in the order
+        the answer first cites them. Called sentence by sentence, so the answer can stream."""
+        by_number = {s.number: s for s in self.sources}
+        sentence = MARKER.sub(lambda m: m.group(0) if int(m.group(1)) in by_number else "", sentence)
+        if not MARKER.search(sentence) and sentence.strip():
+            sources = self.attribute(sentence)
+            if sources:
+                body = sentence.rstrip()
+                tail = sentence[len(body) :]
+                stop = body[-1] if body[-1] in ".!?:" else ""
+                markers = "".join(f" [{s.number}]" for s in sources)
+                sentence = f"{body[: len(body) - len(stop)]}{markers}{stop}{tail}"
+
+        def shown(match: re.Match) -> str:
+            number = self.renumber.setdefault(int(match.group(1)), len(self.renumber) + 1)
+            return f" [{number}]"
+
+        return MARKER.sub(shown, sentence)
+
+    def cited(self) -> list[Source]:
+        by_number = {s.number: s for s in self.sources}
+        return [
+            Source(new, by_number[old].path, by_number[old].location, by_number[old].tool, by_number[old].support)
+            for old, new in self.renumber.items()
+        ]
+
+    def attribute(self, sentence: str) -> list[Source]:
+        """The sources a sentence rests on: the files it names, else the one source that bears out the
+        most of its claims (none when several do equally)."""
+        lowered = sentence.lower()
+        named = [s for s in self.sources if s.path.lower() in lowered or s.path.rsplit("/", 1)[-1].lower() in lowered]
+        if named:
+            return named
+        checkable = [c for c in claims(sentence) if c.kind != "file"]
+        scores = [(sum(supported(c, s.support) for c in checkable), s) for s in self.sources]
+        best = max((score for score, _ in scores), default=0)
+        winners = [s for score, s in scores if score == best]
+        return winners if best and len(winners) == 1 else []
