@@ -1,4 +1,5 @@
-"""Tool choice on bench/routing/questions.json: the model's own first choice, and with the router's fallback.
+"""Tool choice on bench/routing/questions.json and the content questions of bench/content_questions.json:
+the model's own first choice, and with the router's fallback.
 
     .venv/bin/python bench/routing.py [--model FILE]
 """
@@ -23,6 +24,9 @@ def main() -> None:
     parser.add_argument("--model")
     options = parser.parse_args()
     cases = json.loads((Path(__file__).parent / "routing" / "questions.json").read_text())
+    # The content question set too: every one of them needs a search of what the files say.
+    content = json.loads((Path(__file__).parent / "content_questions.json").read_text())
+    cases += [{"question": c["question"], "tool": "semantic_search"} for c in content]
     with tempfile.TemporaryDirectory() as tmp:
         root = build_corpus(Path(tmp))
         agent = Workspace(settings_from(root, options.model, None)).agent

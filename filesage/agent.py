@@ -12,7 +12,7 @@ from typing import Iterator
 from . import prompts
 from .errors import UsageError
 from .grounding import Citations, Claim, Evidence, missing_names, remove_claims, sentences, unsupported
-from .models import ChatModel, Messages, Usage
+from .models import ChatModel, Generation, Messages, Usage
 from .parser import ToolCall, extract_tool_call
 from .router import route
 from .toolbox import ToolResult, trim
@@ -22,10 +22,11 @@ MAX_QUESTION_CHARS = 4000
 # A tool result longer than this is cut (with a marker) so that five of them still fit in n_ctx 8192.
 MAX_RESULT_CHARS = 3500
 CALL_TOKENS = 400
-# After a tool that found something, the model may only answer (or read a file, where that tool exists):
-# small models otherwise chain lookups whose results they already have (list_files, then file_metadata on a
-# file the list already dated; a count found, then a search for the same words).
+# After a tool that found something, the model may only answer, or (when the grounding gate sends an answer
+# back) read a file: small models otherwise chain lookups whose results they already have (list_files, then
+# file_metadata on a file the list already dated; a count found, then a search for the same words).
 AFTER_FOUND = {"respond", "read_file"}
+NO_GENERATION = Generation("", 0, 0, 0, 0.0)  # a step the router ran without asking the model
 CONTENT_TOOLS = {"semantic_search", "read_file"}
 ANSWER_TOKENS = 400
 
@@ -209,7 +210,8 @@ class Agent:
         self.system = prompts.agent_system(registry.prompt_listing(), today)
 
     def run(self, question: str, history: list[dict] | None = None) -> Iterator[Event]:
-        question = question.strip()
+        # Bytes that are not UTF-8 (from a terminal or a pipe) become "?": the tokenizer takes only UTF-8.
+        question = question.encode("utf-8", "replace").decode("utf-8").strip()
         if not question:
             raise UsageError("the question is empty; ask something about the files")
         if len(question) > MAX_QUESTION_CHARS:
@@ -219,7 +221,7 @@ class Agent:
         turns = [t for t in (history or []) if t.get("role") in ("user", "assistant") and t.get("content")]
         turns = turns[-self.history_turns :] if self.history_turns else []
         messages: Messages = [{"role": "system", "content": self.system}]
-        messages += [{"role": t["role"], "content": str(t["content"])[:MAX_RESULT_CHARS]} for t in turns]
+        messages += [{"role": t["role"], "content": str(t["content"])[:MAX_RESULT_CHARS].encode("utf-8", "replace").decode("utf-8")} for t in turns]
         messages.append({"role": "user", "content": prompts.QUESTION.format(question=question)})
         turn = Turn(question, messages, turns, time.perf_counter())
         turn.evidence.add(question)
@@ -248,7 +250,7 @@ class Agent:
                     messages.append({"role": "user", "content": prompts.FORCED_ANSWER})
                     plain = True
                     continue
-            if call is not None and call.name == "respond" and (by == "router" or not str(call.arguments.get("answer", "")).strip()):
+            if not plain and call is not None and call.name == "respond" and (by == "router" or not str(call.arguments.get("answer", "")).strip()):
                 messages.append({"role": "user", "content": prompts.DIRECT_REPLY})
                 plain = True
                 continue
@@ -281,14 +283,26 @@ class Agent:
                 plain = True
                 continue
             result = yield from self._run_tool(turn, call, by, generation)
-            if result.ok:
-                # A small model repeats a call whose result it already has; the grammar rules that out.
-                allowed.discard(call.name)
-                if result.found:
-                    allowed &= AFTER_FOUND
-            # After a result that answers, only an answer can follow: it is asked for as plain text, with
-            # no JSON wrapper to generate.
-            plain = result.ok and result.found and not allowed - {"respond"}
+            if by == "model" and len(turn.steps) == 1 and not (result.ok and result.found):
+                # The model's first tool found nothing: when the question's words point to another tool,
+                # that one runs next, without a model call (a content question the model took for a
+                # file name, a folder or a tree).
+                fallback = route(question, previous_question(turns))
+                if fallback.name != call.name and fallback.name in allowed and fallback.name != "respond":
+                    self._update(allowed, call.name, result)
+                    call, result = fallback, (yield from self._run_tool(turn, fallback, "router", NO_GENERATION))
+            self._update(allowed, call.name, result)
+            # After a result that answers, the answer is asked for as plain text: no JSON to generate.
+            plain = result.ok and result.found
+
+    @staticmethod
+    def _update(allowed: set[str], tool: str, result: ToolResult) -> None:
+        """The tools that may follow a result. A small model repeats a call whose result it already has,
+        or chains lookups it does not need; the grammar rules both out."""
+        if result.ok:
+            allowed.discard(tool)
+            if result.found:
+                allowed &= AFTER_FOUND
 
     @staticmethod
     def _implausible(call: ToolCall, question: str, turns: list[dict]) -> bool:
@@ -296,9 +310,11 @@ class Agent:
         An answer before any tool, with no conversation to draw on, is only right for small talk (otherwise
         it comes from the model's memory, not the files). A metadata lookup for a name the question never
         says, on a question that asks for the largest/newest/... files, follows a name from the last answer
-        instead of listing."""
+        instead of listing. A tree chosen to answer "how many" leaves the counting to the model."""
         if call.name == "respond":
             return not turns and route(question).name != "respond"
+        if call.name == "directory_tree":
+            return route(question).name == "count_files"  # a tree's per-folder counts invite adding up wrong
         if call.name == "file_metadata":
             hint = str(call.arguments.get("name_hint", "")).lower()
             return hint not in question.lower() and route(question).name == "list_files"

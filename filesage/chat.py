@@ -128,6 +128,7 @@ class Workspace:
                 toolbox.grep_files,
                 toolbox.directory_tree,
                 self.searcher.semantic_search,
+                toolbox.read_file,
                 respond,
             ]
         )
@@ -317,6 +318,7 @@ def ask(
 def answer_stdin_lines(workspace: Workspace, turns: list[dict], events: bool) -> None:
     """One JSON line per question line, in order; a question that fails gets an error line and the run
     goes on. Blank lines are skipped."""
+    sys.stdin.reconfigure(errors="replace")  # a stray undecodable byte costs one "?", not the run
     for line in sys.stdin:
         question = line.strip()
         if not question:

@@ -25,7 +25,7 @@ DATE_PATTERNS = [
     re.compile(rf"\b{DAY}\s+(?:of\s+)?{MONTH}(?:,?\s+{YEAR}\b)?", re.I),
 ]
 MULTIPLIERS = {"thousand": 1e3, "k": 1e3, "million": 1e6, "m": 1e6, "mn": 1e6, "billion": 1e9, "bn": 1e9}
-NUMBER = re.compile(r"(?<![\w.])\d[\d,]*(?:\.\d+)?(?:\s*(?P<mult>thousand|million|billion|mn|bn|k|m)\b)?", re.I)
+NUMBER = re.compile(r"(?<![\w.$€£])(?:[$€£]\s?)?\d[\d,]*(?:\.\d+)?(?:\s*(?P<mult>thousand|million|billion|mn|bn|k|m)\b)?", re.I)
 FILE_NAME = re.compile(r"(?<![\w/.-])[\w./-]*\w\.[A-Za-z][A-Za-z0-9]{1,4}\b")
 CODE = re.compile(r"\b(?=[A-Za-z]*\d)(?=\d*[A-Za-z])[A-Za-z0-9]{5,}\b")
 QUOTED = re.compile(r"\"([^\"\n]{2,80})\"|“([^”\n]{2,80})”|(?<!\w)'([^'\n]{2,80})'(?!\w)")
@@ -42,6 +42,7 @@ def number_value(match: re.Match) -> str:
     mult = match.group("mult")
     if mult:
         digits = digits[: match.start("mult") - match.start(0)].strip()
+    digits = digits.lstrip("$€£ ")
     if re.fullmatch(r"\d{1,3}(,\d{3})+(\.\d+)?", digits):
         digits = digits.replace(",", "")
     digits = digits.rstrip(",")
@@ -141,7 +142,11 @@ def missing_names(question: str, text: str) -> list[str]:
     ]
     lowered = squash(text)
     missing = [n for n in names if n.lower() not in lowered]
-    missing += [c.text for c in claims(question) if not supported(c, text)]
+    for claim in claims(question):
+        # A number the question gives is looked for as written ("invoice 009"), not as any 9 in a date.
+        found = re.search(rf"(?<![\d]){re.escape(claim.text)}(?![\d])", text) if claim.kind == "number" else supported(claim, text)
+        if not found:
+            missing.append(claim.text)
     return list(dict.fromkeys(missing))
 
 

@@ -262,7 +262,7 @@ class FolderIndex:
                 skip(entry, mtime_ns, "unsupported type")
                 continue
             try:
-                document = read_document(self.root / entry.path, entry.extension)
+                document = read_document(self.root / entry.disk_path, entry.extension)
             except Unreadable as exc:
                 skip(entry, mtime_ns, str(exc))
                 continue

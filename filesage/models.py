@@ -8,7 +8,7 @@ import os
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Generator, Iterable, Protocol
+from typing import Callable, Generator, Iterable, Protocol
 
 from .errors import ModelError
 
@@ -180,6 +180,28 @@ class ChatModel(Protocol):
     def generate(
         self, messages: Messages, max_tokens: int, schema: dict | None = None, family: str = "agent"
     ) -> Generation: ...
+
+
+CUT_MARKER = "\n[... cut to fit the model's context]"
+
+
+def fit(messages: Messages, max_tokens: int, n_ctx: int, count: Callable[[str], int]) -> Messages:
+    """The messages cut until the prompt and max_tokens of answer fit n_ctx: the longest message after
+    the system prompt is halved (with a visible marker) until they do. A prompt that fits is returned
+    as it is, so the KV cache prefix stays valid; only an oversize one is changed."""
+    budget = n_ctx - max_tokens - 16 * len(messages) - 64  # room for the chat template's own tokens
+    sizes = [count(m["content"]) for m in messages]
+    if sum(sizes) <= budget:
+        return messages
+    fitted = [dict(m) for m in messages]
+    while sum(sizes) > budget:
+        index = max(range(1, len(fitted)), key=lambda i: sizes[i], default=None)
+        if index is None or sizes[index] <= 32:
+            raise ModelError(f"the prompt cannot be made to fit the model's context of {n_ctx} tokens")
+        content = fitted[index]["content"].removesuffix(CUT_MARKER)
+        fitted[index]["content"] = content[: len(content) // 2] + CUT_MARKER
+        sizes[index] = count(fitted[index]["content"])
+    return fitted
 
 
 def drain(pieces: Generator[str, None, Generation]) -> Generation:
@@ -361,6 +383,7 @@ class LlamaModel:
             if family in self._states:
                 self._restore(self._states[family])
             self._family = family
+        messages = fit(messages, max_tokens, self.n_ctx, self.count_tokens)
         kwargs = {"messages": messages, "max_tokens": max_tokens, "temperature": 0.0, "stream": True}
         if schema is not None:
             kwargs["response_format"] = {"type": "json_object", "schema": schema}
@@ -378,6 +401,9 @@ class LlamaModel:
         return Generation(
             "".join(pieces), prompt_tokens, evaluated_tokens, completion_tokens, time.perf_counter() - started
         )
+
+    def count_tokens(self, text: str) -> int:
+        return len(self.llama.tokenize(text.encode("utf-8", "replace"), add_bos=False, special=True))
 
     def gguf_metadata(self) -> dict[str, str]:
         """Architecture, name and chat template, read with vocab_only so doctor stays quick."""

@@ -21,8 +21,9 @@ Reply with one JSON object: {{"name": "<tool>", "arguments": {{...}}}}. Examples
 "how is the photos folder organised?" -> {{"name": "directory_tree", "arguments": {{"folder": "photos"}}}}
 "when is the tax return due?" -> {{"name": "semantic_search", "arguments": {{"query": "tax return due date"}}}}
 "which supplier do we buy printer paper from?" -> {{"name": "semantic_search", "arguments": {{"query": "printer paper supplier"}}}}
+"summarise the lease" -> {{"name": "read_file", "arguments": {{"path": "lease"}}}}
 Leave out arguments whose default fits. In a follow-up question, "they", "them" and "it" mean what the previous question was about: keep its file type and folder.
-Pick the tool that fits: counts -> count_files; newest, oldest, largest or listed files -> list_files; size or dates of a named file -> file_metadata; files by name or pattern -> grep_files; folder structure -> directory_tree; what the files say (people, amounts, dates, decisions, any topic) -> semantic_search.
+Pick the tool that fits: counts -> count_files; newest, oldest, largest or listed files -> list_files; size or dates of a named file -> file_metadata; files by name or pattern -> grep_files; folder structure -> directory_tree; what the files say (people, amounts, dates, decisions, any topic) -> semantic_search; one whole document (summarise it, what it says) -> read_file.
 Greetings, thanks and questions about yourself: call respond directly.
 After a tool result that answers the question you will be asked to answer in plain words: keep it short and use only names, numbers and dates from the results (when the question asks which files, name them; to show a folder tree, copy the tree). If a result does not answer the question, call another tool, or call respond to say plainly that you did not find it.
 Today is {today}."""

@@ -60,6 +60,7 @@ def detect_name(question: str) -> str:
 
 
 RULES: list[tuple[re.Pattern, str]] = [
+    (re.compile(r"\b(summari[sz]e|summary of|read|open|what does .+ say)\b", re.I), "read_file"),
     (re.compile(r"\b(how many|count|number of|total number)\b", re.I), "count_files"),
     (re.compile(r"\b(tree|structure|folders|subfolders|directories|layout|organi[sz]ed)\b", re.I), "directory_tree"),
     (re.compile(r"\b(how (big|large)|size of|when was|when did|modified|created|last changed|metadata)\b", re.I), "file_metadata"),
@@ -84,6 +85,11 @@ def route(question: str, previous: str = "") -> ToolCall:
             name = detect_name(question)
             if name:
                 return ToolCall(tool, {"name_hint": name})
+            continue
+        if tool == "read_file":
+            name = detect_name(question)
+            if name:
+                return ToolCall(tool, {"path": name})
             continue
         if tool == "grep_files":
             name = detect_name(question)

@@ -109,12 +109,33 @@ class Searcher:
                 continue
             items = entry.get("facts") if isinstance(entry.get("facts"), list) else []
             passage = hits[number - 1].text
-            facts[number - 1] += [str(f).strip() for f in items[:FACTS_PER_PASSAGE] if supported(str(f), passage)]
+            for fact in (str(f).strip() for f in items[:FACTS_PER_PASSAGE]):
+                # A fact the passage does not bear out word for word ("the billing service uses port
+                # 8080") is replaced by the passage's own line that it paraphrases ('"port": 8080,').
+                kept = [fact] if supported(fact, passage) else quoted_lines(fact, passage)
+                facts[number - 1] += [k for k in kept if k not in facts[number - 1]]
         return facts
 
 
+STOP_WORDS = {"the", "and", "was", "were", "are", "for", "with", "that", "this", "from", "has", "have", "had", "its", "their", "which", "what", "who"}
+
+
 def normalise(text: str) -> str:
-    return " ".join(re.findall(r"\w+", text.lower()))
+    return " ".join(re.findall(r"[^\W_]+", text.lower()))
+
+
+def quoted_lines(fact: str, passage: str, limit: int = 2) -> list[str]:
+    """The passage's lines that a paraphrased fact rests on: those with its numbers, then its words."""
+    numbers = set(re.findall(r"\d+", normalise(fact)))
+    words = {w for w in normalise(fact).split() if len(w) > 2 and w not in STOP_WORDS and not w.isdigit()}
+    scored = []
+    for line in passage.splitlines():
+        tokens = set(normalise(line).split())
+        score = 3 * len(numbers & tokens) + len(words & tokens)
+        if score and (not numbers or numbers & tokens):
+            scored.append((score, line.strip()))
+    scored.sort(key=lambda item: -item[0])
+    return [line for _, line in scored[:limit] if line]
 
 
 def supported(fact: str, passage: str) -> bool:
@@ -129,7 +150,7 @@ def supported(fact: str, passage: str) -> bool:
     numbers = re.findall(r"\d+", fact_norm)
     if any(n not in passage_words and n not in passage_norm.replace(" ", "") for n in numbers):
         return False
-    words = [w for w in fact_norm.split() if len(w) > 2]
+    words = [w for w in fact_norm.split() if len(w) > 2 and w not in STOP_WORDS]
     return bool(words) and sum(w in passage_words for w in words) / len(words) >= 0.7
 
 

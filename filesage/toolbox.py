@@ -59,6 +59,7 @@ KNOWN_EXTENSIONS = {
 }
 FILLER_WORDS = {"file", "files", "type", "types", "format", "formats", "all", "the", "my", "of", "any", "and", "or", "s"}
 MAX_LISTED = 50
+READ_WINDOW_CHARS = 3000  # what one read_file call returns at most: a window that fits beside the rest
 
 
 def extension_set(value: str) -> tuple[str, ...]:
@@ -87,11 +88,16 @@ def extension_set(value: str) -> tuple[str, ...]:
 
 @dataclass(frozen=True)
 class FileEntry:
-    path: str  # relative to the root, with forward slashes
+    path: str  # relative to the root, with forward slashes, printable (see shown_path)
     size: int
     modified: float
     changed: float  # st_ctime: on Linux the last metadata change, not creation
     created: float | None  # birth time where the platform records it
+    real: str = ""  # the name on disk where it differs from path (undecodable bytes, control characters)
+
+    @property
+    def disk_path(self) -> str:
+        return self.real or self.path
 
     @property
     def name(self) -> str:
@@ -157,6 +163,13 @@ def confine(root: Path, user_path: str) -> str:
     return "" if relative == "." else relative
 
 
+def shown_path(relative: str) -> str:
+    """A path as text that prints, encodes and stays on one line: bytes that are not UTF-8 become U+FFFD
+    and control characters (a newline in a name) are written as escapes like \\n."""
+    text = relative.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+    return "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii") for c in text)
+
+
 def walk(root: Path, include_hidden: bool = False) -> list[FileEntry]:
     """Every regular file under root. Symlinks are followed only while they stay inside the root, each
     directory is entered once (no loops), and FIFOs, sockets and devices are never opened or listed."""
@@ -196,13 +209,15 @@ def walk(root: Path, include_hidden: bool = False) -> list[FileEntry]:
             if stat.S_ISDIR(info.st_mode):
                 stack.append((child.path, child_relative))
             elif stat.S_ISREG(info.st_mode):
+                shown = shown_path(child_relative)
                 entries.append(
                     FileEntry(
-                        child_relative,
+                        shown,
                         info.st_size,
                         info.st_mtime,
                         info.st_ctime,
                         getattr(info, "st_birthtime", None),
+                        "" if shown == child_relative else child_relative,
                     )
                 )
     entries.sort(key=lambda e: e.path)
@@ -427,3 +442,55 @@ class Toolbox:
         render(start, 1, "    ")
         folders = sum(1 for name in counts if name and (not prefix or name.startswith(prefix + "/")))
         return ToolResult("\n".join(lines), [], f"{folders} folders, {counts[prefix]} files")
+
+    def read_file(self, path: str, start: Annotated[int, 1, 10_000] = 1, length: Annotated[int, 500, READ_WINDOW_CHARS] = READ_WINDOW_CHARS) -> ToolResult:
+        """Read the text of one file, a window at a time, marked with where it comes from (pages, lines).
+
+        Args:
+            path: the file's path relative to the folder, or its name
+            start: which part to start from: 1 is the beginning; a result says where the next window starts
+            length: how many characters to read
+        """
+        from .readers import Unreadable, read_document
+
+        entry = self._file_for(path)
+        if entry is None:
+            return ToolResult(f"No file matches '{path}'.", [], f"No file matches '{path}'", found=False)
+        try:
+            document = read_document(self.root / entry.disk_path, entry.extension)
+        except Unreadable as exc:
+            return ToolResult(f"{entry.path} cannot be read: {exc}.", [], f"{entry.name}: {exc}", ok=False)
+        except OSError as exc:
+            return ToolResult(f"{entry.path} cannot be read: {exc.strerror or exc}.", [], f"{entry.name}: unreadable", ok=False)
+        parts = document.segments
+        if not parts:
+            return ToolResult(f"{entry.path} has no text.", [entry.path], f"{entry.name}: no text", found=False)
+        if start > len(parts):
+            return ToolResult(f"{entry.path} has {len(parts)} parts; start must be 1 to {len(parts)}.", [], "Past the end", ok=False)
+        chosen, size = [], 0
+        for segment in parts[start - 1 :]:
+            if chosen and size + len(segment.text) > length:
+                break
+            chosen.append(segment)
+            size += len(segment.text)
+        body = trim("\n".join(s.text for s in chosen), length)
+        where = chosen[0].location if len(chosen) == 1 else f"{chosen[0].location} to {chosen[-1].location}"
+        following = start + len(chosen)
+        notes = []
+        if following <= len(parts):
+            notes.append(f"{len(parts) - following + 1} more parts follow: read_file with start={following}.")
+        if document.capped:
+            notes.append("Only the first part of this very large file was read.")
+        text = f"{entry.path} ({where}):\n{body}" + ("\n" + " ".join(notes) if notes else "")
+        return ToolResult(text, [entry.path], f"Read {entry.name}, {where}", locations={entry.path: where})
+
+    def _file_for(self, path: str) -> FileEntry | None:
+        """A file under the root that the model named by path or by name; only files the walk found
+        (regular files, inside the root) can be read."""
+        relative = confine(self.root, path)
+        by_path = {e.path: e for e in self.entries}
+        if relative in by_path:
+            return by_path[relative]
+        matches = self._match_names(path)
+        return matches[0] if matches else None
+

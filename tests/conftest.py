@@ -69,6 +69,13 @@ def fs_corpus(tmp_path) -> Path:
     return root
 
 
+@pytest.fixture(scope="session")
+def embedder():
+    from filesage.index import Embedder
+
+    return Embedder()
+
+
 def joined_model_env() -> dict:
     """Tests that move FILESAGE_CACHE_DIR into tmp_path still use the model joined in the real cache,
     instead of joining another 1.1 GB copy per test."""

@@ -5,7 +5,7 @@ import pytest
 
 from filesage.agent import Agent, AnswerFieldStream, Answered, AnswerToken, ToolChosen, ToolFinished
 from filesage.errors import UsageError
-from filesage.toolbox import Toolbox
+from filesage.toolbox import ToolResult, Toolbox
 from filesage.tools import ToolRegistry, respond
 from tests.conftest import ScriptedModel
 
@@ -173,7 +173,7 @@ from pathlib import Path
 from filesage.agent import Agent
 from filesage.index import FolderIndex
 from filesage.searcher import Searcher
-from filesage.toolbox import Toolbox
+from filesage.toolbox import ToolResult, Toolbox
 from filesage.tools import ToolRegistry, respond
 from tests.conftest import ScriptedModel
 model = ScriptedModel(['{{"name": "count_files", "arguments": {{"extension": "pdf", "folder": ""}}}}', '{{"name": "respond", "arguments": {{"answer": "3"}}}}'])
@@ -186,3 +186,33 @@ print(sorted(m for m in ("torch", "sentence_transformers", "leann") if m in sys.
     result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=str(Path(__file__).parent.parent))
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "[]"
+
+
+def test_a_model_that_only_ever_calls_tools_or_says_nothing_still_ends(registry):
+    """Garbage forever: the loop is bounded whatever the model writes."""
+    for output in [call("count_files", extension="pdf"), call("respond", answer=""), "", "{{{{"]:
+        model = ScriptedModel([output] * 20)
+        events = list(Agent(model, registry, max_steps=5).run("how many pdf files are there?"))
+        assert isinstance(events[-1], Answered)
+        assert model.prompts and len(model.prompts) <= 5 + 3, output
+
+
+def test_a_first_tool_that_finds_nothing_is_followed_by_the_routers_choice(fs_corpus):
+    box = Toolbox(fs_corpus)
+    searched = []
+
+    def semantic_search(query: str, top_k: int = 5) -> ToolResult:
+        """Search what the files say.
+
+        Args:
+            query: what to look for
+            top_k: how many passages
+        """
+        searched.append(query)
+        return ToolResult("From notes/todo.txt (lines 1):\n- renew passport", ["notes/todo.txt"], "1 fact")
+
+    registry = ToolRegistry([box.file_metadata, semantic_search, respond])
+    model = ScriptedModel([call("file_metadata", name_hint="passport renewal"), "Renew your passport."])
+    _, answer = run(Agent(model, registry), "What do I need to renew?")
+    assert [(s.tool, s.by, s.found) for s in answer.steps] == [("file_metadata", "model", False), ("semantic_search", "router", True)]
+    assert searched == ["What do I need to renew?"] and answer.usage.calls == 2

@@ -8,15 +8,10 @@ import time
 import pytest
 
 from bench.corpus import build_corpus
-from filesage.index import Embedder, FolderIndex, IndexError_
+from filesage.index import FolderIndex, IndexError_
 from tests.conftest import run_cli, write
 
 pytestmark = pytest.mark.model
-
-
-@pytest.fixture(scope="module")
-def embedder():
-    return Embedder()
 
 
 @pytest.fixture

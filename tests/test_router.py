@@ -41,6 +41,9 @@ CASES = [
     ("what did the lease say about pets?", "semantic_search", {}),
     ("summarise the meeting notes", "semantic_search", {}),
     ("list every invoice and its total", "list_files", {}),
+    ("summarise report.docx", "read_file", {"path": "report.docx"}),
+    ("what does lease.md say?", "read_file", {"path": "lease.md"}),
+    ("read the 'Q1 plan' document", "read_file", {"path": "Q1 plan"}),
     ("hello", "respond", {}),
     ("thanks!", "respond", {}),
     ("what can you do?", "respond", {}),
@@ -63,5 +66,5 @@ def test_semantic_search_query_is_the_question():
 @given(st.text(max_size=300))
 def test_any_question_ends_in_a_known_tool(question):
     call = route(question)
-    assert call.name in {"count_files", "list_files", "file_metadata", "grep_files", "directory_tree", "semantic_search", "respond"}
+    assert call.name in {"count_files", "list_files", "file_metadata", "grep_files", "directory_tree", "semantic_search", "read_file", "respond"}
     assert isinstance(call.arguments, dict)

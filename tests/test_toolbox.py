@@ -1,4 +1,5 @@
 import os
+import re
 import time
 
 import pytest
@@ -190,3 +191,44 @@ def test_full_cache_disk_is_one_clear_message(fs_corpus, tmp_path, monkeypatch):
     monkeypatch.setattr(index, "_refresh", full)
     with pytest.raises(IndexError_, match="cannot be written .database or disk is full.; free some space"):
         index.refresh()
+
+
+def test_read_file_by_name_or_path_with_its_place(box):
+    by_name = box.read_file("ideas")
+    assert by_name.text.startswith("notes/ideas.md (lines 1-31):\n# Ideas\nmore ideas")
+    assert by_name.paths == ["notes/ideas.md"] and by_name.locations == {"notes/ideas.md": "lines 1-31"}
+    assert box.read_file("./notes/ideas.md").text == by_name.text
+
+
+def test_read_file_in_windows(tmp_path):
+    root = tmp_path / "docs"
+    write(root / "long.txt", "".join(f"line {n} of a long text file\n" for n in range(1, 601)))
+    box = Toolbox(root)
+    first = box.read_file("long.txt", length=1000)
+    assert first.text.startswith("long.txt (lines 1-") and "line 1 of" in first.text
+    following = int(re.search(r"read_file with start=(\d+)", first.text).group(1))
+    second = box.read_file("long.txt", start=following, length=1000)
+    assert "\nline 1 of" not in second.text  # (the first line heads each part as its title: "[line 1 ...]")
+    last_in_first = int(re.findall(r"line (\d+) of", first.text)[-1])
+    assert f"line {last_in_first + 1} of" in second.text  # the next window starts where the last ended
+    assert not box.read_file("long.txt", start=10_000).ok
+
+
+def test_read_file_stays_inside_the_root_and_off_special_files(tmp_path):
+    root = tmp_path / "docs"
+    write(root / "a.txt", "inside\n")
+    write(root / ".secret/key.txt", "hidden\n")
+    write(tmp_path / "outside.txt", "outside\n")
+    (root / "link.txt").symlink_to(tmp_path / "outside.txt")
+    os.mkfifo(root / "pipe.txt")
+    write(root / "photo.png", b"\x89PNG" + b"x" * 100)
+    box = Toolbox(root)
+    for escape in ("../outside.txt", str(tmp_path / "outside.txt"), "~/x.txt", "file:///etc/passwd", "link.txt"):
+        with pytest.raises(ConfinementError):
+            box.read_file(escape)
+    for unreachable in ("pipe.txt", ".secret/key.txt"):
+        result = box.read_file(unreachable)
+        assert "outside" not in result.text and "hidden" not in result.text
+        assert not (result.ok and result.found and result.paths == [unreachable]), result
+    png = box.read_file("photo.png")
+    assert not png.ok and "unsupported type" in png.text

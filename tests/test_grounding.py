@@ -1,0 +1,160 @@
+import json
+
+import pytest
+
+from filesage.agent import Agent, Answered, AnswerRetracted, AnswerToken
+from filesage.grounding import Citations, Evidence, claims, missing_names, remove_claims, unsupported
+from filesage.toolbox import ToolResult, Toolbox
+from filesage.tools import ToolRegistry, respond
+from tests.conftest import ScriptedModel, write
+
+
+def call(name, **arguments):
+    return json.dumps({"name": name, "arguments": arguments})
+
+
+@pytest.mark.parametrize(
+    "answer, evidence",
+    [
+        ("The target is $1,250,000.", "engineering,1250000,800000"),
+        ("The target is 1.25 million.", "engineering,1250000,800000"),
+        ("Total due: 1980 dollars.", "Total due: $1,980.00"),
+        ("It launches on March 14.", "Goal: launch by 2025-03-14"),
+        ("It launches on 14 March 2025.", "Goal: launch by 2025-03-14"),
+        ("Modified November 20, 2026 at 14:03.", "2026-11-20 14:03  2.3 KB  a.txt"),
+        ("Rent is due on the 1st.", "Monthly rent: 1,450 EUR, due on the 1st."),
+        ("See invoice_2025_017.pdf.", "finance/invoices/invoice_2025_017.pdf"),
+        ("Booking reference QX7P2L.", "Booking reference: QX7P2L. Seat 14C."),
+        ('The note says "call the landlord".', "- call the landlord about the boiler"),
+    ],
+)
+def test_claims_match_the_evidence_in_another_format(answer, evidence):
+    assert unsupported(answer, Evidence([evidence])) == []
+
+
+@pytest.mark.parametrize(
+    "answer, bad",
+    [
+        ("The target is $1,300,000.", ["$1,300,000"]),
+        ("It launches on March 15.", ["3-15"]),
+        ("See invoice_2025_018.pdf.", ["invoice_2025_018.pdf"]),
+        ("Booking reference QX7P2M.", ["QX7P2M"]),
+        ('The note says "sell the boiler".', ["sell the boiler"]),
+    ],
+)
+def test_claims_missing_from_the_evidence(answer, bad):
+    evidence = Evidence(["engineering,1250000 launch 2025-03-14 invoice_2025_017.pdf QX7P2L call the landlord about the boiler"])
+    assert [c.text for c in unsupported(answer, evidence)] == bad
+
+
+def test_words_that_look_like_dates_are_not_dates():
+    assert [c.kind for c in claims("You have 3 Markdown files and 2 Mayan masks.")] == ["number", "number"]
+
+
+def test_removing_claims_keeps_the_rest_and_says_what_was_not_confirmed():
+    answer = "The rent is 1,450 EUR. The deposit is 900 EUR.\n- Pets: one cat"
+    bad = unsupported(answer, Evidence(["Monthly rent: 1,450 EUR. Pets: one cat"]))
+    assert remove_claims(answer, bad) == "The rent is 1,450 EUR.\n- Pets: one cat\n\nI could not confirm 900 in the files."
+    assert remove_claims("It is 900.", bad) == "I could not confirm 900 in the files."
+
+
+def test_markers_point_at_sources_and_are_renumbered_in_citation_order():
+    citations = Citations()
+    text = citations.mark(
+        "From home/lease.md (lines 3-4):\n- Monthly rent: 1,450 EUR\nFrom notes/todo.txt (line 1):\n- renew passport before 2025-08-15",
+        ["home/lease.md", "notes/todo.txt"],
+        {"home/lease.md": "lines 3-4", "notes/todo.txt": "line 1"},
+        "semantic_search",
+    )
+    assert "From home/lease.md [1] (lines 3-4)" in text and "From notes/todo.txt [2] (line 1)" in text
+    citations.start_answer()
+    answer = "".join(citations.cite(s) for s in ["Renew the passport by August 15 [2]. ", "The rent is 1,450 EUR [9]. ", "Nothing else."])
+    # [9] was never consulted: dropped, and the sentence gets the source that states 1,450 instead.
+    assert answer == "Renew the passport by August 15 [1]. The rent is 1,450 EUR [2]. Nothing else."
+    assert [(s.number, s.path, s.location) for s in citations.cited()] == [(1, "notes/todo.txt", "line 1"), (2, "home/lease.md", "lines 3-4")]
+
+
+def test_a_sentence_several_sources_bear_out_equally_gets_no_marker():
+    citations = Citations()
+    citations.mark("a.txt: total 40\nb.txt: total 40", ["a.txt", "b.txt"], {}, "semantic_search")
+    citations.start_answer()
+    assert citations.cite("The total is 40.") == "The total is 40."
+    assert citations.cite("The total in b.txt is 40.") == "The total in b.txt is 40 [1]."
+
+
+def test_names_the_question_gives_must_be_in_what_was_found():
+    found = "From travel/flight_booking.html [1]:\n- Flight SK 1417 from Copenhagen to Stockholm on 2025-07-03."
+    assert missing_names("When is my Reykjavik flight?", found) == ["Reykjavik"]
+    assert missing_names("When is my Stockholm flight in July?", found) == []
+    assert missing_names("What is flight SK 1418?", found) == ["1418"]
+
+
+@pytest.fixture
+def registry(tmp_path):
+    root = tmp_path / "docs"
+    write(root / "finance/invoice_7.txt", "Invoice 7\nTotal due: $1,980.00\n")
+    write(root / "notes/todo.txt", "renew passport\n")
+    box = Toolbox(root)
+    return ToolRegistry([box.count_files, box.list_files, box.file_metadata, box.grep_files, box.read_file, respond])
+
+
+def run(agent, question):
+    events = list(agent.run(question))
+    return events, events[-1].answer
+
+
+def test_unsupported_draft_goes_back_once_then_the_better_answer_stands(registry):
+    model = ScriptedModel([call("read_file", path="invoice_7.txt"), "The total is $1,890.", "The total due is $1,980.00 [1]."])
+    events, answer = run(Agent(model, registry), "what is the total of invoice 7?")
+    retracted = [e for e in events if isinstance(e, AnswerRetracted)]
+    assert [e.unsupported for e in retracted] == [["$1,890"]]
+    assert "do not say $1,890" in model.prompts[2][-1]["content"]
+    assert answer.text == "The total due is $1,980.00 [1]."
+    assert answer.sources == [{"n": 1, "path": "finance/invoice_7.txt", "tool": "read_file", "location": "lines 1-2"}]
+    # What streamed after the retraction is exactly the answer.
+    after = events[events.index(retracted[0]) + 1 :]
+    assert "".join(e.text for e in after if isinstance(e, AnswerToken)) == answer.text
+    assert answer.usage.calls == 3
+
+
+def test_second_unsupported_draft_loses_its_unsupported_claims(registry):
+    model = ScriptedModel([call("read_file", path="invoice_7.txt"), "The total is $1,890.", "It was paid on May 3. The total due is $1,980.00."])
+    _, answer = run(Agent(model, registry), "what is the total of invoice 7?")
+    assert answer.text == "The total due is $1,980.00 [1].\n\nI could not confirm 5-3 in the files."
+    assert answer.usage.calls == 3  # bounded: one retry, never a loop
+
+
+def test_retry_offers_the_tools_left_while_steps_remain(tmp_path):
+    root = tmp_path / "docs"
+    write(root / "finance/invoice_7.txt", "Invoice 7\nTotal due: $1,980.00\n")
+    box = Toolbox(root)
+
+    def semantic_search(query: str, top_k: int = 5) -> ToolResult:
+        """Search what the files say.
+
+        Args:
+            query: what to look for
+            top_k: how many passages
+        """
+        return ToolResult("From finance/invoice_7.txt (lines 1-2):\n- Invoice 7", ["finance/invoice_7.txt"], "1 fact", locations={"finance/invoice_7.txt": "lines 1-2"})
+
+    registry = ToolRegistry([box.list_files, semantic_search, box.read_file, respond])
+    model = ScriptedModel([call("semantic_search", query="invoice 7 total"), call("respond", answer="Invoice 7 totals $1,890."), call("read_file", path="finance/invoice_7.txt"), "The total due is $1,980.00."])
+    _, answer = run(Agent(model, registry), "what is the total of invoice 7?")
+    retry = model.prompts[2][-1]["content"]
+    assert "do not say $1,890" in retry and "4 tool calls left" in retry and "read_file" in retry
+    assert model.schemas[2] is not None  # a tool call or respond, under the grammar
+    assert [s.tool for s in answer.steps] == ["semantic_search", "read_file"]
+    assert answer.text == "The total due is $1,980.00 [1]."
+    # One file, one place: one source, first returned by the search.
+    assert answer.sources == [{"n": 1, "path": "finance/invoice_7.txt", "tool": "semantic_search", "location": "lines 1-2"}]
+
+
+def test_not_found_names_what_was_searched(registry):
+    model = ScriptedModel([call("grep_files", pattern="reykjavik"), call("file_metadata", name_hint="flight"), call("respond", answer="Your flight leaves at 9:40.")])
+    events, answer = run(Agent(model, registry, folder="~/Documents"), "when does my Reykjavik flight leave?")
+    assert answer.text == (
+        "I found nothing in ~/Documents that answers this. I looked for file paths matching 'reykjavik'; "
+        "looked for a file named like 'flight'."
+    )
+    assert answer.sources == [] and "9:40" not in "".join(e.text for e in events if isinstance(e, AnswerToken))
