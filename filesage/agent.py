@@ -14,7 +14,7 @@ from .errors import UsageError
 from .grounding import Citations, Claim, Evidence, missing_names, remove_claims, sentences, unsupported
 from .models import ChatModel, Generation, Messages, Usage
 from .parser import ToolCall, extract_tool_call
-from .router import route
+from .router import carry_over, route
 from .toolbox import ToolResult, trim
 from .tools import ToolRegistry
 
@@ -244,6 +244,8 @@ class Agent:
             first = turn.usage.calls == 1 and not plain
             if first and call is not None and self._implausible(call, question, turns):
                 call = None
+            if first and call is not None:
+                call = carry_over(call, question, previous_question(turns))
             if first and (call is None or call.name not in self.registry.tools):
                 call, by = route(question, previous_question(turns)), "router"
                 if call.name not in self.registry.tools:
@@ -344,10 +346,10 @@ class Agent:
         shown = trim(result.text, MAX_RESULT_CHARS)
         if record.found:
             shown = turn.citations.mark(shown, result.paths, result.locations, call.name)
-            turn.evidence.add(shown)
+            turn.evidence.add(shown + "\n" + result.basis)
             turn.last_found = shown
             if call.name in CONTENT_TOOLS:
-                turn.content_found.append(shown)
+                turn.content_found.append(shown + "\n" + result.basis)
         said = generation.text if by == "model" else json.dumps({"name": call.name, "arguments": call.arguments})
         if not result.ok:
             template = prompts.TOOL_ERROR.format(tool=call.name, result=shown)
@@ -390,7 +392,8 @@ class Agent:
         """The answer as the user gets it. After tools that found nothing, it says so and names what was
         searched, whatever the model wrote. The text streamed so far is the answer's start; the rest
         (the last sentence, or all of an answer that was not streamed) follows as one more token."""
-        if turn.steps and not turn.found_anything:
+        found = not turn.steps or turn.found_anything
+        if not found:
             text, streamed = not_found_answer(turn, self.folder), False
         if streamed and stream is not None:
             rest = stream.flush()
@@ -403,7 +406,7 @@ class Agent:
             if shown:
                 yield AnswerToken(shown)
         cited = turn.citations.cited()
-        sources = [s.to_json() for s in cited] or pick_sources(shown, turn.steps)
+        sources = [s.to_json() for s in cited] or (pick_sources(shown, turn.steps) if found else [])
         yield Answered(Answer(shown.strip(), sources, turn.steps, turn.usage, time.perf_counter() - turn.started_at))
 
 

@@ -425,6 +425,8 @@ def chat(
                     out.print(workspace.searcher.index.refresh(workspace.progress).summary(), markup=False)
                 except FilesageError as exc:
                     err.print(f"error: {exc}", markup=False)
+                except KeyboardInterrupt:
+                    out.print("Stopped; the index is as it was before.", style="dim", markup=False)
                 finally:
                     workspace.progress.close()
             elif command == "/model":

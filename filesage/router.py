@@ -108,3 +108,16 @@ def route(question: str, previous: str = "") -> ToolCall:
             extension = detect_extension(question) or detect_extension(previous)
             return ToolCall(tool, {"extension": extension, "limit": 5, "folder": detect_folder(question), "order": order})
     return ToolCall("semantic_search", {"query": question.strip(), "top_k": 5})
+
+
+FOLLOW_UP = re.compile(r"\b(they|them|those|these|ones|of them)\b", re.I)
+
+
+def carry_over(call: ToolCall, question: str, previous: str) -> ToolCall:
+    """A follow-up ("which are they?", "list them") keeps the file type of the question before it, which
+    small models drop when they leave the argument out."""
+    if call.name not in ("count_files", "list_files") or call.arguments.get("extension") or not previous or not FOLLOW_UP.search(question):
+        return call
+    extension = detect_extension(previous)
+    return ToolCall(call.name, {**call.arguments, "extension": extension}) if extension else call
+

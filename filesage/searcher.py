@@ -167,4 +167,5 @@ def facts_result(hits: list[Hit], facts: list[list[str]]) -> ToolResult:
     count = sum(len(lines) for _, lines in grouped.values())
     names = ", ".join(path.rsplit("/", 1)[-1] for path in grouped)
     locations = {path: ", ".join(where) for path, (where, _) in grouped.items()}
-    return ToolResult(text, list(grouped), f"{count} facts from {names}", locations=locations)
+    basis = "\n\n".join(hit.text for hit, found in zip(hits, facts) if found)
+    return ToolResult(text, list(grouped), f"{count} facts from {names}", locations=locations, basis=basis)

@@ -119,6 +119,9 @@ class ToolResult:
     ok: bool = True
     found: bool = True  # False when the tool ran fine but matched nothing
     locations: dict[str, str] = field(default_factory=dict)  # path -> where in it: "p. 2", "lines 3-9"
+    # The text the result rests on where the model is shown less of it (the passages behind extracted
+    # facts): answers are checked against it too.
+    basis: str = ""
     usage: Usage | None = None  # model calls the tool made itself (fact extraction)
 
 

@@ -64,3 +64,51 @@ def test_chat_session(tmp_path):
         child.close()
     assert child.exitstatus == 0
     assert (tmp_path / "data" / "chat_history").read_text().count("how many markdown files") == 1
+
+
+def test_ctrl_c_at_every_stage(tmp_path):
+    root = build_corpus(tmp_path)
+    env = {**os.environ, "FILESAGE_CACHE_DIR": str(tmp_path / "cache"), "FILESAGE_DATA_DIR": str(tmp_path / "data"), "TERM": "xterm", "PROMPT_TOOLKIT_NO_CPR": "1", **joined_model_env()}
+
+    # While the model loads: the program ends with one line and exit code 130.
+    child = pexpect.spawn(FILESAGE, ["chat", str(root)], env=env, encoding="utf-8", timeout=150, dimensions=(40, 120))
+    child.expect("Loading the model")
+    child.sendintr()
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 130 and "Traceback" not in child.before
+
+    child = pexpect.spawn(FILESAGE, ["chat", str(root)], env=env, encoding="utf-8", timeout=150, dimensions=(40, 120))
+    try:
+        child.expect(PROMPT)
+        # At the prompt: the line is dropped, the session goes on.
+        child.send("half a question")
+        child.sendintr()
+        child.expect(PROMPT)
+        # While /index runs: stopped, nothing half-written.
+        child.sendline("/index")
+        child.expect("reading|embedding|Indexing")
+        child.sendintr()
+        child.expect("Stopped")
+        child.expect(PROMPT)
+        # While a question indexes the folder first.
+        child.sendline("Who leads Project Falcon?")
+        child.expect("Indexing the folder")
+        child.sendintr()
+        child.expect("Stopped.")
+        child.expect(PROMPT)
+        # While the answer is being written.
+        child.sendline("Show me the folder structure")
+        child.expect("Writing the answer")
+        child.sendintr()
+        child.expect("Stopped.")
+        child.expect(PROMPT)
+        # After all that, the index recovers and questions are answered.
+        child.sendline("Who leads Project Falcon?")
+        child.expect(DONE)
+        assert "Mira" in child.before
+        child.sendeof()
+        child.expect(pexpect.EOF)
+    finally:
+        child.close()
+    assert child.exitstatus == 0

@@ -68,3 +68,14 @@ def test_any_question_ends_in_a_known_tool(question):
     call = route(question)
     assert call.name in {"count_files", "list_files", "file_metadata", "grep_files", "directory_tree", "semantic_search", "read_file", "respond"}
     assert isinstance(call.arguments, dict)
+
+
+def test_a_follow_up_keeps_the_file_type_of_the_question_before():
+    from filesage.parser import ToolCall
+    from filesage.router import carry_over
+
+    listed = carry_over(ToolCall("list_files", {"limit": 5}), "which are they?", "how many markdown files are there?")
+    assert listed.arguments == {"limit": 5, "extension": "markdown"}
+    untouched = ToolCall("list_files", {"extension": "pdf"})
+    assert carry_over(untouched, "which are they?", "how many markdown files?") is untouched
+    assert carry_over(ToolCall("list_files", {}), "what is the newest file?", "how many markdown files?").arguments == {}
