@@ -1,5 +1,17 @@
-"""`python -m filesage` runs the command line, for environments without the console script."""
+"""The `filesage` command and `python -m filesage`: the command line, where Ctrl-C during start-up (before
+the command line's own handling is in place) still ends in one line and exit code 130."""
 
-from .chat import main
+import sys
 
-main()
+
+def run() -> None:
+    try:
+        from .chat import main
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        sys.exit(130)
+    main()
+
+
+if __name__ == "__main__":
+    run()

@@ -257,7 +257,7 @@ class Agent:
                 plain = True
                 continue
             if call is None or call.name == "respond":
-                draft = stream.text() if call is None else str(call.arguments.get("answer", ""))
+                draft = stream.raw if call is None else str(call.arguments.get("answer", ""))
                 bad = self._unsupported(turn, draft)
                 if bad and not sent_back:
                     sent_back = True
@@ -270,14 +270,14 @@ class Agent:
                     continue
                 if bad:
                     yield AnswerRetracted([c.text for c in bad])
-                    yield from self._finish(turn, remove_claims(draft, bad), streamed=False)
+                    yield from self._finish(turn, remove_claims(draft, bad))
                     return
-                yield from self._finish(turn, draft, streamed=True, stream=stream)
+                yield from self._finish(turn, draft, stream)
                 return
             if plain or call.name not in allowed:
                 # A tool call where an answer belongs (a small model repeating itself): asked once more.
                 if asked_again:
-                    yield from self._finish(turn, self._fallback(turn), streamed=False)
+                    yield from self._finish(turn, self._fallback(turn))
                     return
                 asked_again = True
                 messages.append({"role": "assistant", "content": generation.text})
@@ -388,14 +388,14 @@ class Agent:
             if text:
                 yield AnswerToken(text)
 
-    def _finish(self, turn: Turn, text: str, streamed: bool, stream: "AnswerStream | None" = None) -> Iterator[Event]:
+    def _finish(self, turn: Turn, text: str, stream: "AnswerStream | None" = None) -> Iterator[Event]:
         """The answer as the user gets it. After tools that found nothing, it says so and names what was
-        searched, whatever the model wrote. The text streamed so far is the answer's start; the rest
-        (the last sentence, or all of an answer that was not streamed) follows as one more token."""
+        searched, whatever the model wrote. What a stream passed out is the answer's start and its last
+        sentence follows; an answer that was not streamed follows whole, as one token."""
         found = not turn.steps or turn.found_anything
         if not found:
-            text, streamed = not_found_answer(turn, self.folder), False
-        if streamed and stream is not None:
+            text, stream = not_found_answer(turn, self.folder), None
+        if stream is not None:
             rest = stream.flush()
             if rest:
                 yield AnswerToken(rest)
@@ -406,7 +406,7 @@ class Agent:
             if shown:
                 yield AnswerToken(shown)
         cited = turn.citations.cited()
-        sources = [s.to_json() for s in cited] or (pick_sources(shown, turn.steps) if found else [])
+        sources = [s.to_json() for s in cited] or (small_result_sources(turn.steps) if found else [])
         yield Answered(Answer(shown.strip(), sources, turn.steps, turn.usage, time.perf_counter() - turn.started_at))
 
 
@@ -442,9 +442,6 @@ class AnswerStream:
         self.shown += out
         return out
 
-    def text(self) -> str:
-        return self.raw
-
 
 def not_found_answer(turn: Turn, folder: str) -> str:
     searched = [prompts.searched(step.tool, step.args, step.ok, step.summary) for step in turn.steps]
@@ -455,13 +452,11 @@ def previous_question(turns: list[dict]) -> str:
     return next((t["content"] for t in reversed(turns) if t["role"] == "user"), "")
 
 
-def pick_sources(answer: str, steps: list[Step]) -> list[dict]:
-    """The files the answer relies on: those it names, else every file of a small result."""
+def small_result_sources(steps: list[Step]) -> list[dict]:
+    """For an answer without markers: the files of the results, when there are few enough to all matter."""
     touched: dict[str, str] = {}
     for step in steps:
         for path in step.paths:
             touched.setdefault(path, step.tool)
-    lowered = answer.lower()
-    named = [p for p in touched if p.lower() in lowered or p.rsplit("/", 1)[-1].lower() in lowered]
-    chosen = named or (list(touched) if len(touched) <= 5 else [])
+    chosen = list(touched) if len(touched) <= 5 else []
     return [{"n": number, "path": path, "tool": touched[path]} for number, path in enumerate(chosen, start=1)]

@@ -144,7 +144,8 @@ class Workspace:
             self.progress.close()
 
 
-def settings_from(root: Path | None, model: str | None, threads: int | None, max_steps: int | None = None) -> Settings:
+def settings_from(root: str | Path | None, model: str | None, threads: int | None, max_steps: int | None = None) -> Settings:
+    # Paths arrive as plain strings: click's own path checks would print a usage screen, not one line.
     return Settings.load({"root": str(root) if root else None, "model": model, "threads": threads, "max_steps": max_steps})
 
 
@@ -199,9 +200,10 @@ def config() -> None:
         out.print(f"{name:>13} = {value if value is not None else '(auto)'}    [{source}]", markup=False)
 
 
-def read_history(path: Path | None) -> list[dict]:
-    if path is None:
+def read_history(name: str | None) -> list[dict]:
+    if name is None:
         return []
+    path = Path(name)
     try:
         turns = json.loads(path.read_text(encoding="utf-8"))
     except OSError as exc:
@@ -288,10 +290,10 @@ def print_sources(sources: list[dict]) -> None:
 @app.command()
 def ask(
     question: str = typer.Argument(..., help="The question, or - to read one question per line from stdin."),
-    root: Optional[Path] = typer.Option(None, "--root", "-r", help="The folder to answer about (default: FILESAGE_ROOT, config, or the current folder)."),
+    root: Optional[str] = typer.Option(None, "--root", "-r", help="The folder to answer about (default: FILESAGE_ROOT, config, or the current folder)."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object: answer, sources, steps."),
     events: bool = typer.Option(False, "--events", help="Stream newline-delimited JSON events: step_started, tool_result, answer_token, answer_done."),
-    history: Optional[Path] = typer.Option(None, "--history", help='JSON list of {"role", "content"} turns to continue from.'),
+    history: Optional[str] = typer.Option(None, "--history", help='JSON list of {"role", "content"} turns to continue from.'),
     no_refresh: bool = typer.Option(False, "--no-refresh", help="Search the index as it is, without first indexing changed files."),
     model: Optional[str] = ModelOption,
     threads: Optional[int] = ThreadsOption,
@@ -335,7 +337,7 @@ def answer_stdin_lines(workspace: Workspace, turns: list[dict], events: bool) ->
 
 @app.command()
 def index(
-    root: Optional[Path] = typer.Argument(None, help="The folder to index (default: FILESAGE_ROOT, config, or the current folder)."),
+    root: Optional[str] = typer.Argument(None, help="The folder to index (default: FILESAGE_ROOT, config, or the current folder)."),
 ) -> None:
     """Build or refresh the search index of a folder (kept in the user cache directory, never in the folder)."""
     from .index import FolderIndex
@@ -361,7 +363,7 @@ Ctrl-C stops an answer being written and returns to the prompt."""
 
 @app.command()
 def chat(
-    root: Optional[Path] = typer.Argument(None, help="The folder to talk about (default: FILESAGE_ROOT, config, or the current folder)."),
+    root: Optional[str] = typer.Argument(None, help="The folder to talk about (default: FILESAGE_ROOT, config, or the current folder)."),
     model: Optional[str] = ModelOption,
     threads: Optional[int] = ThreadsOption,
     max_steps: Optional[int] = MaxStepsOption,
@@ -484,3 +486,7 @@ def main() -> None:
     except KeyboardInterrupt:
         err.print("interrupted", markup=False)
         sys.exit(130)
+    except SystemExit as exc:
+        if exc.code == 130:  # typer turns Ctrl-C inside a command into a silent exit 130
+            err.print("interrupted", markup=False)
+        raise

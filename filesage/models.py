@@ -5,7 +5,10 @@ from __future__ import annotations
 import hashlib
 import importlib.util
 import os
+import signal
+import threading
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Generator, Iterable, Protocol
@@ -235,6 +238,23 @@ class Usage:
         self.seconds += generation.seconds
 
 
+@contextmanager
+def deferred_interrupt():
+    """Ctrl-C while llama.cpp loads a model would raise inside its logging callback, where ctypes drops
+    the exception; it is held until the load returns, then raised."""
+    if threading.current_thread() is not threading.main_thread() or signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
+        yield
+        return
+    pressed = []
+    previous = signal.signal(signal.SIGINT, lambda number, frame: pressed.append(number))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    if pressed:
+        raise KeyboardInterrupt
+
+
 @dataclass
 class LlamaModel:
     """The llama.cpp model, loaded on first use. Never reset between calls: a prompt that extends the
@@ -257,13 +277,14 @@ class LlamaModel:
             from llama_cpp import Llama
 
             try:
-                llama = Llama(
-                    model_path=str(self.path),
-                    n_ctx=self.n_ctx,
-                    n_threads=self.threads,
-                    n_threads_batch=self.threads,
-                    verbose=False,
-                )
+                with deferred_interrupt():
+                    llama = Llama(
+                        model_path=str(self.path),
+                        n_ctx=self.n_ctx,
+                        n_threads=self.threads,
+                        n_threads_batch=self.threads,
+                        verbose=False,
+                    )
             except (ValueError, RuntimeError) as exc:
                 raise ModelError(f"llama.cpp could not load {self.path}: {exc}") from None
             self._count_tokens_of(llama)

@@ -231,3 +231,40 @@ def test_system_prompt_cache_and_prefix_extension(tmp_path, fs_corpus):
     # A new process starts from the saved system prompt: only the question is read.
     _, second_usages = answer("how many markdown files are there?")
     assert second_usages[0].evaluated_tokens < 40 < first_usages[0].prompt_tokens - 500
+
+
+@pytest.mark.model
+def test_alternating_prompt_families_each_keep_their_prefix(tmp_path):
+    """Agent calls and fact-extraction calls alternate during content questions; each family's KV cache
+    is saved and restored, so a call re-reads only what differs from the last prompt of its own family."""
+    from bench.corpus import build_corpus
+    from filesage.agent import Answered
+    from filesage.chat import Workspace, settings_from
+
+    root = build_corpus(tmp_path)
+    os.environ["FILESAGE_CACHE_DIR"] = str(tmp_path / "cache")
+    try:
+        workspace = Workspace(settings_from(root, None, None))
+        llm = workspace.llm
+        calls = []
+        original = llm.stream
+
+        def recording(messages, max_tokens, schema=None, family="agent"):
+            generation = yield from original(messages, max_tokens, schema, family)
+            calls.append((family, list(llm.last_prompt_ids), generation.evaluated_tokens))
+            return generation
+
+        llm.stream = recording
+        for question in ("Who leads Project Falcon?", "What is the monthly rent in my lease?"):
+            assert isinstance(list(workspace.run(question, []))[-1], Answered)
+    finally:
+        del os.environ["FILESAGE_CACHE_DIR"]
+    families = [family for family, _, _ in calls]
+    assert "extract" in families and families.count("agent") >= 4
+    last: dict[str, list[int]] = {}
+    for family, prompt, evaluated in calls:
+        if family in last:
+            shared = next((i for i, (a, b) in enumerate(zip(last[family], prompt)) if a != b), min(len(prompt), len(last[family])))
+            assert evaluated <= len(prompt) - shared + 1, (family, evaluated, len(prompt), shared)
+            assert shared > 300  # at least the family's system prompt came from its saved state
+        last[family] = prompt

@@ -1,4 +1,6 @@
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from filesage.toolbox import Toolbox
 from filesage.tools import ToolRegistry, respond
@@ -81,3 +83,18 @@ def test_bug_in_a_tool_raises(fs_corpus):
 
     with pytest.raises(KeyError):
         ToolRegistry([broken]).execute("broken", {"name": "x"})
+
+
+PATHISH = st.lists(st.sampled_from(["..", "/", "~", "etc", "passwd", "finance", "*", ".pdf", "http://x", "C:\\", "\x00", "notes", "a b"]), max_size=6).map("".join)
+VALUES = st.one_of(st.none(), st.booleans(), st.integers(-10**12, 10**12), st.floats(allow_nan=True), PATHISH, st.text(max_size=40), st.lists(PATHISH, max_size=3), st.dictionaries(st.text(max_size=5), PATHISH, max_size=2))
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(tool=st.sampled_from(["count_files", "list_files", "file_metadata", "grep_files", "directory_tree", "read_file", "nonexistent"]), arguments=st.dictionaries(st.sampled_from(["extension", "limit", "folder", "order", "name_hint", "pattern", "max_depth", "path", "start", "length", "junk"]), VALUES, max_size=5))
+def test_any_arguments_the_model_invents_stay_inside_the_root(fs_corpus, tool, arguments):
+    box = Toolbox(fs_corpus)
+    registry = ToolRegistry([box.count_files, box.list_files, box.file_metadata, box.grep_files, box.directory_tree, box.read_file, respond])
+    _, result = registry.execute(tool, arguments)  # the model's mistakes come back as results, never raise
+    assert isinstance(result.text, str) and result.text
+    for path in result.paths:
+        assert (fs_corpus / path).resolve().is_relative_to(fs_corpus.resolve()) and (fs_corpus / path).is_file()
