@@ -183,7 +183,8 @@ def row(kind: str, records: list[dict], naive: list[dict] | None) -> str:
         cells.append("")
     if naive:
         naive_median = statistics.median(r["seconds"] for r in naive)
-        cells += [f"{naive_median:.1f}", f"{statistics.median(r['tokens_evaluated'] for r in naive):.0f}", f"{naive_median / median:.1f}x"]
+        same_questions = statistics.median(r["seconds"] for r in records[: len(naive)])
+        cells += [f"{naive_median:.1f}", f"{statistics.median(r['tokens_evaluated'] for r in naive):.0f}", f"{naive_median / same_questions:.1f}x"]
     else:
         cells += ["", "", ""]
     return "| " + " | ".join(cells) + " |"

