@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import io
 import json
+import signal
+import threading
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 
 # Reading more than this from one file is not worth its indexing time; the rest is skipped and said so.
 MAX_READ_BYTES = 8 * 1024 * 1024
+# One file may take this long to parse; a parser stuck longer gives up on it.
+MAX_READ_SECONDS = 30.0
 # Office files are zip archives: refuse ones that would inflate past this (zip bombs).
 MAX_UNZIPPED_BYTES = 200 * 1024 * 1024
 CHUNK_CHARS = 900
@@ -48,13 +53,35 @@ def read_document(path: Path, extension: str) -> Document:
         raise Unreadable("unsupported type")
     reader = READERS.get(extension, read_text)
     try:
-        return with_title(reader(path))
+        with time_limit(MAX_READ_SECONDS):
+            return with_title(reader(path))
     except (Unreadable, OSError):
         raise  # OSError: the file vanished or cannot be opened; the indexer reports it as unreadable
     except MemoryError:
         raise Unreadable("too large to parse") from None
     except Exception as exc:  # noqa: BLE001 - third-party parsers raise anything on a damaged file
         raise Unreadable(f"could not be parsed ({type(exc).__name__})") from None
+
+
+@contextlib.contextmanager
+def time_limit(seconds: float):
+    """A parser stuck on a pathological file (a PDF whose objects reference each other forever) gives up
+    after this long. SIGALRM works only in the main thread, where filesage reads files; elsewhere there
+    is no limit."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def expire(number, frame):
+        raise Unreadable(f"took longer than {seconds:g} s to parse")
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
 
 
 def with_title(document: Document) -> Document:

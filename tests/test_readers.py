@@ -130,3 +130,22 @@ def test_a_long_line_split_across_chunks_is_labelled_in_both(tmp_path):
     path.write_text("short line\n" + "z" * (CHUNK_CHARS * 2) + "\nlast line\n")
     locations = [s.location for s in read(path).segments]
     assert locations == ["lines 1", "lines 2", "lines 2", "lines 3"]
+
+
+def test_a_parser_that_never_finishes_is_given_up(tmp_path, monkeypatch):
+    import time
+
+    from filesage import readers
+
+    def stuck(path):
+        while True:
+            time.sleep(0.01)
+
+    monkeypatch.setitem(readers.READERS, "pdf", stuck)
+    monkeypatch.setattr(readers, "MAX_READ_SECONDS", 0.5)
+    path = tmp_path / "loop.pdf"
+    path.write_bytes(b"%PDF-1.4")
+    started = time.perf_counter()
+    with pytest.raises(Unreadable, match="took longer than 0.5 s to parse"):
+        read(path)
+    assert time.perf_counter() - started < 5
