@@ -292,7 +292,7 @@ def ask(
     question: str = typer.Argument(..., help="The question, or - to read one question per line from stdin."),
     root: Optional[str] = typer.Option(None, "--root", "-r", help="The folder to answer about (default: FILESAGE_ROOT, config, or the current folder)."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object: answer, sources, steps."),
-    events: bool = typer.Option(False, "--events", help="Stream newline-delimited JSON events: step_started, tool_result, answer_token, answer_done."),
+    events: bool = typer.Option(False, "--events", help="Stream newline-delimited JSON events: step_started, tool_result, answer_token, answer_retracted, answer_done."),
     history: Optional[str] = typer.Option(None, "--history", help='JSON list of {"role", "content"} turns to continue from.'),
     no_refresh: bool = typer.Option(False, "--no-refresh", help="Search the index as it is, without first indexing changed files."),
     model: Optional[str] = ModelOption,

@@ -166,6 +166,18 @@ def confine(root: Path, user_path: str) -> str:
     return "" if relative == "." else relative
 
 
+def span(first: str, last: str) -> str:
+    """'lines 1-40' to 'lines 41-80' is 'lines 1-80'; places of different kinds are joined with 'to'."""
+    if first == last:
+        return first
+    head = re.fullmatch(r"(.*?)(\d+)(?:-\d+)?", first)
+    tail = re.fullmatch(r"(.*?)\d+(?:-(\d+))?", last)
+    if head and tail and head.group(1) == tail.group(1):
+        end = tail.group(2) or re.search(r"(\d+)$", last).group(1)
+        return f"{head.group(1)}{head.group(2)}-{end}"
+    return f"{first} to {last}"
+
+
 def shown_path(relative: str) -> str:
     """A path as text that prints, encodes and stays on one line: bytes that are not UTF-8 become U+FFFD
     and control characters (a newline in a name) are written as escapes like \\n."""
@@ -477,7 +489,7 @@ class Toolbox:
             chosen.append(segment)
             size += len(segment.text)
         body = trim("\n".join(s.text for s in chosen), length)
-        where = chosen[0].location if len(chosen) == 1 else f"{chosen[0].location} to {chosen[-1].location}"
+        where = span(chosen[0].location, chosen[-1].location)
         following = start + len(chosen)
         notes = []
         if following <= len(parts):

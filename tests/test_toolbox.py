@@ -232,3 +232,11 @@ def test_read_file_stays_inside_the_root_and_off_special_files(tmp_path):
         assert not (result.ok and result.found and result.paths == [unreachable]), result
     png = box.read_file("photo.png")
     assert not png.ok and "unsupported type" in png.text
+
+
+def test_a_window_over_several_parts_names_one_span():
+    from filesage.toolbox import span
+
+    assert span("lines 1-40", "lines 41-80") == "lines 1-80"
+    assert span("p. 1", "p. 3") == "p. 1-3"
+    assert span("sheet A, rows 1-3", "sheet B, rows 1-2") == "sheet A, rows 1-3 to sheet B, rows 1-2"
