@@ -346,10 +346,11 @@ class Agent:
         shown = trim(result.text, MAX_RESULT_CHARS)
         if record.found:
             shown = turn.citations.mark(shown, result.paths, result.locations, call.name)
-            turn.evidence.add(shown + "\n" + result.basis)
+            evidence = f"{shown}\n{result.basis}"
+            turn.evidence.add(evidence)
             turn.last_found = shown
             if call.name in CONTENT_TOOLS:
-                turn.content_found.append(shown + "\n" + result.basis)
+                turn.content_found.append(evidence)
         said = generation.text if by == "model" else json.dumps({"name": call.name, "arguments": call.arguments})
         if not result.ok:
             template = prompts.TOOL_ERROR.format(tool=call.name, result=shown)

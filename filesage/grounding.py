@@ -106,8 +106,6 @@ class Evidence:
     def add(self, text: str) -> None:
         self.texts.append(text)
 
-    def supports(self, claim: Claim) -> bool:
-        return supported(claim, "\n".join(self.texts))
 
 
 def supported(claim: Claim, text: str) -> bool:
@@ -125,7 +123,8 @@ def supported(claim: Claim, text: str) -> bool:
 
 
 def unsupported(answer: str, evidence: Evidence) -> list[Claim]:
-    return [c for c in claims(answer) if not evidence.supports(c)]
+    text = "\n".join(evidence.texts)
+    return [c for c in claims(answer) if not supported(c, text)]
 
 
 WEEKDAYS = {"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"}

@@ -19,10 +19,22 @@ PROMPT = "›"
 DONE = r"\((\d+\.\d) s\)"  # printed after every answer
 
 
+def spawn_chat(root, tmp_path, **options) -> pexpect.spawn:
+    """`filesage chat` in a pseudo-terminal, with its cache and history under tmp_path."""
+    env = {**os.environ, "FILESAGE_CACHE_DIR": str(tmp_path / "cache"), "FILESAGE_DATA_DIR": str(tmp_path / "data"), "TERM": "xterm", "PROMPT_TOOLKIT_NO_CPR": "1", **joined_model_env()}
+    return pexpect.spawn(FILESAGE, ["chat", str(root)], env=env, encoding="utf-8", timeout=150, dimensions=(40, 120), **options)
+
+
+def interrupt(child: pexpect.spawn, said: str = "Stopped.") -> None:
+    """Ctrl-C, then the session says it stopped and is back at its prompt."""
+    child.sendintr()
+    child.expect(said)
+    child.expect(PROMPT)
+
+
 def test_chat_session(tmp_path):
     root = build_corpus(tmp_path)
-    env = {**os.environ, "FILESAGE_CACHE_DIR": str(tmp_path / "cache"), "FILESAGE_DATA_DIR": str(tmp_path / "data"), "TERM": "xterm", "PROMPT_TOOLKIT_NO_CPR": "1", **joined_model_env()}
-    child = pexpect.spawn(FILESAGE, ["chat", str(root)], env=env, encoding="utf-8", timeout=150, dimensions=(40, 120))
+    child = spawn_chat(root, tmp_path)
     try:
         child.expect("Type a question")
         child.expect(PROMPT)
@@ -53,9 +65,7 @@ def test_chat_session(tmp_path):
         # Ctrl-C while an answer is being worked on returns to the prompt; the session goes on.
         child.sendline("What did the lease say about pets?")
         child.expect("semantic_search|Thinking")
-        child.sendintr()
-        child.expect("Stopped.")
-        child.expect(PROMPT)
+        interrupt(child)
         child.sendline("/model")
         child.expect("qwen2.5-coder-1.5b")
         child.expect(PROMPT)
@@ -70,15 +80,11 @@ def test_chat_session(tmp_path):
 
 def test_ctrl_c_at_every_stage(tmp_path):
     root = build_corpus(tmp_path)
-    env = {**os.environ, "FILESAGE_CACHE_DIR": str(tmp_path / "cache"), "FILESAGE_DATA_DIR": str(tmp_path / "data"), "TERM": "xterm", "PROMPT_TOOLKIT_NO_CPR": "1", **joined_model_env()}
 
     # While it starts (imports, loading the model): the program ends with one line and exit code 130.
     for delay in (0.2, 0.6, 1.2):
         # As from a terminal: a test runner started in the background passes SIGINT down as ignored.
-        child = pexpect.spawn(
-            FILESAGE, ["chat", str(root)], env=env, encoding="utf-8", timeout=150, dimensions=(40, 120),
-            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
-        )
+        child = spawn_chat(root, tmp_path, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
         time.sleep(delay)
         child.kill(signal.SIGINT)
         if child.expect([pexpect.EOF, PROMPT]) == 1:
@@ -95,7 +101,7 @@ def test_ctrl_c_at_every_stage(tmp_path):
         assert said == "" or said.endswith("interrupted"), (delay, said)
         assert child.exitstatus == 130 or child.signalstatus == signal.SIGINT, delay
 
-    child = pexpect.spawn(FILESAGE, ["chat", str(root)], env=env, encoding="utf-8", timeout=150, dimensions=(40, 120))
+    child = spawn_chat(root, tmp_path)
     try:
         child.expect(PROMPT)
         # At the prompt: the line is dropped, the session goes on.
@@ -105,21 +111,15 @@ def test_ctrl_c_at_every_stage(tmp_path):
         # While /index runs: stopped, nothing half-written.
         child.sendline("/index")
         child.expect("reading|embedding|Indexing")
-        child.sendintr()
-        child.expect("Stopped")
-        child.expect(PROMPT)
+        interrupt(child, "Stopped")
         # While a question indexes the folder first.
         child.sendline("Who leads Project Falcon?")
         child.expect("Indexing the folder")
-        child.sendintr()
-        child.expect("Stopped.")
-        child.expect(PROMPT)
+        interrupt(child)
         # While the answer is being written.
         child.sendline("Show me the folder structure")
         child.expect("Writing the answer")
-        child.sendintr()
-        child.expect("Stopped.")
-        child.expect(PROMPT)
+        interrupt(child)
         # After all that, the index recovers and questions are answered.
         child.sendline("Who leads Project Falcon?")
         child.expect("Sources:")
