@@ -255,6 +255,60 @@ def deferred_interrupt():
         raise KeyboardInterrupt
 
 
+def check_grammar_lazily(llama) -> None:
+    """Greedy sampling under a grammar (JSON tool calls, extracted facts), done the way llama.cpp's own
+    common sampler does it: take the best token, and only when the grammar rejects it filter the whole
+    vocabulary. llama-cpp-python filters all 151,936 tokens of every step instead, which made constrained
+    generation about 40% slower per token. For greedy sampling the chosen token is the same either way."""
+    import ctypes
+
+    import llama_cpp
+    import numpy as np
+
+    token_data = np.dtype([("id", np.intc), ("logit", np.single), ("p", np.single)], align=True)
+    vocabulary = np.zeros(llama.n_vocab(), dtype=token_data)
+    vocabulary["id"] = np.arange(llama.n_vocab())
+    best = np.zeros(1, dtype=token_data)
+    init_sampler, sample = llama._init_sampler, llama.sample
+    grammar_sampler = None
+
+    def init_without_grammar(*args, grammar=None, **kwargs):
+        nonlocal grammar_sampler
+        if grammar_sampler is not None:
+            llama_cpp.llama_sampler_free(grammar_sampler)
+            grammar_sampler = None
+        if grammar is not None and kwargs.get("temp") == 0.0:
+            grammar_sampler = llama_cpp.llama_sampler_init_grammar(
+                llama._model.vocab, grammar._grammar.encode(), grammar._root.encode()
+            )
+            grammar = None
+        return init_sampler(*args, grammar=grammar, **kwargs)
+
+    def apply_grammar(candidates) -> None:
+        array = llama_cpp.llama_token_data_array(
+            data=candidates.ctypes.data_as(llama_cpp.llama_token_data_p), size=len(candidates), selected=-1, sorted=False
+        )
+        llama_cpp.llama_sampler_apply(grammar_sampler, ctypes.byref(array))
+
+    def sample_checked(*args, idx=None, **kwargs):
+        token = sample(*args, idx=idx, **{**kwargs, "grammar": None})
+        if grammar_sampler is None:
+            return token
+        best["id"], best["logit"] = token, 0.0
+        apply_grammar(best)
+        if best["logit"][0] == -np.inf:
+            row = idx - llama.n_tokens if idx is not None else -1
+            logits = llama_cpp.llama_get_logits_ith(llama._ctx.ctx, row)
+            vocabulary["logit"] = np.ctypeslib.as_array(logits, shape=(len(vocabulary),))
+            apply_grammar(vocabulary)
+            token = int(vocabulary["logit"].argmax())
+        llama_cpp.llama_sampler_accept(grammar_sampler, token)
+        return token
+
+    llama._init_sampler = init_without_grammar
+    llama.sample = sample_checked
+
+
 @dataclass
 class LlamaModel:
     """The llama.cpp model, loaded on first use. Never reset between calls: a prompt that extends the
@@ -288,6 +342,7 @@ class LlamaModel:
             except (ValueError, RuntimeError) as exc:
                 raise ModelError(f"llama.cpp could not load {self.path}: {exc}") from None
             self._count_tokens_of(llama)
+            check_grammar_lazily(llama)
             self._llama = llama
         return self._llama
 

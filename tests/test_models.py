@@ -196,6 +196,34 @@ def test_doctor_reports_a_corrupt_embedded_model(tmp_path):
 
 
 @pytest.mark.model
+def test_grammar_checked_lazily_picks_the_same_tokens_as_filtering_everything(monkeypatch):
+    """filesage checks the best token against the grammar and filters the whole vocabulary only when it
+    is rejected; greedy output must be token for token what llama-cpp-python's full filtering gives,
+    including where the model would rather write something the grammar forbids."""
+    import llama_cpp
+
+    from filesage.models import resolve_model as resolve
+
+    model = LlamaModel(resolve(None).path)
+    schema = {
+        "type": "object",
+        "properties": {"mood": {"enum": ["calm", "stormy"]}, "words": {"type": "array", "items": {"type": "string"}, "maxItems": 3}},
+        "required": ["mood", "words"],
+    }
+    messages = [{"role": "user", "content": "Write a short poem about the sea as a Markdown list."}]
+    full_filters = []
+    get_logits = llama_cpp.llama_get_logits_ith
+    monkeypatch.setattr(llama_cpp, "llama_get_logits_ith", lambda *a: full_filters.append(a) or get_logits(*a))
+    lazily = model.generate(messages, 60, schema=schema)
+    assert full_filters  # the model's own first choice ("-" or prose) was rejected and the fallback ran
+    llama = model.llama
+    del llama._init_sampler, llama.sample  # back to llama-cpp-python's own sampling
+    llama.reset()
+    everything = model.generate(messages, 60, schema=schema)
+    assert lazily.text == everything.text and json.loads(lazily.text)["mood"] in {"calm", "stormy"}
+
+
+@pytest.mark.model
 def test_system_prompt_cache_and_prefix_extension(tmp_path, fs_corpus):
     from filesage.agent import Agent, Answered
     from filesage.models import resolve_model as resolve
