@@ -17,24 +17,24 @@ FACTS_PER_PASSAGE = 4
 MAX_RESULT_CHARS = 2500
 EXTRACT_TOKENS = 450
 
-FACTS_SCHEMA = {
-    "type": "object",
-    "properties": {
-        "passages": {
-            "type": "array",
-            "items": {
-                "type": "object",
-                "properties": {
-                    "passage": {"type": "integer"},
-                    "relevant": {"type": "boolean"},
-                    "facts": {"type": "array", "items": {"type": "string"}, "maxItems": FACTS_PER_PASSAGE},
-                },
-                "required": ["passage", "relevant", "facts"],
-            },
-        }
-    },
-    "required": ["passages"],
-}
+
+
+def facts_schema(passages: int) -> dict:
+    """An entry per passage, in passage order; only a relevant passage carries facts, so an irrelevant
+    one costs a few generated tokens instead of an empty list of facts as well."""
+    number = {"type": "integer"}
+    irrelevant = {"type": "object", "properties": {"passage": number, "relevant": {"const": False}}, "required": ["passage", "relevant"]}
+    relevant = {
+        "type": "object",
+        "properties": {
+            "passage": number,
+            "relevant": {"const": True},
+            "facts": {"type": "array", "items": {"type": "string"}, "minItems": 1, "maxItems": FACTS_PER_PASSAGE},
+        },
+        "required": ["passage", "relevant", "facts"],
+    }
+    entries = {"type": "array", "items": {"anyOf": [irrelevant, relevant]}, "minItems": passages, "maxItems": passages}
+    return {"type": "object", "properties": {"passages": entries}, "required": ["passages"]}
 
 
 class Searcher:
@@ -96,7 +96,7 @@ class Searcher:
             {"role": "system", "content": prompts.EXTRACT_SYSTEM},
             {"role": "user", "content": prompts.EXTRACT_REQUEST.format(question=question, passages=passages)},
         ]
-        generation = self.model.generate(messages, EXTRACT_TOKENS, schema=FACTS_SCHEMA, family="extract")
+        generation = self.model.generate(messages, EXTRACT_TOKENS, schema=facts_schema(len(hits)), family="extract")
         usage.add(generation)
         data = extract_json_object(generation.text) or {}
         facts: list[list[str]] = [[] for _ in hits]

@@ -23,10 +23,16 @@ def test_a_paraphrase_is_replaced_by_the_line_it_rests_on():
 
 def test_extraction_keeps_relevant_passages_only_and_unparsable_output_keeps_none():
     hits = [Hit("code/config.json", "lines 1-5", CONFIG, 1.0), Hit("finance/expenses.xlsx", "sheet Travel", SHEET, 0.9)]
-    reply = {"passages": [{"passage": 1, "relevant": True, "facts": ["The billing service uses port 8080"]}, {"passage": 2, "relevant": False, "facts": ["Oslo 640"]}]}
-    searcher = Searcher(index=None, model=ScriptedModel([json.dumps(reply), "not json at all"]))
+    reply = {"passages": [{"passage": 1, "relevant": True, "facts": ["The billing service uses port 8080"]}, {"passage": 2, "relevant": False}]}
+    model = ScriptedModel([json.dumps(reply), "not json at all"])
+    searcher = Searcher(index=None, model=model)
     facts = searcher.extract("which port does billing use?", hits, Usage())
     assert facts == [["The billing service uses port 8080"], []]
+    # One entry per passage, and only a relevant one has facts to generate.
+    entries = model.schemas[0]["properties"]["passages"]
+    assert entries["minItems"] == entries["maxItems"] == 2
+    irrelevant, relevant = entries["items"]["anyOf"]
+    assert "facts" not in irrelevant["properties"] and "facts" in relevant["required"]
     result = facts_result(hits, facts)
     assert result.text == "From code/config.json (lines 1-5):\n- The billing service uses port 8080"
     assert result.locations == {"code/config.json": "lines 1-5"}
