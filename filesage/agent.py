@@ -182,14 +182,19 @@ class Turn:
     citations: Citations = field(default_factory=Citations)
     last_found: str = ""  # the text of the last result that found something
     content_found: list[str] = field(default_factory=list)  # found results of what the files say
+    listings_found: list[str] = field(default_factory=list)  # found results about the files themselves
 
     @property
     def found_anything(self) -> bool:
-        """True when a step found something that is about what was asked: a search that only found
-        passages about other things (the question names what none of them says) found nothing."""
-        if any(step.found and step.tool not in CONTENT_TOOLS for step in self.steps):
+        """True when a step found something that is about what was asked. A search that only found
+        passages about other things (the question names what none of them says) found nothing; once the
+        question went to what the files say, a listing found afterwards must name what it asks about too
+        (a tree of notes/ does not answer "When is Oscar's birthday?")."""
+        searched = any(step.tool in CONTENT_TOOLS for step in self.steps)
+        if self.listings_found and not searched:
             return True
-        return bool(self.content_found) and not missing_names(self.question, "\n".join(self.content_found))
+        found = self.content_found + self.listings_found
+        return bool(found) and not missing_names(self.question, "\n".join(found))
 
 
 class Agent:
@@ -349,8 +354,7 @@ class Agent:
             evidence = f"{shown}\n{result.basis}"
             turn.evidence.add(evidence)
             turn.last_found = shown
-            if call.name in CONTENT_TOOLS:
-                turn.content_found.append(evidence)
+            (turn.content_found if call.name in CONTENT_TOOLS else turn.listings_found).append(evidence)
         said = generation.text if by == "model" else json.dumps({"name": call.name, "arguments": call.arguments})
         if not result.ok:
             template = prompts.TOOL_ERROR.format(tool=call.name, result=shown)

@@ -150,8 +150,10 @@ def missing_names(question: str, text: str) -> list[str]:
 
 
 def sentences(text: str) -> list[str]:
-    """Sentences and list items, each keeping its own trailing whitespace so they join back exactly."""
-    return [s for s in re.split(r"(?<=[.!?])(?=\s)|(?<=\n)", text) if s]
+    """Sentences and list items, each keeping its own trailing whitespace so they join back exactly. A
+    marker written after the full stop ("... 2025-05-30. [1]") stays with its sentence, so a sentence
+    ends only where the text after it is known not to be a marker."""
+    return [s for s in re.split(r"(?<=[.!?])(?=\s+[^\s\[])|(?<=\n)", text) if s]
 
 
 def remove_claims(answer: str, bad: list[Claim]) -> str:

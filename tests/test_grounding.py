@@ -82,6 +82,15 @@ def test_a_sentence_several_sources_bear_out_equally_gets_no_marker():
     assert citations.cite("The total in b.txt is 40.") == "The total in b.txt is 40 [1]."
 
 
+def test_a_marker_after_the_full_stop_stays_with_its_sentence(registry):
+    """Streamed seven characters at a time, "... $1,980.00. [1]" must not end its sentence at the full
+    stop: the sentence would get a marker of its own and the [1] would follow as a second one."""
+    model = ScriptedModel([call("read_file", path="finance/invoice_7.txt"), "Invoice 7 totals $1,980.00. [1]\nThe note says to renew the passport. [2]"])
+    events, answer = run(Agent(model, registry), "what is the total of invoice 7?")
+    assert answer.text == "Invoice 7 totals $1,980.00. [1]\nThe note says to renew the passport."
+    assert "".join(e.text for e in events if isinstance(e, AnswerToken)) == answer.text
+
+
 def test_names_the_question_gives_must_be_in_what_was_found():
     found = "From travel/flight_booking.html [1]:\n- Flight SK 1417 from Copenhagen to Stockholm on 2025-07-03."
     assert missing_names("When is my Reykjavik flight?", found) == ["Reykjavik"]
@@ -148,6 +157,31 @@ def test_retry_offers_the_tools_left_while_steps_remain(tmp_path):
     assert answer.text == "The total due is $1,980.00 [1]."
     # One file, one place: one source, first returned by the search.
     assert answer.sources == [{"n": 1, "path": "finance/invoice_7.txt", "tool": "semantic_search", "location": "lines 1-2"}]
+
+
+def test_a_listing_after_a_search_in_vain_must_name_what_was_asked(tmp_path):
+    root = tmp_path / "docs"
+    write(root / "notes/todo.txt", "renew passport\n")
+    write(root / "notes/oscar_gifts.txt", "a kite\n")
+    box = Toolbox(root)
+
+    def semantic_search(query: str) -> ToolResult:
+        """Search what the files say.
+
+        Args:
+            query: what to look for
+        """
+        return ToolResult("The closest passages (notes/todo.txt) say nothing about it.", [], "No relevant facts", found=False)
+
+    registry = ToolRegistry([semantic_search, box.directory_tree, box.list_files, respond])
+    tree = call("directory_tree", folder="notes")
+    model = ScriptedModel([call("semantic_search", query="birthday"), tree, "The notes folder contains 2 files."])
+    _, answer = run(Agent(model, registry), "When is Anna's birthday?")
+    assert answer.text.startswith("I found nothing") and answer.sources == []
+    # A listing that names what the question asks about still answers it.
+    model = ScriptedModel([call("semantic_search", query="oscar"), call("list_files", folder="notes"), "There is a file about Oscar: notes/oscar_gifts.txt."])
+    _, answer = run(Agent(model, registry), "What do I have about Oscar?")
+    assert answer.text.startswith("There is a file about Oscar")
 
 
 def test_not_found_names_what_was_searched(registry):
