@@ -379,7 +379,8 @@ class LlamaModel:
         size = llama_cpp.llama_state_get_size(llama._ctx.ctx)
         buffer = (ctypes.c_uint8 * size)()
         written = llama_cpp.llama_state_get_data(llama._ctx.ctx, buffer, size)
-        return bytes(buffer[:written]), llama.input_ids[: llama.n_tokens].tolist()
+        # Through a memoryview: slicing the ctypes array itself builds a list of 30 million ints (0.5-1.2 s).
+        return bytes(memoryview(buffer)[:written]), llama.input_ids[: llama.n_tokens].tolist()
 
     def _restore(self, snapshot: tuple[bytes, list[int]]) -> None:
         import ctypes
