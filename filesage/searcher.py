@@ -18,7 +18,6 @@ MAX_RESULT_CHARS = 2500
 EXTRACT_TOKENS = 450
 
 
-
 def facts_schema(passages: int) -> dict:
     """An entry per passage, in passage order; only a relevant passage carries facts, so an irrelevant
     one costs a few generated tokens instead of an empty list of facts as well."""
