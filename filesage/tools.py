@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import inspect
+import math
 import re
 import typing
 from dataclasses import dataclass
@@ -103,8 +104,12 @@ def coerce(param: Param, value: Any) -> Any:
     if param.kind is int:
         if isinstance(value, bool):
             raise ArgumentError(f"{param.name} must be a whole number")
-        if isinstance(value, (int, float)):
+        if isinstance(value, int) or isinstance(value, float) and math.isfinite(value):
             number = int(value)
+        elif isinstance(value, float):  # NaN or Infinity, which Python's JSON parser accepts
+            if param.required:
+                raise ArgumentError(f"{param.name} must be a whole number, got {value}")
+            return param.default
         else:
             match = re.search(r"-?\d+", str(value))
             if not match:

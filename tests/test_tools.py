@@ -1,5 +1,5 @@
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from filesage.toolbox import Toolbox
@@ -90,6 +90,8 @@ VALUES = st.one_of(st.none(), st.booleans(), st.integers(-10**12, 10**12), st.fl
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@example(tool="read_file", arguments={"start": float("nan")})  # json.loads reads NaN and Infinity
+@example(tool="list_files", arguments={"limit": float("inf")})
 @given(tool=st.sampled_from(["count_files", "list_files", "file_metadata", "grep_files", "directory_tree", "read_file", "nonexistent"]), arguments=st.dictionaries(st.sampled_from(["extension", "limit", "folder", "order", "name_hint", "pattern", "max_depth", "path", "start", "length", "junk"]), VALUES, max_size=5))
 def test_any_arguments_the_model_invents_stay_inside_the_root(fs_corpus, tool, arguments):
     box = Toolbox(fs_corpus)
