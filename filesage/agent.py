@@ -14,7 +14,7 @@ from .errors import UsageError
 from .grounding import Citations, Claim, Evidence, missing_names, remove_claims, sentences, unsupported
 from .models import ChatModel, Generation, Messages, Usage
 from .parser import ToolCall, extract_tool_call
-from .router import carry_over, route
+from .router import READ, carry_over, detect_order, route
 from .toolbox import ToolResult, trim
 from .tools import ToolRegistry
 
@@ -298,6 +298,12 @@ class Agent:
                 if fallback.name != call.name and fallback.name in allowed and fallback.name != "respond":
                     self._update(allowed, call.name, result)
                     call, result = fallback, (yield from self._run_tool(turn, fallback, "router", NO_GENERATION))
+            chosen = self._file_to_read(call, result, question)
+            if chosen and "read_file" in self.registry.tools:
+                # "Summarise the newest PDF": the listing found which file; what it says is the answer.
+                self._update(allowed, call.name, result)
+                call = ToolCall("read_file", {"path": chosen})
+                result = yield from self._run_tool(turn, call, "router", NO_GENERATION)
             self._update(allowed, call.name, result)
             # After a result that answers, the answer is asked for as plain text: no JSON to generate.
             plain = result.ok and result.found
@@ -310,6 +316,18 @@ class Agent:
             allowed.discard(tool)
             if result.found:
                 allowed &= AFTER_FOUND
+
+    @staticmethod
+    def _file_to_read(call: ToolCall, result: ToolResult, question: str) -> str:
+        """The one file a listing picked out for a question that asks what a file says: the first of a
+        listing ranked the way the question ranks ("the newest PDF"), or the only file a lookup found."""
+        if not (result.ok and result.found and result.paths and READ.search(question)):
+            return ""
+        if call.name == "list_files" and detect_order(question) == call.arguments.get("order", "newest"):
+            return result.paths[0]
+        if call.name in ("list_files", "file_metadata", "grep_files") and len(result.paths) == 1:
+            return result.paths[0]
+        return ""
 
     @staticmethod
     def _implausible(call: ToolCall, question: str, turns: list[dict]) -> bool:

@@ -59,8 +59,18 @@ def detect_name(question: str) -> str:
     return match.group(1) if match else ""
 
 
+READ = re.compile(r"\b(summari[sz]e|summary of|read|open|what does .+ say)\b", re.I)
+ORDERS = {"largest": "largest", "biggest": "largest", "smallest": "smallest", "oldest": "oldest", "newest": "newest", "latest": "newest"}
+
+
+def detect_order(question: str) -> str:
+    """The rank a question picks files by ("the newest PDF", "my largest spreadsheet"), or ''."""
+    words = (w.strip(".-") for w in re.findall(r"[\w.\-]+", question.lower()))  # "latest_report.txt" is a name
+    return next((ORDERS[w] for w in words if w in ORDERS), "")
+
+
 RULES: list[tuple[re.Pattern, str]] = [
-    (re.compile(r"\b(summari[sz]e|summary of|read|open|what does .+ say)\b", re.I), "read_file"),
+    (READ, "read_file"),
     (re.compile(r"\b(how many|count|number of|total number)\b", re.I), "count_files"),
     (re.compile(r"\b(tree|structure|folders|subfolders|directories|layout|organi[sz]ed)\b", re.I), "directory_tree"),
     (re.compile(r"\b(how (big|large)|size of|when was|when did|modified|created|last changed|metadata)\b", re.I), "file_metadata"),
@@ -88,7 +98,8 @@ def route(question: str, previous: str = "") -> ToolCall:
             continue
         if tool == "read_file":
             name = detect_name(question)
-            if name:
+            # "Summarise the newest PDF" names a file by rank: it is listed first, then read.
+            if name and not detect_order(question):
                 return ToolCall(tool, {"path": name})
             continue
         if tool == "grep_files":
@@ -97,14 +108,7 @@ def route(question: str, previous: str = "") -> ToolCall:
                 return ToolCall(tool, {"pattern": name})
             continue
         if tool == "list_files":
-            lowered = question.lower()
-            order = "newest"
-            if re.search(r"\b(largest|biggest)\b", lowered):
-                order = "largest"
-            elif "smallest" in lowered:
-                order = "smallest"
-            elif "oldest" in lowered:
-                order = "oldest"
+            order = detect_order(question) or "newest"
             extension = detect_extension(question) or detect_extension(previous)
             return ToolCall(tool, {"extension": extension, "limit": 5, "folder": detect_folder(question), "order": order})
     return ToolCall("semantic_search", {"query": question.strip(), "top_k": 5})

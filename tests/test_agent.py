@@ -216,3 +216,24 @@ def test_a_first_tool_that_finds_nothing_is_followed_by_the_routers_choice(fs_co
     _, answer = run(Agent(model, registry), "What do I need to renew?")
     assert [(s.tool, s.by, s.found) for s in answer.steps] == [("file_metadata", "model", False), ("semantic_search", "router", True)]
     assert searched == ["What do I need to renew?"] and answer.usage.calls == 2
+
+
+def test_a_file_named_by_rank_is_listed_then_read(tmp_path):
+    """"Summarise the newest markdown file": the model guesses a file name that does not exist, the
+    router lists markdown files newest first, and the first one is read without another model call."""
+    from tests.conftest import write
+
+    write(tmp_path / "notes/old.md", "Plan: move the launch to spring.\n", days_ago=9)
+    write(tmp_path / "notes/new.md", "Plan: launch on Friday 14 March.\n", days_ago=1)
+    box = Toolbox(tmp_path)
+    registry = ToolRegistry([box.list_files, box.file_metadata, box.read_file, respond])
+    model = ScriptedModel([call("read_file", path="newest.md"), "The plan is to launch on Friday 14 March [1]."])
+    _, answer = run(Agent(model, registry), "Summarise the newest markdown file")
+    assert [(s.tool, s.by) for s in answer.steps] == [("read_file", "model"), ("list_files", "router"), ("read_file", "router")]
+    assert answer.steps[-1].args["path"] == "notes/new.md" and answer.usage.calls == 2
+    assert "launch on Friday 14 March" in model.prompts[1][-1]["content"]
+    assert [s["path"] for s in answer.sources] == ["notes/new.md"]
+    # A listing is the answer when nothing asks what a file says.
+    model = ScriptedModel([call("list_files", extension="md", order="newest"), "The newest is notes/new.md."])
+    _, answer = run(Agent(model, registry), "Which is the newest markdown file?")
+    assert [s.tool for s in answer.steps] == ["list_files"]

@@ -111,3 +111,23 @@ def test_instructions_in_a_file_do_not_steer_the_answer(corpus):
             assert not str(value).startswith(("/", "~", "..")), step
     for source in record["sources"]:
         assert not os.path.isabs(source["path"]) and (root / source["path"]).resolve().is_relative_to(root.resolve())
+
+
+def test_a_file_named_by_rank_is_read_and_summarised(corpus):
+    """"Summarise the newest PDF": which file that is comes from the folder (dates and sizes), what it
+    says from reading it; the truth here is computed from the folder the same way a user would check."""
+    root, env = corpus
+    files = [p for p in root.rglob("*") if p.is_file()]
+    newest_pdf = max((p for p in files if p.suffix == ".pdf"), key=lambda p: p.stat().st_mtime)
+    largest_sheet = max((p for p in files if p.suffix in (".xlsx", ".csv")), key=lambda p: p.stat().st_size)
+    questions = ["Summarise the newest PDF", "What does the largest spreadsheet say?"]
+    for question, path, record in zip(questions, (newest_pdf, largest_sheet), ask_all(root, env, questions)):
+        print(f"{question!r} -> {record['answer']!r} {record['sources']} {[s['tool'] for s in record['steps']]}")
+        relative = path.relative_to(root).as_posix()
+        assert relative in [s["path"] for s in record["sources"]], record
+        assert any(s["tool"] == "read_file" and s["found"] for s in record["steps"]), record
+        # The answer tells what the file says (a date or an amount from its text), not only its name,
+        # size and date, which the listing gave.
+        text = "\n".join(s.text for s in read_document(path, path.suffix[1:]).segments)
+        stated = [c for c in claims(record["answer"].replace(relative, "")) if c.kind == "date" or len(re.sub(r"\D", "", c.text)) >= 3]
+        assert any(supported(c, text) for c in stated), record

@@ -44,6 +44,10 @@ CASES = [
     ("summarise report.docx", "read_file", {"path": "report.docx"}),
     ("what does lease.md say?", "read_file", {"path": "lease.md"}),
     ("read the 'Q1 plan' document", "read_file", {"path": "Q1 plan"}),
+    # A file named by rank is listed in that order first (the agent then reads the first one).
+    ("summarise the newest PDF", "list_files", {"extension": "pdf", "order": "newest"}),
+    ("what does the largest spreadsheet say?", "list_files", {"extension": "spreadsheet", "order": "largest"}),
+    ("read the latest_report.txt", "read_file", {"path": "latest_report.txt"}),
     ("hello", "respond", {}),
     ("thanks!", "respond", {}),
     ("what can you do?", "respond", {}),
