@@ -301,6 +301,8 @@ class Agent:
             chosen = self._file_to_read(call, result, question)
             if chosen and "read_file" in self.registry.tools:
                 # "Summarise the newest PDF": the listing found which file; what it says is the answer.
+                listed = prompts.LISTED_THEN_READ.format(tool=call.name, result=turn.last_found, path=chosen)
+                turn.messages[-1] = {"role": "user", "content": listed}
                 self._update(allowed, call.name, result)
                 call = ToolCall("read_file", {"path": chosen})
                 result = yield from self._run_tool(turn, call, "router", NO_GENERATION)

@@ -42,8 +42,14 @@ ANSWER_HINTS = {
     "file_metadata": " Give the size or date the question asks for.",
     "directory_tree": " To show the structure, copy the tree.",
     "semantic_search": " After each fact, put the number of its source, like [1].",
-    "read_file": " After each fact, put the number of its source, like [1].",
+    "read_file": " Tell what the file says, not only its name; after each fact, put the number of its source, like [1].",
 }
+
+# A listing that picked out the file a question asks about, which is read next without asking the model.
+LISTED_THEN_READ = """Result of {tool}:
+{result}
+
+The question asks what {path} says; it is read next."""
 
 TOOL_RESULT_EMPTY = """Result of {tool}:
 {result}

@@ -232,6 +232,8 @@ def test_a_file_named_by_rank_is_listed_then_read(tmp_path):
     assert [(s.tool, s.by) for s in answer.steps] == [("read_file", "model"), ("list_files", "router"), ("read_file", "router")]
     assert answer.steps[-1].args["path"] == "notes/new.md" and answer.usage.calls == 2
     assert "launch on Friday 14 March" in model.prompts[1][-1]["content"]
+    # The listing is not presented as the answer: it says which file is read next.
+    assert "notes/new.md [1]" in model.prompts[1][-3]["content"] and "read next" in model.prompts[1][-3]["content"]
     assert [s["path"] for s in answer.sources] == ["notes/new.md"]
     # A listing is the answer when nothing asks what a file says.
     model = ScriptedModel([call("list_files", extension="md", order="newest"), "The newest is notes/new.md."])
