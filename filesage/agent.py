@@ -298,7 +298,7 @@ class Agent:
                 if fallback.name != call.name and fallback.name in allowed and fallback.name != "respond":
                     self._update(allowed, call.name, result)
                     call, result = fallback, (yield from self._run_tool(turn, fallback, "router", NO_GENERATION))
-            chosen = self._file_to_read(call, result, question)
+            chosen = self._file_to_read(turn.steps[-1], question)
             if chosen and "read_file" in self.registry.tools:
                 # "Summarise the newest PDF": the listing found which file; what it says is the answer.
                 listed = prompts.LISTED_THEN_READ.format(tool=call.name, result=turn.last_found, path=chosen)
@@ -320,15 +320,15 @@ class Agent:
                 allowed &= AFTER_FOUND
 
     @staticmethod
-    def _file_to_read(call: ToolCall, result: ToolResult, question: str) -> str:
+    def _file_to_read(step: Step, question: str) -> str:
         """The one file a listing picked out for a question that asks what a file says: the first of a
         listing ranked the way the question ranks ("the newest PDF"), or the only file a lookup found."""
-        if not (result.ok and result.found and result.paths and READ.search(question)):
+        if not (step.found and step.paths and READ.search(question)):
             return ""
-        if call.name == "list_files" and detect_order(question) == call.arguments.get("order", "newest"):
-            return result.paths[0]
-        if call.name in ("list_files", "file_metadata", "grep_files") and len(result.paths) == 1:
-            return result.paths[0]
+        if step.tool == "list_files" and detect_order(question) == step.args["order"]:
+            return step.paths[0]
+        if step.tool in ("list_files", "file_metadata", "grep_files") and len(step.paths) == 1:
+            return step.paths[0]
         return ""
 
     @staticmethod

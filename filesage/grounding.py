@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from .toolbox import KNOWN_EXTENSIONS, TYPE_GROUPS
+from .router import detect_extension
 
 MONTHS = {
     name: number
@@ -109,7 +109,6 @@ class Evidence:
         self.texts.append(text)
 
 
-
 def supported(claim: Claim, text: str) -> bool:
     lowered = squash(text)
     if claim.kind in ("quote", "code", "file"):
@@ -132,12 +131,6 @@ def unsupported(answer: str, evidence: Evidence) -> list[Claim]:
 WEEKDAYS = {"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"}
 
 
-def names_file_type(word: str) -> bool:
-    """"Word", "PDFs", "Excel": the kind of file asked about, which the file's text need not say."""
-    lowered = word.lower()
-    return any(w in TYPE_GROUPS or w in KNOWN_EXTENSIONS for w in (lowered, lowered.removesuffix("s")))
-
-
 def missing_names(question: str, text: str) -> list[str]:
     """What the question names (proper names, numbers, dates, codes, quotes) that the text never says.
     Search finds the closest passages even when the thing asked about is not in the files at all (a
@@ -145,7 +138,8 @@ def missing_names(question: str, text: str) -> list[str]:
     words = re.findall(r"[\w'-]+", question)
     names = [
         w.removesuffix("'s") for w in words[1:]
-        if w[0].isupper() and w != "I" and w.lower().rstrip(".") not in MONTHS and w.lower() not in WEEKDAYS and not names_file_type(w)
+        if w[0].isupper() and w != "I" and w.lower().rstrip(".") not in MONTHS and w.lower() not in WEEKDAYS
+        and not detect_extension(w)  # "Word", "PDFs": the kind of file asked about, not what it says
     ]
     lowered = squash(text)
     missing = [n for n in names if n.lower() not in lowered]

@@ -258,8 +258,8 @@ def deferred_interrupt():
 def check_grammar_lazily(llama) -> None:
     """Greedy sampling under a grammar (JSON tool calls, extracted facts), done the way llama.cpp's own
     common sampler does it: take the best token, and only when the grammar rejects it filter the whole
-    vocabulary. llama-cpp-python filters the whole vocabulary (151,936 tokens for the default model) at every step, which made constrained
-    generation about 40% slower per token. For greedy sampling the chosen token is the same either way."""
+    vocabulary. llama-cpp-python filters the whole vocabulary (151,936 tokens for the default model) at
+    every step, which made constrained generation about 40% slower per token. For greedy sampling the chosen token is the same either way."""
     import ctypes
 
     import llama_cpp

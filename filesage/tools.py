@@ -106,11 +106,7 @@ def coerce(param: Param, value: Any) -> Any:
             raise ArgumentError(f"{param.name} must be a whole number")
         if isinstance(value, int) or isinstance(value, float) and math.isfinite(value):
             number = int(value)
-        elif isinstance(value, float):  # NaN or Infinity, which Python's JSON parser accepts
-            if param.required:
-                raise ArgumentError(f"{param.name} must be a whole number, got {value}")
-            return param.default
-        else:
+        else:  # text, or NaN and Infinity (Python's JSON parser reads both), which have no digits
             match = re.search(r"-?\d+", str(value))
             if not match:
                 if param.required:
