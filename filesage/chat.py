@@ -111,6 +111,7 @@ class Workspace:
     def set_root(self, root: Path) -> None:
         from .agent import Agent
         from .index import FolderIndex
+        from .policies import Policies
         from .searcher import Searcher
         from .toolbox import Toolbox
         from .tools import ToolRegistry, respond
@@ -132,7 +133,11 @@ class Workspace:
                 respond,
             ]
         )
-        self.agent = Agent(self.llm, registry, self.settings.max_steps, self.settings.history_turns, folder=display_path(toolbox.root))
+        policies = Policies([name.strip() for name in self.settings.policies_off.split(",") if name.strip()])
+        self.agent = Agent(
+            self.llm, registry, self.settings.max_steps, self.settings.history_turns, folder=display_path(toolbox.root),
+            policies=policies, tree=toolbox,
+        )
 
     def run(self, question: str, history: list[dict]):
         """A fresh look at the folder for every question: files may have changed since the last one."""

@@ -38,6 +38,7 @@ class Settings:
     max_steps: int = 5
     top_k: int = 5
     history_turns: int = 2
+    policies_off: str = ""  # comma-separated names of policies to switch off (see filesage/policies.py)
     sources: dict[str, str] = field(default_factory=dict)  # setting -> where its value came from
 
     @classmethod

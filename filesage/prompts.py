@@ -14,16 +14,21 @@ Tools:
 Reply with one JSON object: {{"name": "<tool>", "arguments": {{...}}}}. Examples:
 "how many spreadsheets do I have?" -> {{"name": "count_files", "arguments": {{"extension": "spreadsheets"}}}}
 "how many files are in the finance folder?" -> {{"name": "count_files", "arguments": {{"folder": "finance"}}}}
-"what did I work on yesterday?" -> {{"name": "list_files", "arguments": {{"order": "newest"}}}}
-"the 3 largest files in finance" -> {{"name": "list_files", "arguments": {{"limit": 3, "folder": "finance", "order": "largest"}}}}
+"number of PDFs under reports" -> {{"name": "count_files", "arguments": {{"extension": "pdf", "folder": "reports"}}}}
+"what did I work on yesterday?" -> {{"name": "list_files", "arguments": {{"changed_within": "1 day"}}}}
+"the 3 largest files in finance" -> {{"name": "list_files", "arguments": {{"folder": "finance", "order": "largest", "limit": 3}}}}
+"my oldest Word document" -> {{"name": "list_files", "arguments": {{"extension": "word", "order": "oldest", "limit": 1}}}}
+"which files are over 20 MB?" -> {{"name": "list_files", "arguments": {{"larger_than": "20 MB"}}}}
+"are any of my files empty?" -> {{"name": "list_files", "arguments": {{"empty": true}}}}
 "when was contract.docx changed?" -> {{"name": "file_metadata", "arguments": {{"name_hint": "contract.docx"}}}}
+"how big is my tax return spreadsheet?" -> {{"name": "file_metadata", "arguments": {{"name_hint": "tax return spreadsheet"}}}}
 "files with tax in the name" -> {{"name": "grep_files", "arguments": {{"pattern": "tax"}}}}
 "how is the photos folder organised?" -> {{"name": "directory_tree", "arguments": {{"folder": "photos"}}}}
 "when is the tax return due?" -> {{"name": "semantic_search", "arguments": {{"query": "tax return due date"}}}}
-"which supplier do we buy printer paper from?" -> {{"name": "semantic_search", "arguments": {{"query": "printer paper supplier"}}}}
+"how many guests are coming to the wedding?" -> {{"name": "semantic_search", "arguments": {{"query": "number of wedding guests"}}}}
 "summarise the lease" -> {{"name": "read_file", "arguments": {{"path": "lease"}}}}
 Leave out arguments whose default fits. In a follow-up question, "they", "them" and "it" mean what the previous question was about: keep its file type and folder.
-Pick the tool that fits: counts -> count_files; newest, oldest, largest or listed files -> list_files; size or dates of a named file -> file_metadata; files by name or pattern -> grep_files; folder structure -> directory_tree; what the files say (people, amounts, dates, decisions, any topic) -> semantic_search; one whole document (summarise it, what it says) -> read_file.
+Pick the tool that fits: how many files -> count_files; which files, newest, oldest, largest, smallest, by size or by date -> list_files; size or dates of one described file -> file_metadata; files by name or pattern -> grep_files; folder structure -> directory_tree; what the files say (people, amounts, dates, counts written in a document, decisions, any topic) -> semantic_search; one whole document (summarise it, what it says) -> read_file.
 Greetings, thanks and questions about yourself: call respond directly.
 After a tool result that answers the question you will be asked to answer in plain words: keep it short and use only names, numbers and dates from the results (when the question asks which files, name them; to show a folder tree, copy the tree). If a result does not answer the question, call another tool, or call respond to say plainly that you did not find it.
 Today is {today}."""
@@ -34,6 +39,11 @@ TOOL_RESULT = """Result of {tool}:
 {result}
 
 Answer the question now in plain words, using only what this result says.{hint}"""
+
+TOOL_RESULT_GO_ON = """Result of {tool}:
+{result}
+
+If this answers the question, call respond with the answer in plain words, using only what the results say; otherwise call another tool."""
 
 # What an answer from each tool's result needs, said right where the model writes it.
 ANSWER_HINTS = {

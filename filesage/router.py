@@ -1,41 +1,179 @@
-"""The keyword fallback router: picks a tool from the question's words when the model gives no usable call."""
+"""The keyword fallback router: reads a question's filesystem filters from its words (matched against the real
+folders) and picks a tool with them when the model gives no usable call. Policies use the same reading."""
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field
 
+from .matching import FILLER_WORDS, match_folder, parse_period, parse_size, singular, type_extensions, words
 from .parser import ToolCall
-from .toolbox import KNOWN_EXTENSIONS, TYPE_GROUPS
 
 FILE_TOKEN = re.compile(r"[\w.\-/]+\.[A-Za-z0-9]{1,5}\b")
 QUOTED = re.compile(r"[\"'`“‘]([^\"'`”’]{2,})[\"'`”’]")
-FOLDER = re.compile(r"\b(?:in|under|inside|within)\s+(?:the\s+)?([\w.\-/]+?)/?(?:\s+(?:folder|directory|dir)\b|/|\s*\?|$)", re.I)
 GREETING = re.compile(r"^\s*(hi|hello|hey|thanks|thank you|good (morning|evening|afternoon)|what can you do|who are you|help)\b", re.I)
+READ = re.compile(r"\b(summari[sz]e|summary of|read|open|what does .+ say)\b", re.I)
+COUNT = re.compile(r"\b(how many|count|number of|total number|tally)\b", re.I)
+TREE = re.compile(r"\b(tree|structure|structured|layout|laid out|organi[sz]ed|organi[sz]ation|hierarchy|subfolders?|sub-folders?|subdirector(?:y|ies)|folders|directories)\b", re.I)
+METADATA = re.compile(r"\b(how (big|large|heavy)|size of|file ?size|how much space|when was|when did|modified|created|last (changed|edited|updated|touched)|metadata)\b", re.I)
+NAMED = re.compile(r"\b(named|called|titled|in (the|its|their) (file ?)?names?|file ?names?|names? (that )?(contain|include|mention)s?|matching|pattern)\b", re.I)
+LISTING = re.compile(r"\b(list|show( me)?|which|what files|what are|recent|recently|names?|find)\b", re.I)
+
+# Words for the order of a ranking, longest phrases first. "least bulky" is the smallest, "least recently
+# changed" the oldest: a "least" before a word of the other end turns it round.
+ORDER_PHRASES = [
+    (r"least recent(ly)?( (modified|changed|edited|updated|touched|saved|used))?|longest ago|stalest|earliest|oldest", "oldest"),
+    (r"least (bulky|big|large|heavy|space)|fewest bytes|smallest|tiniest|littlest|lightest|teeniest|slimmest|minimal size", "smallest"),
+    # "the last modified file" ranks; "when was X last modified" asks for a date.
+    (r"most recent(ly)?( (modified|changed|edited|updated|touched|saved|created))?|(?<=the )last (modified|changed|edited|updated|touched|saved)|"
+     r"last (modified|changed|edited|updated|touched|saved) (file|one|document)|newest|latest|freshest|youngest", "newest"),
+    (r"most (space|room|disk space|storage)|largest|biggest|bulkiest|chunkiest|heaviest|hugest|fattest|greatest size|"
+     r"take[s]? up the most|largest", "largest"),
+]
+SIZE_BOUND = re.compile(
+    r"\b(?P<op>(?:larger|bigger|greater|heavier|more|over|above|exceed(?:s|ing)?|at least|in excess of|upwards of)(?:\s+than)?|"
+    r"(?:smaller|less|lighter|under|below|fewer)(?:\s+than)?)\s+(?P<size>(?:half\s+a|a|an|one|two|three|four|five|ten|\d+(?:[.,]\d+)?)\s*(?:hundred\s*|thousand\s*)?"
+    r"(?:bytes?|b|kb|kib|k|mb|mib|megs?|megabytes?|gb|gib|gigs?|gigabytes?|kilobytes?))\b",
+    re.I,
+)
+EMPTY = re.compile(r"\b(empty|blank|zero[- ]?(?:bytes?|b|size|sized|length)|0[- ]?(?:bytes?|b|kb)|no content|contain(?:s|ing)? nothing|nothing in (?:it|them)|size of (?:0|zero))\b", re.I)
+PERIOD = re.compile(
+    r"\b(?:(?:in|within|during|over|for)\s+)?(?:the\s+)?(?:last|past|previous|recent)\s+(?P<span>(?:\d+|a|an|one|two|three|four|five|six|seven|ten|fourteen|thirty)?\s*"
+    r"(?:hours?|days?|weeks?|fortnight|months?|years?))\b|\b(?P<word>today|yesterday|this week|this month|24 hours)\b",
+    re.I,
+)
+NAME_WORD = re.compile(
+    r"(?:with|having|containing|has|have)\s+['\"“‘]?(?P<a>[\w.\-]+)['\"”’]?\s+(?:somewhere\s+)?(?:in|as part of)\s+(?:the|its|their)\s+(?:file ?)?names?"
+    r"|(?:names?|filenames?|file names?)\s+(?:that\s+)?(?:contain|include|mention|containing|including|mentioning|with)s?\s+['\"“‘]?(?P<b>[\w.\-]+)"
+    r"|\b(?:named|called|titled)\s+(?:like\s+)?['\"“‘]?(?P<c>[\w.\-]+)",
+    re.I,
+)
+NUMBER = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
+# Type words that are too general to name a type on their own ("my documents", "any files").
+VAGUE_TYPES = {"document", "doc", "file", "item", "thing"}
+FOLDER_WORDS = r"(?:folder|directory|dir|subfolder|sub-folder)"
+
+
+@dataclass
+class Asked:
+    """What a question says about which files it means, read from its words alone."""
+
+    extension: str = ""  # the type phrase as written: "spreadsheets", ".txt", "PowerPoints"
+    folder: str = ""  # a real folder of the tree, relative to the root
+    order: str = ""  # newest, oldest, largest, smallest
+    limit: int = 0  # "the 3 largest", "top 5"
+    larger_than: str = ""
+    smaller_than: str = ""
+    empty: bool = False
+    changed_within: str = ""
+    name: str = ""  # a word the file names contain
+    counting: bool = False  # "how many"
+    says_files: bool = False  # "files", "documents", a type word: the question is about files, not folders
+    notes: list[str] = field(default_factory=list)
+
+    def filters(self) -> dict:
+        found = {"extension": self.extension, "folder": self.folder, "name": self.name, "larger_than": self.larger_than,
+                 "smaller_than": self.smaller_than, "changed_within": self.changed_within}
+        found = {key: value for key, value in found.items() if value}
+        if self.empty:
+            found["empty"] = True
+        return found
+
+
+def detect_order(question: str) -> str:
+    """The rank a question picks files by ("the newest PDF", "the least bulky file"), or ''."""
+    lowered = " ".join(re.findall(r"[\w'-]+", question.lower()))
+    best = None
+    for pattern, order in ORDER_PHRASES:
+        for match in re.finditer(rf"(?<![\w_.-])(?:{pattern})(?![\w_.-])", lowered):
+            if best is None or match.start() < best[0] or (match.start() == best[0] and len(match.group(0)) > best[1]):
+                best = (match.start(), len(match.group(0)), order)
+    return best[2] if best else ""
 
 
 def detect_extension(question: str) -> str:
-    """The file type a question is about: '.pdf', 'PDFs', 'spreadsheets', 'python files', or ''."""
+    """The file type a question is about, as written ('.pdf', 'PDFs', 'spreadsheets', 'Word documents'), or ''."""
+    return read_question(question).extension
+
+
+def read_question(question: str, folders: list[str] | tuple[str, ...] = ()) -> Asked:
+    """The filters a question states: its type, a folder of the tree it names, a rank and how many, a size
+    bound, emptiness, a recent period, and a word of the file names."""
+    asked = Asked()
+    text = question.strip()
+    lowered = text.lower()
+    asked.counting = bool(COUNT.search(text))
+    asked.order = detect_order(text)
+    bound = SIZE_BOUND.search(text)
+    if bound:
+        size = re.sub(r"\s+", " ", bound.group("size"))
+        if parse_size(size) is not None:
+            op = bound.group("op").lower()
+            smaller = op.startswith(("smaller", "less", "lighter", "under", "below", "fewer"))
+            setattr(asked, "smaller_than" if smaller else "larger_than", size)
+    asked.empty = bool(EMPTY.search(text))
+    period = PERIOD.search(text)
+    if period:
+        span = period.group("span") or period.group("word")
+        if parse_period(span) is not None:
+            asked.changed_within = span.strip()
+    for name in NAME_WORD.finditer(text):
+        # "the folder called finance" names a folder, not a file.
+        if not re.search(rf"{FOLDER_WORDS}s?\s*$", text[: name.start()].lower()):
+            asked.name = next(g for g in name.groups() if g).strip(".")
+            break
+    asked.folder = folder_named(text, folders)
+    folder_words = {singular(w) for w in words(asked.folder.rsplit("/", 1)[-1])} if asked.folder else set()
+    # The type: a dotted extension, else the first type word that is not the folder's own name.
+    dotted = re.search(r"(?<![\w-])\*?\.([a-z0-9]{1,5})\b", lowered)  # ".txt", not the end of "todo.txt"
+    if dotted and type_extensions(dotted.group(1)):
+        asked.extension = "." + dotted.group(1)
+    tokens = re.findall(r"[a-z0-9+]+", lowered)
+    if not asked.extension:
+        for index, word in enumerate(tokens):
+            if word in FILLER_WORDS or singular(word) in VAGUE_TYPES or singular(word) in folder_words or word == asked.name.lower():
+                continue
+            if type_extensions(word):
+                qualifier = tokens[index - 1] if index else ""
+                asked.extension = f"{qualifier} {word}" if type_extensions(qualifier) and qualifier not in FILLER_WORDS else word
+                break
+    # "Word documents", "PDF docs": a vague word qualified by a type.
+    asked.says_files = bool(asked.extension) or any(singular(w) in VAGUE_TYPES | {"file"} for w in tokens)
+    if asked.order:
+        for word in re.findall(r"\b(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten)\b", lowered):
+            number = int(word) if word.isdigit() else NUMBER[word]
+            if 1 <= number <= 50 and not re.search(rf"\b{word}\s*(?:kb|mb|gb|bytes?|days?|hours?|weeks?|months?)\b", lowered):
+                asked.limit = number
+                break
+    return asked
+
+
+def folder_named(question: str, folders: list[str] | tuple[str, ...]) -> str:
+    """A real folder the question names: 'in the Finance folder', 'under finance/2025', 'my archive 2023
+    directory', or a folder's name said right next to 'folder'. The longest name wins; '' when none."""
     lowered = question.lower()
-    match = re.search(r"\*?\.([a-z0-9]{1,5})\b", lowered)
-    if match and match.group(1) in KNOWN_EXTENSIONS:
-        return match.group(1)
-    for word in re.findall(r"[a-z0-9]+", lowered):
-        singular = word[:-1] if word.endswith("s") else word
-        if word in KNOWN_EXTENSIONS:
-            return word
-        if singular in KNOWN_EXTENSIONS and singular not in ("c", "h"):
-            return singular
-        if word in TYPE_GROUPS or singular in TYPE_GROUPS:
-            return word
-    return ""
-
-
-def detect_folder(question: str) -> str:
-    match = FOLDER.search(question)
-    if not match:
-        return ""
-    folder = match.group(1).strip("/")
-    return "" if folder.lower() in {"the", "my", "this", "total", "all", "it", "here"} else folder
+    explicit = re.search(rf"\b(?:in|under|inside|within|from|of)\s+(?:the\s+|my\s+|our\s+)?(?:{FOLDER_WORDS}\s+)?(?:called|named)?\s*['\"“]?([\w./ -]+?)['\"”]?\s*(?:{FOLDER_WORDS}\b|/|\?|$|,|\s+(?:and|in|with|that|which|including|subfolders|\w+ing)\b)", lowered)
+    question_words = [singular(w) for w in words(question)]
+    candidates = []
+    for folder in folders:
+        own = [singular(w) for w in words(folder.rsplit("/", 1)[-1])]
+        span = len(own)
+        for start in range(len(question_words) - span + 1 if own else 0):
+            if question_words[start : start + span] != own:
+                continue
+            # A type word ("photos", "logs", "images") names the folder only when the question says so:
+            # "folder"/"directory" right after it, or "in"/"under" right before it.
+            after = question_words[start + span] if start + span < len(question_words) else ""
+            before = " ".join(question_words[max(start - 2, 0) : start])
+            marked = after in ("folder", "directory", "dir", "subfolder") or re.search(r"\b(in|under|inside|within|from|called|named)\b", before)
+            if any(type_extensions(w) for w in own) and not marked:
+                continue
+            candidates.append((-span, folder.count("/"), folder))
+    best = min(candidates)[2] if candidates else ""
+    if not best and explicit:
+        found = match_folder(explicit.group(1), folders)
+        best = found or ""
+    return best
 
 
 def detect_name(question: str) -> str:
@@ -52,69 +190,52 @@ def detect_name(question: str) -> str:
     after = re.search(r"\b(?:named|called)\s+([\w.\-]+)", question, re.I)
     if after:
         return after.group(1)
-    described = re.search(r"\b(?:the|my)\s+([\w.\-]+)\s+(?:file|document|spreadsheet|pdf)\b", question, re.I)
+    described = re.search(r"\b(?:the|my)\s+([\w.\- ]+?)\s+(?:file|document|spreadsheet|pdf|note|recipe|doc)\b", question, re.I)
     if described:
         return described.group(1)
     match = re.search(r"\b(?:of|is|was|did)\s+(?:the\s+|my\s+)?([\w\-]+)(?:\s+file)?\b(?:\s+(?:modified|created|changed|updated))?\s*\??$", question, re.I)
     return match.group(1) if match else ""
 
 
-READ = re.compile(r"\b(summari[sz]e|summary of|read|open|what does .+ say)\b", re.I)
-ORDERS = {"largest": "largest", "biggest": "largest", "smallest": "smallest", "oldest": "oldest", "newest": "newest", "latest": "newest"}
-
-
-def detect_order(question: str) -> str:
-    """The rank a question picks files by ("the newest PDF", "my largest spreadsheet"), or ''."""
-    words = (w.strip(".-") for w in re.findall(r"[\w.\-]+", question.lower()))  # "latest_report.txt" is a name
-    return next((ORDERS[w] for w in words if w in ORDERS), "")
-
-
-RULES: list[tuple[re.Pattern, str]] = [
-    (READ, "read_file"),
-    (re.compile(r"\b(how many|count|number of|total number)\b", re.I), "count_files"),
-    (re.compile(r"\b(tree|structure|folders|subfolders|directories|layout|organi[sz]ed)\b", re.I), "directory_tree"),
-    (re.compile(r"\b(how (big|large)|size of|when was|when did|modified|created|last changed|metadata)\b", re.I), "file_metadata"),
-    (re.compile(r"\b(named|called|with .* in (the|its) name|file ?names?|matching|pattern)\b", re.I), "grep_files"),
-    (re.compile(r"\b(list|show( me)?( all)?( my)?|recent|recently|latest|newest|oldest|largest|biggest|smallest|what files|which files)\b", re.I), "list_files"),
-]
-
-
-def route(question: str, previous: str = "") -> ToolCall:
-    """The tool a question most likely needs, judged by keywords alone. previous is the user's earlier
-    question, where a follow-up ("which of them is the largest?") left its file type."""
+def route(question: str, previous: str = "", folders: list[str] | tuple[str, ...] = ()) -> ToolCall:
+    """The tool a question most likely needs, judged by its words; filters come from read_question. previous
+    is the user's earlier question, where a follow-up ("which of them is the largest?") left its file type."""
     if GREETING.search(question) and len(question.split()) <= 6:
         return ToolCall("respond", {"answer": ""})
-    for pattern, tool in RULES:
-        if not pattern.search(question):
-            continue
-        if tool == "count_files":
-            return ToolCall(tool, {"extension": detect_extension(question), "folder": detect_folder(question)})
-        if tool == "directory_tree":
-            return ToolCall(tool, {"max_depth": 2, "folder": detect_folder(question)})
-        if tool == "file_metadata":
-            name = detect_name(question)
-            if name:
-                return ToolCall(tool, {"name_hint": name})
-            continue
-        if tool == "read_file":
-            name = detect_name(question)
-            # "Summarise the newest PDF" names a file by rank: it is listed first, then read.
-            if name and not detect_order(question):
-                return ToolCall(tool, {"path": name})
-            continue
-        if tool == "grep_files":
-            name = detect_name(question)
-            if name:
-                return ToolCall(tool, {"pattern": name})
-            continue
-        if tool == "list_files":
-            order = detect_order(question) or "newest"
-            extension = detect_extension(question) or detect_extension(previous)
-            return ToolCall(tool, {"extension": extension, "limit": 5, "folder": detect_folder(question), "order": order})
+    asked = read_question(question, folders)
+    if not asked.extension and previous:
+        asked.extension = read_question(previous, folders).extension
+    filters = asked.filters()
+    if READ.search(question):
+        name = detect_name(question)
+        if asked.order:  # "Summarise the newest PDF": listed in that order first, then read
+            return ToolCall("list_files", {**filters, "order": asked.order, "limit": 1})
+        if name:
+            return ToolCall("read_file", {"path": name})
+        return ToolCall("semantic_search", {"query": question.strip(), "top_k": 5})
+    if asked.counting and (asked.says_files or filters):
+        return ToolCall("count_files", filters)
+    if asked.order:
+        return ToolCall("list_files", {**filters, "order": asked.order, "limit": asked.limit or 1})
+    if TREE.search(question) and not (asked.extension or asked.counting):
+        return ToolCall("directory_tree", {"folder": asked.folder} if asked.folder else {})
+    if METADATA.search(question):
+        name = detect_name(question)
+        if name:
+            return ToolCall("file_metadata", {"name_hint": name})
+    if NAMED.search(question) and set(filters) <= {"name", "extension"}:
+        written = detect_name(question)
+        name = written if re.search(r"[*?\[]", written) or QUOTED.search(question) else asked.name or written
+        if name:
+            return ToolCall("grep_files", {"pattern": name})
+    if asked.counting and not asked.says_files:
+        return ToolCall("semantic_search", {"query": question.strip(), "top_k": 5})
+    if filters or (LISTING.search(question) and asked.says_files):
+        return ToolCall("list_files", filters)
     return ToolCall("semantic_search", {"query": question.strip(), "top_k": 5})
 
 
-FOLLOW_UP = re.compile(r"\b(they|them|those|these|ones|of them)\b", re.I)
+FOLLOW_UP = re.compile(r"\b(they|them|those|these|one|ones|of them|their)\b", re.I)
 
 
 def carry_over(call: ToolCall, question: str, previous: str) -> ToolCall:

@@ -7,6 +7,7 @@ import fnmatch
 import os
 import re
 import stat
+import time
 from collections import Counter
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -14,76 +15,11 @@ from pathlib import Path, PurePosixPath
 from typing import Annotated, Literal
 
 from .errors import UsageError
+from .matching import describe_match, match_folder, parse_period, parse_size, singular, split_type_words, type_extensions, words
 from .models import Usage
 
-# Words people use for groups of file types, mapped to the extensions they mean.
-TYPE_GROUPS: dict[str, tuple[str, ...]] = {
-    "image": ("png", "jpg", "jpeg", "gif", "bmp", "tiff", "tif", "webp", "svg", "heic"),
-    "picture": ("png", "jpg", "jpeg", "gif", "bmp", "tiff", "tif", "webp", "svg", "heic"),
-    "photo": ("png", "jpg", "jpeg", "gif", "heic", "webp", "tiff", "tif"),
-    "spreadsheet": ("xlsx", "xls", "csv", "ods"),
-    "excel": ("xlsx", "xls"),
-    "word": ("docx", "doc"),
-    "document": ("pdf", "docx", "doc", "odt", "rtf", "txt", "md"),
-    "presentation": ("pptx", "ppt", "odp"),
-    "slide": ("pptx", "ppt", "odp"),
-    "powerpoint": ("pptx", "ppt"),
-    "python": ("py",),
-    "javascript": ("js", "mjs", "cjs"),
-    "typescript": ("ts", "tsx"),
-    "markdown": ("md", "markdown"),
-    "text": ("txt",),
-    "code": ("py", "js", "ts", "tsx", "java", "c", "h", "cpp", "hpp", "go", "rs", "rb", "sh", "php", "cs", "kt", "swift"),
-    "source": ("py", "js", "ts", "tsx", "java", "c", "h", "cpp", "hpp", "go", "rs", "rb", "sh", "php", "cs", "kt", "swift"),
-    "script": ("py", "sh", "js", "rb", "pl", "ps1"),
-    "video": ("mp4", "mov", "avi", "mkv", "webm"),
-    "movie": ("mp4", "mov", "avi", "mkv", "webm"),
-    "audio": ("mp3", "wav", "flac", "ogg", "m4a"),
-    "music": ("mp3", "wav", "flac", "ogg", "m4a"),
-    "song": ("mp3", "wav", "flac", "ogg", "m4a"),
-    "archive": ("zip", "tar", "gz", "tgz", "7z", "rar", "bz2", "xz"),
-    "log": ("log",),
-    "config": ("json", "yaml", "yml", "toml", "ini", "cfg", "conf"),
-    "web": ("html", "htm", "css"),
-    "html": ("html", "htm"),
-    "jpeg": ("jpg", "jpeg"),
-    "jpg": ("jpg", "jpeg"),
-    "yaml": ("yaml", "yml"),
-    "htm": ("html", "htm"),
-    "tif": ("tif", "tiff"),
-}
-KNOWN_EXTENSIONS = {
-    "pdf", "docx", "doc", "xlsx", "xls", "csv", "pptx", "ppt", "txt", "md", "json", "yaml", "yml", "toml",
-    "html", "htm", "xml", "py", "js", "ts", "java", "go", "rs", "c", "cpp", "h", "sh", "log", "png", "jpg",
-    "jpeg", "gif", "svg", "mp3", "mp4", "wav", "zip", "tar", "gz", "rst", "odt", "ods", "rtf", "ini", "cfg",
-}
-FILLER_WORDS = {"file", "files", "type", "types", "format", "formats", "all", "the", "my", "of", "any", "and", "or", "s"}
 MAX_LISTED = 50
 READ_WINDOW_CHARS = 3000  # what one read_file call returns at most: a window that fits beside the rest
-
-
-def extension_set(value: str) -> tuple[str, ...]:
-    """'PDF', '.pdf', 'pdf files', '*.pdf', 'spreadsheets', 'word documents' -> the extensions meant.
-
-    An empty tuple means every file.
-    """
-    words = re.findall(r"[a-z0-9+]+", value.lower())
-    words = [w for w in words if w not in FILLER_WORDS]
-    if not words:
-        return ()
-    found: list[str] = []
-    for word in words:
-        singular = word[:-1] if word.endswith("s") and word[:-1] in TYPE_GROUPS else word
-        if word in TYPE_GROUPS or singular in TYPE_GROUPS:
-            group = TYPE_GROUPS.get(word) or TYPE_GROUPS[singular]
-            # "word documents" names one group; do not widen it with the generic "document" group.
-            if found and set(group) >= set(found) and word in ("document", "documents"):
-                continue
-            found.extend(e for e in group if e not in found)
-    if found:
-        return tuple(found)
-    word = words[0]
-    return (word[:-1],) if word.endswith("s") and word[:-1] in KNOWN_EXTENSIONS else (word,)
 
 
 @dataclass(frozen=True)
@@ -123,6 +59,9 @@ class ToolResult:
     # facts): answers are checked against it too.
     basis: str = ""
     usage: Usage | None = None  # model calls the tool made itself (fact extraction)
+    # The exact answer for the user when this result is the whole answer, rendered from the same data:
+    # counts, names, sizes and dates come from the filesystem, never from a model's retelling.
+    answer: str = ""
 
 
 def trim(text: str, limit: int) -> str:
@@ -134,6 +73,11 @@ def trim(text: str, limit: int) -> str:
 
 class ConfinementError(ValueError):
     """A path argument that points outside the root or is not a plain relative path."""
+
+
+class BadArgument(ValueError):
+    """An argument that names nothing in the folder (a folder that does not exist, a size that is no
+    size); its message goes back to the model with what would fit."""
 
 
 def confine(root: Path, user_path: str) -> str:
@@ -251,8 +195,43 @@ def when(timestamp: float) -> str:
     return datetime.fromtimestamp(timestamp).strftime("%Y-%m-%d %H:%M")
 
 
-def describe_types(extensions: tuple[str, ...]) -> str:
-    return "/".join(f".{e}" for e in extensions) + " " if extensions else ""
+def day(timestamp: float) -> str:
+    return datetime.fromtimestamp(timestamp).strftime("%Y-%m-%d")
+
+
+def file_line(entry: "FileEntry") -> str:
+    return f"- {entry.path} ({human_size(entry.size)}, modified {when(entry.modified)})"
+
+
+def names_sentence(paths: list[str]) -> str:
+    return paths[0] if len(paths) == 1 else ", ".join(paths[:-1]) + " and " + paths[-1]
+
+
+# How answers name the files of a type group: "Word documents (.docx/.doc)", "images (.png/.jpg/...)".
+GROUP_NOUNS = {
+    "image": ("image", "images"), "picture": ("picture", "pictures"), "pic": ("picture", "pictures"), "photo": ("photo", "photos"),
+    "screenshot": ("screenshot", "screenshots"), "spreadsheet": ("spreadsheet", "spreadsheets"), "sheet": ("spreadsheet", "spreadsheets"),
+    "workbook": ("workbook", "workbooks"), "excel": ("Excel file", "Excel files"), "word": ("Word document", "Word documents"),
+    "doc": ("Word document", "Word documents"), "document": ("document", "documents"), "presentation": ("presentation", "presentations"),
+    "slide": ("presentation", "presentations"), "deck": ("presentation", "presentations"), "powerpoint": ("PowerPoint file", "PowerPoint files"),
+    "video": ("video", "videos"), "movie": ("video", "videos"), "archive": ("archive", "archives"), "script": ("script", "scripts"),
+}
+ORDER_WORDS = {"newest": "newest first", "oldest": "oldest first", "largest": "largest first", "smallest": "smallest first"}
+
+
+@dataclass
+class Selection:
+    """The files a count or a listing is about, and how to say which they are."""
+
+    files: list[FileEntry]
+    noun: tuple[str, str]  # singular and plural: ("spreadsheet", "spreadsheets"), (".pdf file", ".pdf files")
+    where: str  # "in the folder", "under finance/"
+    conditions: list[str] = field(default_factory=list)  # "larger than 5 MB", "changed since 2025-11-16"
+    notes: list[str] = field(default_factory=list)  # how loose arguments were read, said to the model
+
+    def phrase(self, count: int) -> str:
+        noun = self.noun[0] if count == 1 else self.noun[1]
+        return " ".join([noun, self.where] + self.conditions)
 
 
 class Toolbox:
@@ -277,91 +256,238 @@ class Toolbox:
             self._entries = walk(self.root, self.include_hidden)
         return self._entries
 
+    @property
+    def folders(self) -> list[str]:
+        """Every folder that holds a file somewhere below it."""
+        found = set()
+        for entry in self.entries:
+            parts = entry.path.split("/")[:-1]
+            found.update("/".join(parts[: i + 1]) for i in range(len(parts)))
+        return sorted(found)
+
+    def name_words(self) -> set[str]:
+        """Every word of the folder's own file and folder names, singular: what its files are called."""
+        return {singular(w) for entry in self.entries for w in words(entry.path)}
+
     def refresh(self) -> None:
         self._entries = None
 
-    def _select(self, extension: str, folder: str) -> tuple[list[FileEntry], tuple[str, ...], str]:
-        extensions = extension_set(extension)
-        prefix = confine(self.root, folder)
-        selected = [
-            e
-            for e in self.entries
-            if (not extensions or e.extension in extensions) and (not prefix or e.path.startswith(prefix + "/"))
-        ]
-        where = f"under {prefix}/" if prefix else "in the folder"
-        return selected, extensions, where
+    def _folder(self, folder: str) -> str | None:
+        """The folder an argument means, '' for the whole folder, None when no folder fits. A path that
+        leaves the root raises ConfinementError, whatever else it might match."""
+        if not folder.strip():
+            return ""
+        exact = confine(self.root, folder)
+        if exact == "" or exact in self.folders:
+            return exact
+        return match_folder(folder, self.folders, self.root.name)
 
-    def count_files(self, extension: str = "", folder: str = "") -> ToolResult:
-        """Count files, optionally only one type and only under one subfolder.
+    def _select(
+        self, extension: str, folder: str, name: str = "", larger_than: str = "", smaller_than: str = "", empty: bool = False, changed_within: str = ""
+    ) -> Selection:
+        """The files that pass every filter. Small models put words in the wrong argument ('finance' as a
+        type, 'pdfs' as a folder, 'invoices' as a type), so each word is read for what it names in this
+        tree: a type, a folder, or part of a file name."""
+        extensions, rest = split_type_words(extension)
+        notes = []
+        named_type, name_rest = split_type_words(name)
+        if named_type and not name_rest:  # name="images": a type, not words of a name
+            extensions, name = extensions or named_type, ""
+            notes.append(f"'{named_type[0]}' is a file type, not part of a name")
+        prefix = self._folder(folder)
+        if prefix is None:
+            as_type, leftover = split_type_words(folder)
+            if as_type and not leftover:
+                if not extensions:
+                    extensions = as_type
+                prefix = ""
+                notes.append(f"'{folder}' is no folder here; it was read as a file type")
+            else:
+                shown = ", ".join(f + "/" for f in self.folders[:30]) or "(none)"
+                raise BadArgument(f"there is no folder '{folder}'; the folders are: {shown}")
+        name_words = words(name)
+        for word in rest:
+            as_folder = match_folder(word, self.folders, self.root.name) if not prefix else None
+            if as_folder:
+                prefix = as_folder
+                notes.append(f"'{word}' was read as the folder {as_folder}/")
+            else:
+                name_words.append(word)
+                notes.append(f"'{word}' is no file type; it was read as part of a file name")
+        selected = [e for e in self.entries if (not extensions or e.extension in extensions) and (not prefix or e.path.startswith(prefix + "/"))]
+        conditions = []
+        if name_words:
+            wanted = [singular(w) for w in name_words]
+            by_name = [e for e in selected if all(w in {singular(x) for x in words(e.name)} or w in e.name.lower() for w in wanted)]
+            if not by_name:  # "invoices" may be the folder they sit in
+                by_name = [e for e in selected if all(w in {singular(x) for x in words(e.path)} for w in wanted)]
+            selected = by_name
+            conditions.append(f"with '{' '.join(name_words)}' in the name")
+        for value, label, test in (
+            (larger_than, "larger than", lambda size, limit: size > limit),
+            (smaller_than, "smaller than", lambda size, limit: size < limit),
+        ):
+            if str(value).strip():
+                limit = parse_size(str(value))
+                if limit is None:
+                    raise BadArgument(f"{label.replace(' ', '_')} must be a size such as '5 MB' or '100 KB', got '{value}'")
+                selected = [e for e in selected if test(e.size, limit)]
+                conditions.append(f"{label} {human_size(limit) if limit >= 1024 else f'{limit} bytes'}")
+        if empty:
+            selected = [e for e in selected if e.size == 0]
+            conditions.append("that are empty (0 bytes)")
+        if str(changed_within).strip():
+            since = parse_period(str(changed_within))
+            if since is None:
+                raise BadArgument(f"changed_within must be a period such as '7 days', '24 hours' or '2 weeks', got '{changed_within}'")
+            selected = [e for e in selected if e.modified >= since]
+            conditions.append(f"changed since {when(since)}")
+        where = f"under {prefix}/" if prefix else "in the folder"
+        return Selection(selected, self._noun(extension, extensions), where, conditions, notes)
+
+    @staticmethod
+    def _noun(extension: str, extensions: tuple[str, ...]) -> tuple[str, str]:
+        """How an answer names the files: by the type word the call used ('spreadsheets (.csv, .xlsx)'),
+        or by extension ('.pdf files')."""
+        if not extensions:
+            return "file", "files"
+        if len(extensions) == 1:
+            return f".{extensions[0]} file", f".{extensions[0]} files"
+        group = next((singular(w) for w in re.findall(r"[a-z]+", extension.lower()) if type_extensions(w) == extensions), "")
+        shown = "/".join(f".{e}" for e in extensions[:4]) + ("/..." if len(extensions) > 4 else "")
+        one, many = GROUP_NOUNS.get(group, (f"{group} file", f"{group} files") if group else (f"{shown} file", f"{shown} files"))
+        return f"{one} ({shown})", f"{many} ({shown})"
+
+    def _selected(self, **filters) -> Selection | ToolResult:
+        try:
+            return self._select(**filters)
+        except BadArgument as exc:
+            return ToolResult(f"{exc}.", [], str(exc), ok=False)
+
+    def count_files(
+        self,
+        extension: str = "",
+        folder: str = "",
+        name: str = "",
+        larger_than: str = "",
+        smaller_than: str = "",
+        empty: bool = False,
+        changed_within: str = "",
+    ) -> ToolResult:
+        """Count files; every filter is optional: type, subfolder, words of the name, size, empty, recent change.
 
         Args:
             extension: file type such as "pdf" or "images"; empty counts every file
             folder: subfolder relative to the root; empty means the whole folder
+            name: words the file name contains, e.g. "invoice"
+            larger_than: only files larger than this size, e.g. "5 MB"
+            smaller_than: only files smaller than this size, e.g. "100 KB"
+            empty: true for only empty (0-byte) files
+            changed_within: only files modified within this period, e.g. "7 days", "24 hours", "2 weeks"
         """
-        selected, extensions, where = self._select(extension, folder)
-        types = describe_types(extensions)
-        total_size = human_size(sum(e.size for e in selected))
-        text = f"{len(selected)} {types}files {where} ({total_size})."
-        if not extensions:
-            by_type = Counter(e.extension or "(no extension)" for e in selected)
-            text += " By type: " + ", ".join(f"{n} .{t}" if t[0] != "(" else f"{n} {t}" for t, n in by_type.most_common(12))
-            if len(by_type) > 12:
-                text += f", and {len(by_type) - 12} more types"
-        paths = [e.path for e in selected] if len(selected) <= 10 else []
+        selection = self._selected(extension=extension, folder=folder, name=name, larger_than=larger_than, smaller_than=smaller_than, empty=empty, changed_within=changed_within)
+        if isinstance(selection, ToolResult):
+            return selection
+        files = selection.files
+        count = len(files)
+        text = f"{count} {selection.phrase(count)} ({human_size(sum(e.size for e in files))})."
+        answer = f"There {'is' if count == 1 else 'are'} {count if count else 'no'} {selection.phrase(count)}."
+        if count > 10:
+            by_type = Counter(e.extension or "(no extension)" for e in files)
+            if len(by_type) > 1:
+                kinds = ", ".join(f"{n} .{t}" if t[0] != "(" else f"{n} {t}" for t, n in by_type.most_common(8))
+                more = f", and {len(by_type) - 8} more types" if len(by_type) > 8 else ""
+                text += f" By type: {kinds}{more}."
+                answer += f" By type: {kinds}{more}."
+        paths = [e.path for e in files] if count <= 10 else []
         if paths:
             text += "\nThey are: " + ", ".join(paths)
-        noun = "file" if len(selected) == 1 else "files"
+            answer += f" {'It is' if count == 1 else 'They are'} {names_sentence(paths)}."
+        if selection.notes:
+            text += "\n(" + "; ".join(selection.notes) + ")"
+        noun = selection.noun[0] if count == 1 else selection.noun[1]
         # A count of zero answers the question as well as any other count.
-        return ToolResult(text, paths, f"Found {len(selected)} {types}{noun}")
+        return ToolResult(text, paths, f"Found {count} {noun}", answer=answer)
 
     def list_files(
         self,
         extension: str = "",
-        limit: Annotated[int, 1, MAX_LISTED] = 5,
         folder: str = "",
         order: Literal["newest", "oldest", "largest", "smallest"] = "newest",
+        limit: Annotated[int, 1, MAX_LISTED] = 20,
+        name: str = "",
+        larger_than: str = "",
+        smaller_than: str = "",
+        empty: bool = False,
+        changed_within: str = "",
     ) -> ToolResult:
-        """List files with their dates and sizes, newest first (or oldest, largest, smallest first).
+        """List files with their dates and sizes, newest first (or oldest, largest, smallest first); every filter is optional.
 
         Args:
             extension: file type such as "pdf" or "spreadsheets"; empty lists every file
-            limit: how many files to show
             folder: subfolder relative to the root; empty means the whole folder
             order: newest, oldest, largest or smallest first
+            limit: how many files to show; 1 for the single newest/oldest/largest/smallest
+            name: words the file name contains, e.g. "invoice"
+            larger_than: only files larger than this size, e.g. "5 MB"
+            smaller_than: only files smaller than this size, e.g. "100 KB"
+            empty: true for only empty (0-byte) files
+            changed_within: only files modified within this period, e.g. "7 days", "24 hours", "2 weeks"
         """
-        selected, extensions, where = self._select(extension, folder)
+        selection = self._selected(extension=extension, folder=folder, name=name, larger_than=larger_than, smaller_than=smaller_than, empty=empty, changed_within=changed_within)
+        if isinstance(selection, ToolResult):
+            return selection
         key, reverse = {
             "newest": (lambda e: e.modified, True),
             "oldest": (lambda e: e.modified, False),
             "largest": (lambda e: e.size, True),
             "smallest": (lambda e: e.size, False),
         }[order]
-        shown = sorted(selected, key=key, reverse=reverse)[:limit]
-        types = describe_types(extensions)
+        total = len(selection.files)
+        shown = sorted(selection.files, key=key, reverse=reverse)[:limit]
         if not shown:
-            return ToolResult(f"No {types}files {where}.", [], f"No {types}files found", found=False)
-        lines = [f"The {len(shown)} {order} of {len(selected)} {types}files {where} (modified, size, path):"]
+            none = f"There are no {selection.phrase(0)}."
+            return ToolResult(f"No {selection.phrase(0)}.", [], f"No {selection.noun[1]} found", found=False, answer=none)
+        lines = [f"The {len(shown)} {order} of {total} {selection.phrase(total)} (modified, size, path):"]
         lines += [f"{when(e.modified)}  {human_size(e.size):>9}  {e.path}" for e in shown]
-        return ToolResult("\n".join(lines), [e.path for e in shown], f"Listed {len(shown)} of {len(selected)} {types}files")
+        if selection.notes:
+            lines.append("(" + "; ".join(selection.notes) + ")")
+        if len(shown) == 1 and (limit == 1 or total == 1):
+            first = shown[0]
+            if total == 1:
+                answer = f"There is 1 {selection.phrase(1)}: {first.path} ({human_size(first.size)}, modified {when(first.modified)})."
+            else:
+                answer = f"The {order} of the {total} {selection.phrase(total)} is {first.path} ({human_size(first.size)}, modified {when(first.modified)})."
+        else:
+            head = f"{total} {selection.phrase(total)}, {ORDER_WORDS[order]}" if len(shown) == total else f"The {len(shown)} {order} of {total} {selection.phrase(total)}"
+            answer = head + ":\n" + "\n".join(file_line(e) for e in shown)
+        return ToolResult("\n".join(lines), [e.path for e in shown], f"Listed {len(shown)} of {total} {selection.noun[1]}", answer=answer)
 
     def file_metadata(self, name_hint: str) -> ToolResult:
         """Size, modification and creation times and path of the files whose name matches a hint.
 
         Args:
-            name_hint: file name or part of it, with or without extension, e.g. "budget" or "report.docx"
+            name_hint: the file's name or the words that describe it, e.g. "budget_q1.xlsx", "q1 budget" or "lease"
         """
         matches = self._match_names(name_hint)
         if not matches:
             return ToolResult(f"No file name matches '{name_hint}'.", [], f"No file matches '{name_hint}'", found=False)
-        lines = []
+        lines, told = [], []
         for e in matches[:10]:
             created = f"created {when(e.created)}" if e.created else "creation time not recorded by this filesystem"
             lines.append(f"{e.path}: {human_size(e.size)} ({e.size} bytes), modified {when(e.modified)}, {created}")
+            told.append(f"{e.path}: {human_size(e.size)} ({e.size:,} bytes), last modified {when(e.modified)}")
         if len(matches) > 10:
             lines.append(f"... {len(matches) - 10} more matching files")
-        return ToolResult("\n".join(lines), [e.path for e in matches[:10]], f"{len(matches)} file(s) match '{name_hint}'")
+        answer = told[0] + "." if len(told) == 1 else f"{len(matches)} files match '{name_hint}':\n" + "\n".join(f"- {t}" for t in told)
+        if len(matches) > 10:
+            answer += f"\n... and {len(matches) - 10} more"
+        return ToolResult("\n".join(lines), [e.path for e in matches[:10]], f"{len(matches)} file(s) match '{name_hint}'", answer=answer)
 
     def _match_names(self, hint: str) -> list[FileEntry]:
+        """The files a name or a description points at, best match first: the exact path or name, then
+        the name without its extension, then every word of a description ('the sourdough recipe', 'my Q1
+        budget spreadsheet'), then a part of a path, then a close spelling."""
         hint = hint.strip().strip("'\"`").replace("\\", "/").lower()
         if not hint:
             return []
@@ -373,11 +499,15 @@ class Toolbox:
         by_stem = [e for e in entries if e.name.lower().rsplit(".", 1)[0] == stem]
         if by_stem:
             return by_stem
+        by_path = {e.path: e for e in entries}
+        described = describe_match(hint, list(by_path), lambda path: by_path[path].extension)
+        if described:
+            return [by_path[p] for p in described]
         contains = [e for e in entries if stem in e.path.lower()]
         if contains:
             return contains
-        names = {e.name.lower().rsplit(".", 1)[0]: e for e in entries}
-        close = difflib.get_close_matches(stem, list(names), n=5, cutoff=0.75)
+        names = {" ".join(words(e.name.rsplit(".", 1)[0])): e for e in entries}
+        close = difflib.get_close_matches(" ".join(words(stem)), list(names), n=5, cutoff=0.75)
         return [names[c] for c in close]
 
     def grep_files(self, pattern: str) -> ToolResult:
@@ -402,14 +532,24 @@ class Toolbox:
             matches = [e for e in self.entries if regex.search(e.path)]
         else:
             kind = "text"
-            matches = [e for e in self.entries if pattern.lower() in e.path.lower()]
+            wanted = [singular(w) for w in words(pattern)]
+
+            def matches_in(part) -> list[FileEntry]:
+                # "invoice final" finds invoice-final-v2.pdf: separators and plurals aside.
+                return [e for e in self.entries if pattern.lower() in part(e).lower() or (wanted and all(w in {singular(x) for x in words(part(e))} for w in wanted))]
+
+            # Names first: "files with backup in the name" are not the files of a backups/ folder.
+            matches = matches_in(lambda e: e.name) or matches_in(lambda e: e.path)
         if not matches:
             return ToolResult(f"No file path matches the {kind} '{pattern}'.", [], f"No path matches '{pattern}'", found=False)
         lines = [f"{len(matches)} file(s) match the {kind} '{pattern}':"]
         lines += [e.path for e in matches[:MAX_LISTED]]
         if len(matches) > MAX_LISTED:
             lines.append(f"... {len(matches) - MAX_LISTED} more")
-        return ToolResult("\n".join(lines), [e.path for e in matches[:MAX_LISTED]], f"{len(matches)} path(s) match '{pattern}'")
+        answer = f"{len(matches)} {'file matches' if len(matches) == 1 else 'files match'} '{pattern}':\n" + "\n".join(file_line(e) for e in matches[:MAX_LISTED])
+        if len(matches) > MAX_LISTED:
+            answer += f"\n... and {len(matches) - MAX_LISTED} more"
+        return ToolResult("\n".join(lines), [e.path for e in matches[:MAX_LISTED]], f"{len(matches)} path(s) match '{pattern}'", answer=answer)
 
     def directory_tree(self, max_depth: Annotated[int, 1, 6] = 2, folder: str = "") -> ToolResult:
         """Show the folder structure with the number of files under each folder.
@@ -418,10 +558,12 @@ class Toolbox:
             max_depth: how many folder levels to show
             folder: subfolder relative to the root to start from; empty means the whole folder
         """
-        prefix = confine(self.root, folder)
+        prefix = self._folder(folder)
+        if prefix is None:
+            shown = ", ".join(f + "/" for f in self.folders[:30]) or "(none)"
+            return ToolResult(f"There is no folder '{folder}' with files in it; the folders are: {shown}.", [], f"No folder '{folder}'", ok=False)
         counts: Counter[str] = Counter()
         children: dict[str, set[str]] = {}
-        direct_files: Counter[str] = Counter()
         for e in self.entries:
             if prefix and not e.path.startswith(prefix + "/"):
                 continue
@@ -433,10 +575,7 @@ class Toolbox:
                 counts[current] += 1
                 children.setdefault(parent, set()).add(current)
                 parent = current
-            direct_files[parent] += 1
         start = prefix
-        if prefix and counts[prefix] == 0:
-            return ToolResult(f"There is no folder '{prefix}' with files in it.", [], f"No folder '{prefix}'", found=False)
         lines = [f"{prefix or '.'}/ ({counts[prefix]} files)"]
         budget = [80]
 
@@ -456,7 +595,16 @@ class Toolbox:
 
         render(start, 1, "    ")
         folders = sum(1 for name in counts if name and (not prefix or name.startswith(prefix + "/")))
-        return ToolResult("\n".join(lines), [], f"{folders} folders, {counts[prefix]} files")
+        direct = sorted(kid.rsplit("/", 1)[-1] for kid in children.get(start, ()))
+        where = f"{prefix}/" if prefix else "The folder"
+        tree = "\n".join(lines)
+        if direct:
+            head = f"{where} has {len(direct)} {'subfolder' if len(direct) == 1 else 'subfolders'} ({', '.join(direct)}) and {counts[prefix]} files in all:"
+            answer = head + "\n```\n" + tree + "\n```"
+        else:
+            inside = [e for e in self.entries if not prefix or e.path.startswith(prefix + "/")]
+            answer = f"{where} has no subfolders; it holds {len(inside)} {'file' if len(inside) == 1 else 'files'}:\n" + "\n".join(file_line(e) for e in inside[:MAX_LISTED])
+        return ToolResult(tree, [], f"{folders} folders, {counts[prefix]} files", answer=answer)
 
     def read_file(self, path: str, start: Annotated[int, 1, 10_000] = 1, length: Annotated[int, 500, READ_WINDOW_CHARS] = READ_WINDOW_CHARS) -> ToolResult:
         """Read the text of one file, a window at a time, marked with where it comes from (pages, lines).

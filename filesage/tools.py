@@ -9,7 +9,7 @@ import typing
 from dataclasses import dataclass
 from typing import Any, Callable, Literal
 
-from .toolbox import ConfinementError, ToolResult
+from .toolbox import BadArgument, ConfinementError, ToolResult
 
 
 def respond(answer: str) -> ToolResult:
@@ -24,7 +24,7 @@ def respond(answer: str) -> ToolResult:
 @dataclass(frozen=True)
 class Param:
     name: str
-    kind: type | tuple  # str, int, or the tuple of choices of a Literal
+    kind: type | tuple  # str, int, bool, or the tuple of choices of a Literal
     default: Any
     description: str
     bounds: tuple[int, int] | None = None
@@ -36,7 +36,7 @@ class Param:
     def json_schema(self) -> dict:
         if isinstance(self.kind, tuple):
             return {"type": "string", "enum": list(self.kind)}
-        return {"type": "integer" if self.kind is int else "string"}
+        return {"type": {int: "integer", bool: "boolean"}.get(self.kind, "string")}
 
 
 @dataclass(frozen=True)
@@ -60,7 +60,7 @@ class Tool:
                 hint, low, high = typing.get_args(hint)
                 bounds = (low, high)
             kind = typing.get_args(hint) if typing.get_origin(hint) is Literal else hint
-            if kind not in (str, int) and not isinstance(kind, tuple):
+            if kind not in (str, int, bool) and not isinstance(kind, tuple):
                 raise TypeError(f"tool {function.__name__}: parameter {name} has unsupported type {hint}")
             params.append(Param(name, kind, parameter.default, described.get(name, ""), bounds))
         return cls(function.__name__, function, summary, tuple(params))
@@ -101,6 +101,10 @@ def coerce(param: Param, value: Any) -> Any:
             if text == choice or text.startswith(choice) or choice.startswith(text) and text:
                 return choice
         return param.default if not param.required else param.kind[0]
+    if param.kind is bool:
+        if isinstance(value, str):
+            return value.strip().lower() in ("true", "yes", "1", "only", "y")
+        return bool(value) if isinstance(value, (bool, int, float)) and value == value else param.default
     if param.kind is int:
         if isinstance(value, bool):
             raise ArgumentError(f"{param.name} must be a whole number")
@@ -168,3 +172,5 @@ class ToolRegistry:
             return clean, self.tools[name].function(**clean)
         except ConfinementError as exc:
             return clean, ToolResult(f"Refused: {exc}.", [], str(exc), ok=False)
+        except BadArgument as exc:
+            return clean, ToolResult(f"Bad arguments: {exc}.", [], str(exc), ok=False)

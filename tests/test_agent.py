@@ -4,6 +4,7 @@ from pathlib import Path
 import pytest
 
 from filesage.agent import Agent, AnswerFieldStream, Answered, AnswerToken, ToolChosen, ToolFinished
+from filesage.policies import Policies
 from filesage.errors import UsageError
 from filesage.toolbox import ToolResult, Toolbox
 from filesage.tools import ToolRegistry, respond
@@ -27,96 +28,115 @@ def run(agent, question, history=None):
     return events, answers[0].answer
 
 
-def test_model_picks_tool_then_responds(registry):
-    model = ScriptedModel([call("count_files", extension="pdf"), "You have 3 PDFs: report.pdf and two invoices."])
+def search_tool(found: dict[str, str]):
+    """A semantic_search stand-in: the facts of the first keyword the query contains."""
+
+    def semantic_search(query: str, top_k: int = 5) -> ToolResult:
+        """Search what the files say.
+
+        Args:
+            query: what to look for
+            top_k: how many passages
+        """
+        for word, (path, fact) in found.items():
+            if word in query.lower():
+                return ToolResult(f"From {path} (lines 1-2):\n- {fact}", [path], "1 fact", locations={path: "lines 1-2"})
+        return ToolResult(f"Nothing in the files matches '{query}'.", [], "No matching passages", found=False)
+
+    return semantic_search
+
+
+@pytest.fixture
+def content_registry(fs_corpus):
+    box = Toolbox(fs_corpus)
+    search = search_tool({"passport": ("notes/todo.txt", "renew passport before 2025-08-15"), "budget": ("notes/meeting_2025-03-01.md", "Budget review.")})
+    return ToolRegistry([box.count_files, box.list_files, box.file_metadata, box.grep_files, box.directory_tree, search, box.read_file, respond])
+
+
+def test_a_filesystem_answer_is_rendered_from_the_tool_result(registry):
+    model = ScriptedModel([call("count_files", extension="pdf")])
     events, answer = run(Agent(model, registry), "how many PDFs?")
     assert [type(e) for e in events[:2]] == [ToolChosen, ToolFinished]
-    assert answer.text == "You have 3 PDFs: report.pdf and two invoices [1]."  # the file it names is cited
-    assert answer.usage.calls == 2
-    assert [(s.tool, s.by, s.args) for s in answer.steps] == [("count_files", "model", {"extension": "pdf", "folder": ""})]
-    assert "3 .pdf files in the folder" in model.prompts[1][-1]["content"]
-    assert model.schemas == [registry.call_schema(), None]  # after a result that answers, plain text: no JSON to write
-    assert answer.sources == [{"n": 1, "path": "report.pdf", "tool": "count_files"}]
-    streamed = "".join(e.text for e in events if isinstance(e, AnswerToken))
-    assert streamed == answer.text
+    assert answer.text == "There are 3 .pdf files in the folder. They are finance/2025/invoice_001.pdf, finance/2025/invoice_002.pdf and report.pdf."
+    assert answer.usage.calls == 1  # the model chose the tool; the program wrote the answer
+    assert [(s.tool, s.by, s.args["extension"]) for s in answer.steps] == [("count_files", "model", "pdf")]
+    assert [s["path"] for s in answer.sources] == ["finance/2025/invoice_001.pdf", "finance/2025/invoice_002.pdf", "report.pdf"]
+    assert "".join(e.text for e in events if isinstance(e, AnswerToken)) == answer.text
 
 
-def test_every_prompt_extends_the_previous_one(registry):
-    model = ScriptedModel([call("grep_files", pattern="zzz"), call("file_metadata", name_hint="budget"), call("respond", answer="done")])
-    run(Agent(model, registry), "where is my budget?", [{"role": "user", "content": "hi"}, {"role": "assistant", "content": "hello"}])
+def test_every_prompt_extends_the_previous_one(content_registry):
+    model = ScriptedModel([call("grep_files", pattern="zzz"), call("semantic_search", query="passport"), "Renew the passport before 2025-08-15."])
+    history = [{"role": "user", "content": "hi"}, {"role": "assistant", "content": "hello"}]
+    # Without the router's fallback, so that the model makes the second choice itself.
+    run(Agent(model, content_registry, policies=Policies(["router_after_nothing_found"])), "when must I renew my passport?", history)
     for before, after in zip(model.prompts, model.prompts[1:]):
         assert after[: len(before)] == before
     assert all(p[0] == model.prompts[0][0] for p in model.prompts)  # identical system prompt every call
-    # Nothing matched 'zzz': the model may still choose a tool; the budget file was found: plain answer.
+    # Nothing matched 'zzz': the model may still choose a tool; the search found facts: a plain answer.
     assert "Call another tool" in model.prompts[1][-1]["content"] and model.schemas[1] is not None
     assert "Answer the question now" in model.prompts[2][-1]["content"] and model.schemas[2] is None
 
 
-def test_router_covers_step_zero(registry):
-    model = ScriptedModel(["I am not sure what to do.", call("respond", answer="There are 3.")])
+def test_the_router_covers_step_zero(registry):
+    model = ScriptedModel(["I am not sure what to do."])
     _, answer = run(Agent(model, registry), "how many pdf files?")
-    assert [(s.tool, s.by, s.args["extension"]) for s in answer.steps] == [("count_files", "router", "pdf")]
+    assert [(s.tool, s.by, s.args["extension"]) for s in answer.steps] == [("count_files", "router_when_no_usable_call", "pdf")]
 
 
-def test_unknown_tool_on_step_zero_goes_to_router(registry):
-    model = ScriptedModel([call("delete_everything", path="/"), call("respond", answer="ok")])
+def test_unknown_tool_on_step_zero_goes_to_the_router(registry):
+    model = ScriptedModel([call("delete_everything", path="/")])
     _, answer = run(Agent(model, registry), "show me the folder tree")
-    assert answer.steps[0].tool == "directory_tree" and answer.steps[0].by == "router"
-
-
-def test_plain_text_after_step_zero_is_the_answer(registry):
-    model = ScriptedModel([call("count_files", extension="md", folder=""), "You have 3 Markdown files."])
-    _, answer = run(Agent(model, registry), "how many markdown files?")
-    assert answer.text == "You have 3 Markdown files."
-    assert len(answer.sources) == 3  # no marker to follow: every file of the small result
+    assert answer.steps[0].tool == "directory_tree" and answer.steps[0].by == "router_when_no_usable_call"
+    assert answer.text.startswith("The folder has 4 subfolders (code, finance, notes, photos) and 14 files in all:")
 
 
 def test_model_mistakes_go_back_to_the_model(registry):
-    model = ScriptedModel([call("list_files", extension="", limit=5, folder="../../etc", order="newest"), call("respond", answer="I cannot look there.")])
+    model = ScriptedModel([call("list_files", folder="../../etc"), call("respond", answer="I cannot look there.")])
     _, answer = run(Agent(model, registry), "list files in ../../etc")
     assert answer.steps[0].ok is False
     assert "outside the folder" in model.prompts[1][-1]["content"]
     assert model.prompts[1][-1]["content"].startswith("list_files failed")
 
 
-def test_a_tool_call_where_the_answer_belongs_is_asked_again_once(registry):
-    model = ScriptedModel([call("directory_tree", max_depth=2), call("directory_tree", max_depth=2), "The tree has 4 folders."])
-    events, answer = run(Agent(model, registry), "show the tree")
-    assert answer.text == "The tree has 4 folders."
+def test_a_tool_call_where_the_answer_belongs_is_asked_again_once(content_registry):
+    searched = call("semantic_search", query="passport")
+    model = ScriptedModel([searched, searched, "Renew it before 2025-08-15."])
+    events, answer = run(Agent(model, content_registry), "when must I renew my passport?")
+    assert answer.text == "Renew it before 2025-08-15 [1]."
     assert len(answer.steps) == 1 and answer.usage.calls == 3
-    assert "".join(e.text for e in events if isinstance(e, AnswerToken)) == "The tree has 4 folders."
+    assert "No more tools can be called" in model.prompts[2][-1]["content"]
 
 
-def test_a_respond_call_where_plain_text_was_asked_gives_its_answer(registry):
-    model = ScriptedModel([call("count_files", extension="md"), "  " + call("respond", answer='3 "Markdown" files.')])
-    events, answer = run(Agent(model, registry), "how many markdown files?")
-    assert answer.text == '3 "Markdown" files.'  # no file named, no number tied to one source: no marker
+def test_a_respond_call_where_plain_text_was_asked_gives_its_answer(content_registry):
+    model = ScriptedModel([call("semantic_search", query="passport"), "  " + call("respond", answer='Renew it: "renew passport".')])
+    events, answer = run(Agent(model, content_registry), "when must I renew my passport?")
+    assert answer.text == 'Renew it: "renew passport" [1].'
     assert "".join(e.text for e in events if isinstance(e, AnswerToken)) == answer.text
 
 
 def test_step_limit_then_forced_synthesis(registry):
-    failing = [call("grep_files", pattern="(["), call("count_files", extension="pdf", folder="/etc/x"), call("list_files", folder="~", extension="", limit=1, order="newest"), call("directory_tree", max_depth=1, folder="http://x"), call("file_metadata", name_hint="zzz-none")]
-    model = ScriptedModel(failing + ["I could not find it."])
-    events, answer = run(Agent(model, registry, max_steps=5), "find the thing")
-    assert len(answer.steps) == 5 and answer.usage.calls == 6
-    # Nothing was found, so the answer says so and names what was tried, whatever the model wrote.
+    failing = [call("grep_files", pattern="(["), call("count_files", extension="pdf", folder="/etc/x"), call("list_files", folder="~"), call("directory_tree", max_depth=1, folder="http://x"), call("file_metadata", name_hint="zzz-none")]
+    model = ScriptedModel(failing)
+    events, answer = run(Agent(model, registry, max_steps=5, policies=Policies(["filesystem_calls_follow_the_question", "router_after_nothing_found"])), "find the thing")
+    assert len(answer.steps) == 5 and answer.usage.calls == 5
+    # Nothing was found, so the answer says so and names what was tried, without asking the model.
     assert answer.text.startswith("I found nothing in the folder that answers this. I tried grep_files, which failed")
-    assert "looked for a file named like 'zzz-none'" in answer.text and "I could not find it" not in answer.text
-    assert "No more tools can be called" in model.prompts[-1][-1]["content"]
+    assert "looked for a file named like 'zzz-none'" in answer.text and answer.sources == []
 
 
-def test_answer_from_memory_is_replaced_by_a_tool(registry):
-    model = ScriptedModel([call("respond", answer="It returns 42."), call("respond", answer="No file mentions it.")])
+def test_an_answer_from_memory_is_replaced_by_a_tool(registry):
+    model = ScriptedModel([call("respond", answer="It returns 42.")])
     _, answer = run(Agent(model, registry), "how many python files are there?")
-    assert [(s.tool, s.by) for s in answer.steps] == [("count_files", "router")]
+    assert [(s.tool, s.by) for s in answer.steps] == [("count_files", "no_answer_before_looking")]
+    assert answer.text.startswith("There are 3 .py files")
 
 
-def test_follow_up_superlative_lists_instead_of_following_a_name(registry):
+def test_a_follow_up_superlative_lists_instead_of_following_a_name(registry):
     history = [{"role": "user", "content": "how many pdf files are there?"}, {"role": "assistant", "content": "3: report.pdf, invoice_001.pdf, invoice_002.pdf"}]
-    model = ScriptedModel([call("file_metadata", name_hint="invoice_002.pdf"), call("respond", answer="report.pdf is the largest.")])
+    model = ScriptedModel([call("file_metadata", name_hint="invoice_002.pdf")])
     _, answer = run(Agent(model, registry), "which of them is the largest?", history)
-    assert [(s.tool, s.by, s.args["extension"], s.args["order"]) for s in answer.steps] == [("list_files", "router", "pdf", "largest")]
-    assert model.prompts[1][-1]["content"].splitlines()[2].endswith("report.pdf [1]")  # largest listed first, numbered
+    assert [(s.tool, s.args["extension"], s.args["order"], s.args["limit"]) for s in answer.steps] == [("list_files", "pdf", "largest", 1)]
+    assert answer.text.startswith("The largest of the 3 .pdf files in the folder is report.pdf")
 
 
 def test_greeting_gets_a_direct_reply(registry):
@@ -147,7 +167,7 @@ def test_answer_field_stream_decodes_incrementally():
     assert AnswerFieldStream().feed(call("count_files", extension="answer")) == ""
 
 
-def test_answer_tokens_arrive_before_the_model_finishes(registry):
+def test_answer_tokens_arrive_before_the_model_finishes(content_registry):
     class Watching(ScriptedModel):
         def stream(self, *args, **kwargs):
             self.finished = False
@@ -155,9 +175,9 @@ def test_answer_tokens_arrive_before_the_model_finishes(registry):
             self.finished = True
             return generation
 
-    model = Watching([call("count_files", extension="pdf", folder=""), call("respond", answer="There are three PDF files. Two are invoices.")])
+    model = Watching([call("semantic_search", query="passport"), "Renew the passport before 2025-08-15. The note says so."])
     seen_unfinished = []
-    for event in Agent(model, registry).run("how many pdfs?"):
+    for event in Agent(model, content_registry).run("when must I renew my passport?"):
         if isinstance(event, AnswerToken):
             seen_unfinished.append(not model.finished)
     assert seen_unfinished[:1] == [True]  # the first sentence, while the model was still writing the second
@@ -176,7 +196,7 @@ from filesage.searcher import Searcher
 from filesage.toolbox import ToolResult, Toolbox
 from filesage.tools import ToolRegistry, respond
 from tests.conftest import ScriptedModel
-model = ScriptedModel(['{{"name": "count_files", "arguments": {{"extension": "pdf", "folder": ""}}}}', '{{"name": "respond", "arguments": {{"answer": "3"}}}}'])
+model = ScriptedModel(['{{"name": "count_files", "arguments": {{"extension": "pdf", "folder": ""}}}}'])
 box = Toolbox(Path({str(fs_corpus)!r}))
 searcher = Searcher(FolderIndex(box.root, directory=Path({str(fs_corpus.parent / "idx")!r})), model)
 registry = ToolRegistry([box.count_files, searcher.semantic_search, respond])
@@ -188,11 +208,11 @@ print(sorted(m for m in ("torch", "sentence_transformers", "leann") if m in sys.
     assert result.stdout.strip() == "[]"
 
 
-def test_a_model_that_only_ever_calls_tools_or_says_nothing_still_ends(registry):
+def test_a_model_that_only_ever_calls_tools_or_says_nothing_still_ends(content_registry):
     """Garbage forever: the loop is bounded whatever the model writes."""
-    for output in [call("count_files", extension="pdf"), call("respond", answer=""), "", "{{{{"]:
+    for output in [call("semantic_search", query="passport"), call("grep_files", pattern="zzz"), call("respond", answer=""), "", "{{{{"]:
         model = ScriptedModel([output] * 20)
-        events = list(Agent(model, registry, max_steps=5).run("how many pdf files are there?"))
+        events = list(Agent(model, content_registry, max_steps=5).run("when must I renew my passport?"))
         assert isinstance(events[-1], Answered)
         assert model.prompts and len(model.prompts) <= 5 + 3, output
 
@@ -214,7 +234,7 @@ def test_a_first_tool_that_finds_nothing_is_followed_by_the_routers_choice(fs_co
     registry = ToolRegistry([box.file_metadata, semantic_search, respond])
     model = ScriptedModel([call("file_metadata", name_hint="passport renewal"), "Renew your passport."])
     _, answer = run(Agent(model, registry), "What do I need to renew?")
-    assert [(s.tool, s.by, s.found) for s in answer.steps] == [("file_metadata", "model", False), ("semantic_search", "router", True)]
+    assert [(s.tool, s.by, s.found) for s in answer.steps] == [("file_metadata", "model", False), ("semantic_search", "router_after_nothing_found", True)]
     assert searched == ["What do I need to renew?"] and answer.usage.calls == 2
 
 
@@ -229,13 +249,13 @@ def test_a_file_named_by_rank_is_listed_then_read(tmp_path):
     registry = ToolRegistry([box.list_files, box.file_metadata, box.read_file, respond])
     model = ScriptedModel([call("read_file", path="newest.md"), "The plan is to launch on Friday 14 March [1]."])
     _, answer = run(Agent(model, registry), "Summarise the newest markdown file")
-    assert [(s.tool, s.by) for s in answer.steps] == [("read_file", "model"), ("list_files", "router"), ("read_file", "router")]
+    assert [(s.tool, s.by) for s in answer.steps] == [("read_file", "model"), ("list_files", "router_after_nothing_found"), ("read_file", "read_the_file_a_listing_picked")]
     assert answer.steps[-1].args["path"] == "notes/new.md" and answer.usage.calls == 2
     assert "launch on Friday 14 March" in model.prompts[1][-1]["content"]
     # The listing is not presented as the answer: it says which file is read next.
     assert "notes/new.md [1]" in model.prompts[1][-3]["content"] and "read next" in model.prompts[1][-3]["content"]
     assert [s["path"] for s in answer.sources] == ["notes/new.md"]
     # A listing is the answer when nothing asks what a file says.
-    model = ScriptedModel([call("list_files", extension="md", order="newest"), "The newest is notes/new.md."])
+    model = ScriptedModel([call("list_files", extension="md", order="newest", limit=1)])
     _, answer = run(Agent(model, registry), "Which is the newest markdown file?")
-    assert [s.tool for s in answer.steps] == ["list_files"]
+    assert [s.tool for s in answer.steps] == ["list_files"] and answer.text.startswith("The newest of the 2 markdown files (.md/.markdown) in the folder is notes/new.md")

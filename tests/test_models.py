@@ -227,6 +227,7 @@ def test_grammar_checked_lazily_picks_the_same_tokens_as_filtering_everything(mo
 def test_system_prompt_cache_and_prefix_extension(tmp_path, fs_corpus):
     from filesage.agent import Agent, Answered
     from filesage.models import resolve_model as resolve
+    from filesage.policies import Policies
     from filesage.toolbox import Toolbox
     from filesage.tools import ToolRegistry, respond
 
@@ -246,7 +247,8 @@ def test_system_prompt_cache_and_prefix_extension(tmp_path, fs_corpus):
             return generation
 
         model.stream = recording
-        events = list(Agent(model, registry).run(question))
+        # The model writes the answer too (rendering switched off), so that one question makes two calls.
+        events = list(Agent(model, registry, policies=Policies(["filesystem_answers_are_rendered"])).run(question))
         assert isinstance(events[-1], Answered)
         return prompts, usages
 

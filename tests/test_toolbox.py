@@ -7,7 +7,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from filesage.errors import UsageError
-from filesage.toolbox import ConfinementError, Toolbox, confine, extension_set
+from filesage.matching import extension_set
+from filesage.toolbox import ConfinementError, Toolbox, confine
 from tests.conftest import write
 
 

@@ -14,13 +14,14 @@ def registry(fs_corpus):
 
 def test_schema_is_derived_from_signatures_and_docstrings(registry):
     tool = registry.tools["list_files"]
-    assert [p.name for p in tool.params] == ["extension", "limit", "folder", "order"]
-    assert tool.params[1].bounds == (1, 50) and tool.params[3].kind == ("newest", "oldest", "largest", "smallest")
+    assert [p.name for p in tool.params] == ["extension", "folder", "order", "limit", "name", "larger_than", "smaller_than", "empty", "changed_within"]
+    assert tool.params[3].bounds == (1, 50) and tool.params[2].kind == ("newest", "oldest", "largest", "smallest")
     assert tool.description.startswith("List files with their dates and sizes")
     schema = tool.call_schema()
     assert schema["properties"]["name"] == {"const": "list_files"}
     assert schema["properties"]["arguments"]["properties"]["order"] == {"type": "string", "enum": ["newest", "oldest", "largest", "smallest"]}
-    assert "list_files(extension='', limit=5, folder='', order='newest')" in registry.prompt_listing()
+    assert schema["properties"]["arguments"]["properties"]["empty"] == {"type": "boolean"}
+    assert "list_files(extension='', folder='', order='newest', limit=20, name=''" in registry.prompt_listing()
     assert "limit: how many files to show" in registry.prompt_listing()
 
 
@@ -32,8 +33,8 @@ def test_schema_is_derived_from_signatures_and_docstrings(registry):
         ({"limit": "5 files"}, 5),
         ({"limit": 10**15}, 50),
         ({"limit": -3}, 1),
-        ({"limit": "many"}, 5),
-        ({}, 5),
+        ({"limit": "many"}, 20),
+        ({}, 20),
     ],
 )
 def test_limit_coercion(registry, arguments, expected):

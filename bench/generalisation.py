@@ -1,0 +1,234 @@
+"""The generated benchmark: questions whose phrasings were written by someone who never saw filesage's code,
+over three generated folders, truths computed from the files. Tune on `dev`; `test` is only for reporting.
+
+    .venv/bin/python bench/generalisation.py [--split dev|test|both] [--family NAME ...] [--per-family N]
+        [--policies-off A,B] [--ablate] [--record] [--workdir DIR] [--out FILE]
+
+One process answers every question warm (the model loaded once, as in `filesage ask -`), folder by folder;
+each folder is indexed before its questions. Prints right/total per family for each split, per kind
+(files, content), how often a content answer took a neighbouring figure, and median seconds. --ablate
+re-runs, for each policy, the questions where it changed the course, with that policy switched off (where a
+policy did not fire, switching it off changes nothing), and prints what each policy is worth. --record
+appends the tables to bench/results.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections import defaultdict
+from datetime import datetime, timezone
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+
+from bench.gen.checks import check  # noqa: E402
+from bench.gen.corpora import build_all  # noqa: E402
+from bench.gen.questions import SPLITS, Question, entries, generate  # noqa: E402
+
+RESULTS = REPO / "bench" / "results.md"
+STALE_SECONDS = 4 * 3600  # ages in the folders are set relative to their build; older builds drift from the truths
+
+
+def prepare(workdir: Path):
+    """The three folders, built fresh unless a recent build is there, and their indexes."""
+    marker = workdir / "built"
+    if not marker.exists() or time.time() - float(marker.read_text()) > STALE_SECONDS:
+        import shutil
+
+        for name in ("personal", "downloads", "repo", "cache"):
+            shutil.rmtree(workdir / name, ignore_errors=True)
+        workdir.mkdir(parents=True, exist_ok=True)
+        corpora = build_all(workdir)
+        marker.write_text(str(time.time()))
+    else:
+        from bench.gen.corpora import BUILDERS
+
+        # The facts are the same on every build (only the ages differ, and the marker vouches for them):
+        # build again in a scratch folder to have them, and ask about the kept folders.
+        scratch = Path(tempfile.mkdtemp())
+        corpora = {name: build(scratch) for name, build in BUILDERS.items()}
+        for corpus in corpora.values():
+            corpus.root = workdir / corpus.name
+    os.environ["FILESAGE_CACHE_DIR"] = str(workdir / "cache")
+    return corpora
+
+
+def make_workspace(root: Path, policies_off: str):
+    from filesage.chat import Workspace, settings_from
+    from filesage.models import resolve_model
+
+    os.environ.setdefault("FILESAGE_MODEL", str(resolve_model(None, cache_dir=Path.home() / ".cache" / "filesage").path))
+    settings = settings_from(root, None, None)
+    if policies_off:
+        settings.policies_off = policies_off
+    return Workspace(settings)
+
+
+def answer(workspace, question: Question) -> dict:
+    from filesage.agent import Answered
+
+    started = time.perf_counter()
+    record = next(e.answer for e in workspace.run(question.question, question.history) if isinstance(e, Answered)).to_json()
+    record["seconds"] = time.perf_counter() - started
+    return record
+
+
+def run(questions: list[Question], corpora, policies_off: str = "", workspace=None, quiet: bool = False) -> tuple[list[dict], object]:
+    by_corpus: dict[str, list[Question]] = defaultdict(list)
+    for q in questions:
+        by_corpus[q.corpus].append(q)
+    rows = []
+    for name, group in by_corpus.items():
+        root = corpora[name].root
+        if workspace is None:
+            workspace = make_workspace(root, policies_off)
+        else:
+            workspace.set_root(root)
+        workspace.searcher.ensure_fresh()
+        paths = [e.path for e in entries(root)]
+        for q in group:
+            record = answer(workspace, q)
+            sources = [s["path"] for s in record["sources"]]
+            right, why, neighbour = check(q.truth, record["answer"], sources, paths)
+            row = {**q.to_json(), "answer": record["answer"], "sources": sources, "steps": [(s["tool"], s["args"], s["by"]) for s in record["steps"]],
+                   "policies": record.get("policies", []), "calls": record["model_calls"], "seconds": record["seconds"],
+                   "right": right, "why": why, "neighbour": neighbour}
+            rows.append(row)
+            if not quiet:
+                mark = "ok " if right else "BAD"
+                print(f"{mark} {q.split:4} {q.family:22} {record['seconds']:5.1f}s {q.question[:70]!r} -> {record['answer'][:90]!r} {why}", flush=True)
+    return rows, workspace
+
+
+def table(rows: list[dict]) -> str:
+    splits = [s for s in SPLITS if any(r["split"] == s for r in rows)]
+    families = sorted({(r["kind"], r["family"]) for r in rows})
+    lines = ["| kind | family | " + " | ".join(splits) + " |", "|---|---|" + "---|" * len(splits)]
+    for kind, family in families:
+        cells = []
+        for split in splits:
+            chosen = [r for r in rows if r["family"] == family and r["split"] == split]
+            cells.append(f"{sum(r['right'] for r in chosen)}/{len(chosen)}" if chosen else "")
+        lines.append(f"| {kind} | {family} | " + " | ".join(cells) + " |")
+    for kind in ("files", "content"):
+        cells = []
+        for split in splits:
+            chosen = [r for r in rows if r["kind"] == kind and r["split"] == split]
+            cells.append(f"**{sum(r['right'] for r in chosen)}/{len(chosen)} ({sum(r['right'] for r in chosen) / max(len(chosen), 1):.0%})**" if chosen else "")
+        lines.append(f"| **{kind}** | all | " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
+def summary(rows: list[dict]) -> str:
+    parts = []
+    for split in SPLITS:
+        chosen = [r for r in rows if r["split"] == split]
+        if not chosen:
+            continue
+        content = [r for r in chosen if r["kind"] == "content"]
+        files = [r for r in chosen if r["kind"] == "files"]
+        neighbour = sum(r["neighbour"] for r in content)
+        seconds = lambda rs: statistics.median(r["seconds"] for r in rs) if rs else 0.0
+        calls = lambda rs: statistics.median(r["calls"] for r in rs) if rs else 0.0
+        parts.append(
+            f"{split}: files {sum(r['right'] for r in files)}/{len(files)}, content {sum(r['right'] for r in content)}/{len(content)}; "
+            f"content answers with a neighbouring figure {neighbour}/{len(content)}; median seconds files {seconds(files):.1f}, content {seconds(content):.1f}; "
+            f"median model calls files {calls(files):.0f}, content {calls(content):.0f}"
+        )
+    return "\n".join(parts)
+
+
+def ablate(rows: list[dict], questions: list[Question], corpora) -> list[tuple[str, dict]]:
+    """What each policy is worth: the questions where it fired, answered again with it switched off."""
+    fired: dict[str, list[str]] = defaultdict(list)
+    for r in rows:
+        for name in dict.fromkeys(r["policies"]):
+            fired[name].append(r["id"])
+    by_id = {q.id + q.split: q for q in questions}
+    base = {r["id"] + r["split"]: r for r in rows}
+    results = []
+    from filesage.policies import REGISTRY
+
+    for name in REGISTRY:
+        ids = [i for i in fired.get(name, [])]
+        chosen = [by_id[r["id"] + r["split"]] for r in rows if r["id"] in ids]
+        delta = {split: [0, 0, 0] for split in SPLITS}  # questions where it fired, right with it, right without it
+        if chosen:
+            print(f"\nablation: {name} off, {len(chosen)} questions", flush=True)
+            again, _ = run(chosen, corpora, policies_off=name, quiet=True)
+            for r in again:
+                before = base[r["id"] + r["split"]]
+                delta[r["split"]][0] += 1
+                delta[r["split"]][1] += before["right"]
+                delta[r["split"]][2] += r["right"]
+        results.append((name, delta))
+    return results
+
+
+def ablation_table(results: list[tuple[str, dict]]) -> str:
+    lines = ["| policy | dev: fired, right with, right without | test: fired, right with, right without | net on dev | net on test |", "|---|---|---|---|---|"]
+    for name, delta in results:
+        dev, test = delta["dev"], delta["test"]
+        lines.append(f"| {name} | {dev[0]}, {dev[1]}, {dev[2]} | {test[0]}, {test[1]}, {test[2]} | {dev[1] - dev[2]:+d} | {test[1] - test[2]:+d} |")
+    return "\n".join(lines)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--split", choices=["dev", "test", "both"], default="dev")
+    parser.add_argument("--family", action="append", help="only these families (repeatable)")
+    parser.add_argument("--kind", choices=["files", "content"])
+    parser.add_argument("--per-family", type=int, help="at most this many questions per family and split")
+    parser.add_argument("--policies-off", default="")
+    parser.add_argument("--ablate", action="store_true")
+    parser.add_argument("--record", action="store_true", help="append the tables to bench/results.md")
+    parser.add_argument("--workdir", help="keep the folders and indexes here between runs")
+    parser.add_argument("--out", help="write every answer as JSON lines here")
+    options = parser.parse_args()
+
+    workdir = Path(options.workdir) if options.workdir else Path(tempfile.mkdtemp(prefix="filesage-gen-"))
+    corpora = prepare(workdir)
+    splits = SPLITS if options.split == "both" else (options.split,)
+    questions = [q for split in splits for q in generate(corpora, split)]
+    if options.family:
+        questions = [q for q in questions if q.family in options.family]
+    if options.kind:
+        questions = [q for q in questions if q.kind == options.kind]
+    if options.per_family:
+        kept, seen = [], defaultdict(int)
+        for q in questions:
+            seen[(q.family, q.split)] += 1
+            if seen[(q.family, q.split)] <= options.per_family:
+                kept.append(q)
+        questions = kept
+    print(f"{len(questions)} questions ({', '.join(splits)}) over {', '.join(corpora)} in {workdir}", flush=True)
+    started = time.perf_counter()
+    rows, _ = run(questions, corpora, options.policies_off)
+    elapsed = time.perf_counter() - started
+    if options.out:
+        with open(options.out, "w") as handle:
+            for r in rows:
+                handle.write(json.dumps(r, ensure_ascii=False) + "\n")
+    report = table(rows) + "\n\n" + summary(rows)
+    ablation = ""
+    if options.ablate:
+        ablation = ablation_table(ablate(rows, questions, corpora))
+    print("\n" + report + ("\n\n" + ablation if ablation else "") + f"\n\n{len(rows)} questions in {elapsed / 60:.1f} min")
+    if options.record:
+        commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, cwd=REPO).stdout.strip()
+        off = f", policies off: {options.policies_off}" if options.policies_off else ""
+        with RESULTS.open("a") as handle:
+            handle.write(f"\n## Generalisation benchmark, {datetime.now(timezone.utc):%Y-%m-%d %H:%M} UTC, commit {commit}{off}\n\n{report}\n"
+                         + (f"\nEach policy switched off, on the questions where it fired:\n\n{ablation}\n" if ablation else ""))
+
+
+if __name__ == "__main__":
+    main()

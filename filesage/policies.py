@@ -1,0 +1,351 @@
+"""Every decision that overrides or completes the model, one named function each, registered at a named point.
+
+The agent loop (agent.py) only asks, parses, runs, feeds back and stops. Where a small model goes wrong in
+a way the question or the results show, a policy here steps in, at one of three points:
+
+- FIRST_CALL  (turn, call) -> ToolCall | None: replaces the model's first tool call (None keeps it).
+- AFTER_STEP  (turn) -> ToolCall | Rendered | ASK_ANSWER | None: after a tool ran, a step to run next
+  without asking the model, the answer rendered from the results, or "ask the model for the answer now".
+- BEFORE_ANSWER (turn, draft) -> Accept | Retry | None: checks a draft answer (draft is None before the
+  model is asked, so a policy can settle the answer without a model call).
+
+Each policy's docstring names the class of failure it handles; each has its own unit test
+(tests/test_policies.py) and a switch: `--policies-off NAME,...`, `policies_off` in the config file, or
+FILESAGE_POLICIES_OFF. bench/generalisation.py measures what each one is worth with it switched off.
+To add a rule, write a function here, register it at its point, and give it a test and a benchmark line.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Callable
+
+from . import prompts
+from .errors import UsageError
+from .grounding import missing_names, remove_claims, unsupported
+from .matching import extension_set, match_folder, singular, type_extensions, words
+from .parser import ToolCall
+from .router import READ, carry_over, detect_order, read_question, route
+
+if TYPE_CHECKING:
+    from .agent import Turn
+
+FIRST_CALL, AFTER_STEP, BEFORE_ANSWER = "first_call", "after_step", "before_answer"
+FILESYSTEM_TOOLS = {"count_files", "list_files", "file_metadata", "grep_files", "directory_tree"}
+CONTENT_TOOLS = {"semantic_search", "read_file"}
+
+
+@dataclass(frozen=True)
+class Rendered:
+    """The answer, written from tool results by the program."""
+
+    text: str
+
+
+@dataclass(frozen=True)
+class Accept:
+    text: str
+    as_written: bool = False  # the program's own words: no citation markers, no sources
+
+
+@dataclass(frozen=True)
+class Retry:
+    """The draft goes back to the model once, with what is wrong with it."""
+
+    message: str
+    withdrawn: list[str]
+
+
+@dataclass(frozen=True)
+class FollowUp:
+    """A step the program runs next without asking the model; replace_last rewrites the message that
+    showed the previous result (a listing shown as 'read next', not as the answer)."""
+
+    call: ToolCall
+    replace_last: str = ""
+
+
+ASK_ANSWER = "ask_answer"
+
+
+@dataclass(frozen=True)
+class Policy:
+    name: str
+    point: str
+    function: Callable
+
+
+REGISTRY: dict[str, Policy] = {}
+
+
+def policy(point: str):
+    def register(function: Callable) -> Callable:
+        REGISTRY[function.__name__] = Policy(function.__name__, point, function)
+        return function
+
+    return register
+
+
+def previous_question(turn: "Turn") -> str:
+    return next((t["content"] for t in reversed(turn.history) if t["role"] == "user"), "")
+
+
+# ------------------------------------------------------------------------------------------ first call
+
+
+@policy(FIRST_CALL)
+def router_when_no_usable_call(turn: "Turn", call: ToolCall | None) -> ToolCall | None:
+    """The model wrote no call that parses, or named a tool that does not exist (small models do both,
+    most often without a grammar): the keyword router picks the tool from the question's words."""
+    if call is None or call.name not in turn.tools:
+        return route(turn.question, previous_question(turn), turn.folders())
+    return None
+
+
+@policy(FIRST_CALL)
+def no_answer_before_looking(turn: "Turn", call: ToolCall | None) -> ToolCall | None:
+    """An answer before any tool, with no conversation to draw on, comes from the model's memory, not the
+    files; it is only right for small talk, which the router recognises."""
+    if call is not None and call.name == "respond" and not turn.history:
+        routed = route(turn.question, folders=turn.folders())
+        return routed if routed.name != "respond" else None
+    return None
+
+
+COUNTED = re.compile(r"\b(?:how\s+many|number\s+of|count\s+(?:of\s+)?|total\s+of)\s+((?:[\w'-]+\s+){0,4}[\w'-]+)", re.I)
+FILE_WORDS = {"file", "document", "doc", "item", "thing", "folder", "directory", "subfolder", "entry", "upload", "download", "attachment", "filename"}
+# Words before the thing counted ("how many of my empty files"), and words that end its noun phrase.
+NOT_THE_THING = {"of", "my", "the", "our", "your", "these", "those", "them", "different", "separate", "individual", "total", "empty", "blank",
+                 "zero", "byte", "big", "large", "small", "new", "old", "recent", "recently", "other", "more", "such", "all", "any"}
+PHRASE_ENDS = {"do", "does", "did", "are", "is", "was", "were", "have", "has", "had", "in", "on", "under", "inside", "within", "for", "i",
+               "you", "we", "they", "there", "can", "will", "would", "should", "of", "that", "which", "with", "from", "to", "per", "left",
+               "at", "by", "on", "about", "across", "over", "this", "the", "my", "it", "its"}
+
+
+def counted_words(question: str) -> list[str]:
+    """The noun phrase 'how many ...' counts, singular: 'how many plain text files do I have' -> plain,
+    text, file; 'how many servings does it make' -> serving."""
+    match = COUNTED.search(question)
+    if not match:
+        return []
+    phrase: list[str] = []
+    for word in words(match.group(1)):
+        if not phrase and (word in NOT_THE_THING or word.isdigit() or re.fullmatch(r"(?:zero|0)-?bytes?|\d+[kmg]?b", word)):
+            continue
+        if word in PHRASE_ENDS:
+            break
+        phrase.append(singular(word))
+    return phrase
+
+
+@policy(FIRST_CALL)
+def quantities_in_documents_are_searched(turn: "Turn", call: ToolCall | None) -> ToolCall | None:
+    """"How many servings / days / guests ..." asks for a number written in a document, but its "how many"
+    sends small models to count_files, whose file count then becomes the answer. When the thing counted
+    is no kind of file (not a file word, a type word, or a word of the folder's own names), what the
+    files say is searched instead."""
+    if call is None or call.name != "count_files":
+        return None
+    phrase = counted_words(turn.question)
+    if not phrase or any(w in FILE_WORDS or type_extensions(w) or w in turn.tree_words() for w in phrase):
+        return None
+    return ToolCall("semantic_search", {"query": turn.question})
+
+
+@policy(FIRST_CALL)
+def filesystem_calls_follow_the_question(turn: "Turn", call: ToolCall | None) -> ToolCall | None:
+    """Small models put a question's filters in the wrong argument or drop them (the type of "spreadsheets in
+    the finance folder" lost, so every file there is counted), invent filters the question never states
+    (empty files, "7 days" for "the past day", the wrong end of a ranking for "least bulky"), and choose a
+    folder tree or a name lookup for a question that lists or ranks files. A count or listing gets the
+    filters the question states, read from its words against the real folders, and loses the ones neither
+    it nor the question before it states; a tree, lookup or search chosen for a question that counts,
+    lists or ranks files by those filters becomes that count or listing."""
+    if call is None:
+        return None
+    folders = turn.folders()
+    asked = read_question(turn.question, folders)
+    if call.name in ("directory_tree", "file_metadata", "semantic_search"):
+        routed = route(turn.question, previous_question(turn), folders)
+        if routed.name not in ("count_files", "list_files"):
+            return None
+        ranked_or_filtered = asked.order or asked.empty or asked.larger_than or asked.smaller_than or asked.changed_within
+        changes = (call.name == "directory_tree" and (asked.says_files or asked.filters())) or (call.name == "file_metadata" and asked.order)
+        changes = changes or (call.name == "semantic_search" and asked.says_files and ranked_or_filtered)
+        return routed if changes else None
+    if call.name not in ("count_files", "list_files"):
+        return None
+    args = dict(call.arguments)
+    stated = asked.filters()
+    said = {singular(w) for w in words(turn.question + " " + previous_question(turn))}
+    for key, value in stated.items():
+        if key == "extension" and extension_set(str(args.get("extension", ""))) == extension_set(value):
+            continue
+        if key == "folder" and match_folder(str(args.get("folder", "")), folders) == value:
+            continue
+        args[key] = value
+    for key in ("name", "larger_than", "smaller_than", "changed_within", "empty", "extension"):
+        if key in stated or not args.get(key):
+            continue
+        # Kept only when its words are the question's own (or the question before it, for a follow-up).
+        if key in ("name", "extension") and {singular(w) for w in words(str(args[key]))} <= said:
+            continue
+        del args[key]
+    if call.name == "list_files" and asked.order:
+        args["order"] = asked.order
+        if asked.limit:
+            args["limit"] = asked.limit
+    elif call.name == "list_files":
+        # No rank in the question: "which ones?" wants them all, not the model's first few.
+        args.pop("limit", None)
+    return ToolCall(call.name, args) if args != call.arguments else None
+
+
+@policy(FIRST_CALL)
+def follow_ups_keep_the_file_type(turn: "Turn", call: ToolCall | None) -> ToolCall | None:
+    """A follow-up ("which are they?", "list them") refers to the files of the question before; small
+    models drop that question's file type from the call."""
+    if call is None:
+        return None
+    kept = carry_over(call, turn.question, previous_question(turn))
+    return kept if kept is not call else None
+
+
+# ------------------------------------------------------------------------------------------ after a step
+
+
+@policy(AFTER_STEP)
+def router_after_nothing_found(turn: "Turn") -> FollowUp | None:
+    """The model's first tool found nothing (a content question taken for a file name, a folder or a tree):
+    when the question's words point to another tool, that one runs next, without a model call."""
+    step = turn.steps[-1]
+    if len(turn.steps) != 1 or step.by != "model" or (step.ok and step.found):
+        return None
+    fallback = route(turn.question, previous_question(turn), turn.folders())
+    if fallback.name != step.tool and fallback.name in turn.allowed and fallback.name != "respond":
+        return FollowUp(fallback)
+    return None
+
+
+@policy(AFTER_STEP)
+def read_the_file_a_listing_picked(turn: "Turn") -> FollowUp | None:
+    """A question about what one file says that names it by rank or description ("summarise the newest
+    PDF"): small models guess a file name to read. When a listing picked out the file (the first of a
+    listing ranked as the question ranks, or the only match of a lookup), that file is read next."""
+    step = turn.steps[-1]
+    if not (step.found and step.paths and READ.search(turn.question)) or "read_file" not in turn.tools:
+        return None
+    chosen = ""
+    if step.tool == "list_files" and detect_order(turn.question) == step.args.get("order"):
+        chosen = step.paths[0]
+    elif step.tool in ("list_files", "file_metadata", "grep_files") and len(step.paths) == 1:
+        chosen = step.paths[0]
+    if not chosen:
+        return None
+    shown = prompts.LISTED_THEN_READ.format(tool=step.tool, result=turn.last_found, path=chosen)
+    return FollowUp(ToolCall("read_file", {"path": chosen}), replace_last=shown)
+
+
+@policy(AFTER_STEP)
+def filesystem_answers_are_rendered(turn: "Turn") -> Rendered | None:
+    """A small model retelling a count, a listing, a size or a date gets numbers and names wrong (a
+    neighbouring file's date, a count off by one, a file dropped from a list). When a filesystem tool's
+    result answers the question, the answer is rendered from that result by the program."""
+    step = turn.steps[-1]
+    result = turn.results[-1]
+    if step.tool not in FILESYSTEM_TOOLS or not step.ok or not result.answer or not (step.found or step.tool in ("count_files", "list_files")):
+        return None
+    # After a search of what the files say, a listing answers only if it names what was asked.
+    if any(s.tool in CONTENT_TOOLS for s in turn.steps) and not found_anything(turn):
+        return None
+    return Rendered(result.answer)
+
+
+@policy(AFTER_STEP)
+def answer_after_a_found_result(turn: "Turn") -> str | None:
+    """Small models chain lookups whose results they already have (a listing, then metadata of a file the
+    listing already dated; a search, then the same search reworded). After a result that found
+    something, the model is asked for the answer in plain words instead of another call."""
+    step = turn.steps[-1]
+    return ASK_ANSWER if step.ok and step.found else None
+
+
+# ------------------------------------------------------------------------------------- before the answer
+
+
+def found_anything(turn: "Turn") -> bool:
+    """A step found something about what was asked. Search finds the closest passages even when the thing
+    asked about is not in the files (a Reykjavik flight when only a Stockholm one exists): found text
+    that never names what the question names found nothing. Once the question went to what the files
+    say, a listing found afterwards must name it too."""
+    searched = any(step.tool in CONTENT_TOOLS for step in turn.steps)
+    if turn.listings_found and not searched:
+        return True
+    found = turn.content_found + turn.listings_found
+    return bool(found) and not missing_names(turn.question, "\n".join(found))
+
+
+@policy(BEFORE_ANSWER)
+def not_found_is_said_plainly(turn: "Turn", draft: str | None) -> Accept | None:
+    """After tools that found nothing about what was asked, small models still answer: from memory, from
+    an unrelated passage, or by guessing. The answer then says it found nothing and names what was
+    searched, whatever the model would write (and without asking it)."""
+    if turn.steps and not found_anything(turn):
+        searched = [prompts.searched(step.tool, step.args, step.ok, step.summary) for step in turn.steps]
+        return Accept(prompts.NOT_FOUND.format(folder=turn.folder, searched="; ".join(dict.fromkeys(searched))), as_written=True)
+    return None
+
+
+@policy(BEFORE_ANSWER)
+def claims_must_be_in_the_results(turn: "Turn", draft: str | None) -> Accept | Retry | None:
+    """Small models write numbers, dates, names and codes the results never state (from memory, or mixed
+    from two results). A draft whose claims the turn's evidence does not bear out goes back once with
+    what is unsupported; a second failure loses the sentences that make those claims."""
+    if draft is None or (not turn.steps and not turn.history):
+        return None
+    bad = unsupported(draft, turn.evidence)
+    if not bad:
+        return None
+    if not turn.retried:
+        return Retry(prompts.grounding_retry([c.text for c in bad], turn.tools_left(), turn.steps_left()), [c.text for c in bad])
+    return Accept(remove_claims(draft, bad))
+
+
+class Policies:
+    """The policies in force for one agent: all registered ones except those switched off."""
+
+    def __init__(self, off: list[str] | tuple[str, ...] | set[str] = ()):
+        unknown = sorted(set(off) - set(REGISTRY))
+        if unknown:
+            raise UsageError(f"unknown policy {', '.join(unknown)}; the policies are: {', '.join(REGISTRY)}")
+        self.active = [p for p in REGISTRY.values() if p.name not in set(off)]
+
+    def at(self, point: str) -> list[Policy]:
+        return [p for p in self.active if p.point == point]
+
+    def first_call(self, turn: "Turn", call: ToolCall | None) -> tuple[ToolCall | None, str]:
+        """The call to run, and who chose it: "model", or the last policy that changed it."""
+        by = "model"
+        for rule in self.at(FIRST_CALL):
+            replaced = rule.function(turn, call)
+            if replaced is not None:
+                call, by = replaced, rule.name
+                turn.fired.append(rule.name)
+        return call, by
+
+    def after_step(self, turn: "Turn") -> tuple[object, str]:
+        for rule in self.at(AFTER_STEP):
+            decision = rule.function(turn)
+            if decision is not None:
+                turn.fired.append(rule.name)
+                return decision, rule.name
+        return None, ""
+
+    def before_answer(self, turn: "Turn", draft: str | None) -> Accept | Retry | None:
+        for rule in self.at(BEFORE_ANSWER):
+            verdict = rule.function(turn, draft)
+            if verdict is not None:
+                turn.fired.append(rule.name)
+                return verdict
+        return None

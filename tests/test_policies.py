@@ -1,0 +1,184 @@
+"""Each policy on its own: the failure it handles, that it leaves a right call or answer alone, and its switch."""
+
+import json
+
+import pytest
+
+from filesage.agent import NO_GENERATION, Agent
+from filesage.errors import UsageError
+from filesage.parser import ToolCall
+from filesage.policies import (
+    ASK_ANSWER,
+    REGISTRY,
+    Accept,
+    FollowUp,
+    Policies,
+    Rendered,
+    Retry,
+    answer_after_a_found_result,
+    claims_must_be_in_the_results,
+    counted_words,
+    filesystem_answers_are_rendered,
+    filesystem_calls_follow_the_question,
+    follow_ups_keep_the_file_type,
+    no_answer_before_looking,
+    not_found_is_said_plainly,
+    quantities_in_documents_are_searched,
+    read_the_file_a_listing_picked,
+    router_after_nothing_found,
+    router_when_no_usable_call,
+)
+from filesage.toolbox import Toolbox, ToolResult
+from filesage.tools import ToolRegistry, respond
+from tests.conftest import ScriptedModel, write
+
+
+def semantic_search(query: str, top_k: int = 5) -> ToolResult:
+    """Search what the files say.
+
+    Args:
+        query: what to look for
+        top_k: how many passages
+    """
+    if "invoice" in query.lower():
+        return ToolResult("From finance/2025/invoice_001.pdf (p. 1):\n- Total due: $4,320.00", ["finance/2025/invoice_001.pdf"], "1 fact",
+                          locations={"finance/2025/invoice_001.pdf": "p. 1"})
+    return ToolResult(f"Nothing in the files matches '{query}'.", [], "No matching passages", found=False)
+
+
+@pytest.fixture
+def agent(fs_corpus):
+    box = Toolbox(fs_corpus)
+    registry = ToolRegistry([box.count_files, box.list_files, box.file_metadata, box.grep_files, box.directory_tree, semantic_search, box.read_file, respond])
+    return Agent(ScriptedModel([]), registry, tree=box)
+
+
+def turn_for(agent, question, history=None):
+    return agent._start(question, history)
+
+
+def ran(agent, turn, name, by="model", **arguments):
+    """Run a tool into the turn as the loop does."""
+    list(agent._run_tool(turn, ToolCall(name, arguments), by, NO_GENERATION))
+    return turn
+
+
+def test_every_policy_is_registered_at_a_point_and_documented():
+    assert len(REGISTRY) >= 10
+    for rule in REGISTRY.values():
+        assert rule.point in ("first_call", "after_step", "before_answer")
+        assert len((rule.function.__doc__ or "").split()) >= 20, rule.name  # names the class of failure it handles
+
+
+def test_policies_can_be_switched_off_by_name():
+    assert "filesystem_answers_are_rendered" not in [p.name for p in Policies(["filesystem_answers_are_rendered"]).active]
+    with pytest.raises(UsageError, match="unknown policy"):
+        Policies(["no_such_policy"])
+
+
+def test_router_when_no_usable_call(agent):
+    turn = turn_for(agent, "how many pdf files are there?")
+    assert router_when_no_usable_call(turn, None) == ToolCall("count_files", {"extension": "pdf"})
+    assert router_when_no_usable_call(turn, ToolCall("delete_everything", {})).name == "count_files"
+    assert router_when_no_usable_call(turn, ToolCall("list_files", {})) is None
+
+
+def test_no_answer_before_looking(agent):
+    assert no_answer_before_looking(turn_for(agent, "how many python files are there?"), ToolCall("respond", {"answer": "12"})).name == "count_files"
+    assert no_answer_before_looking(turn_for(agent, "hello"), ToolCall("respond", {"answer": "Hi!"})) is None
+    follow_up = turn_for(agent, "and why?", [{"role": "user", "content": "a"}, {"role": "assistant", "content": "b"}])
+    assert no_answer_before_looking(follow_up, ToolCall("respond", {"answer": "Because."})) is None
+
+
+def test_quantities_in_documents_are_searched(agent):
+    servings = turn_for(agent, "How many servings does the banana bread recipe make?")
+    assert quantities_in_documents_are_searched(servings, ToolCall("count_files", {})) == ToolCall("semantic_search", {"query": servings.question})
+    for question in ("how many PDFs do I have?", "how many files have i got", "how many of my empty files are there?", "how many invoices do I have?"):
+        # "invoice" is a word of this folder's own file names: those files are counted.
+        assert quantities_in_documents_are_searched(turn_for(agent, question), ToolCall("count_files", {})) is None, question
+    assert counted_words("how many of my zero-byte files") == ["file"] and counted_words("number of guests at the party") == ["guest"]
+    assert counted_words("how many plain text files do I have?") == ["plain", "text", "file"]
+
+
+def test_filesystem_calls_follow_the_question(agent):
+    def fixed(question, name, **arguments):
+        return filesystem_calls_follow_the_question(turn_for(agent, question), ToolCall(name, arguments))
+
+    # A type the model dropped, and a folder named loosely.
+    assert fixed("how many PDFs are in the Finance folder?", "count_files", folder="finance") == ToolCall("count_files", {"folder": "finance", "extension": "pdfs"})
+    # A filter the question never states is dropped; one it states is added.
+    assert fixed("list my markdown files", "list_files", extension="md", empty=True) == ToolCall("list_files", {"extension": "markdown"})
+    assert fixed("which files did I change in the past day?", "list_files", changed_within="7 days").arguments["changed_within"] == "day"
+    assert fixed("which files are bigger than 5 KB?", "list_files").arguments["larger_than"] == "5 KB"
+    # The end of a ranking, and how many.
+    assert fixed("what are my 2 least bulky files?", "list_files", order="largest", limit=5).arguments == {"order": "smallest", "limit": 2}
+    # A tree or a name lookup chosen for a question that lists or ranks files.
+    assert fixed("which PDFs are in the notes folder?", "directory_tree", folder="notes") == ToolCall("list_files", {"extension": "pdfs", "folder": "notes"})
+    assert fixed("which file is the tiniest?", "file_metadata", name_hint="tiniest") == ToolCall("list_files", {"order": "smallest", "limit": 1})
+    # A right call is left alone.
+    assert fixed("how many python files are under code?", "count_files", extension="python", folder="code") is None
+    assert fixed("show me the folder structure", "directory_tree") is None
+
+
+def test_follow_ups_keep_the_file_type(agent):
+    history = [{"role": "user", "content": "how many markdown files are there?"}, {"role": "assistant", "content": "There are 3."}]
+    turn = turn_for(agent, "which are they?", history)
+    assert follow_ups_keep_the_file_type(turn, ToolCall("list_files", {})) == ToolCall("list_files", {"extension": "markdown"})
+    assert follow_ups_keep_the_file_type(turn, ToolCall("list_files", {"extension": "pdf"})) is None
+
+
+def test_router_after_nothing_found(agent):
+    turn = ran(agent, turn_for(agent, "What is the total of the cloud invoice?"), "file_metadata", name_hint="cloud invoice total")
+    assert router_after_nothing_found(turn) == FollowUp(ToolCall("semantic_search", {"query": "What is the total of the cloud invoice?", "top_k": 5}))
+    found = ran(agent, turn_for(agent, "how big is report.pdf?"), "file_metadata", name_hint="report.pdf")
+    assert router_after_nothing_found(found) is None
+
+
+def test_read_the_file_a_listing_picked(agent):
+    turn = ran(agent, turn_for(agent, "summarise the newest markdown file"), "list_files", extension="md", order="newest")
+    assert read_the_file_a_listing_picked(turn).call == ToolCall("read_file", {"path": "README.md"})
+    plain = ran(agent, turn_for(agent, "which is the newest markdown file?"), "list_files", extension="md", order="newest")
+    assert read_the_file_a_listing_picked(plain) is None
+
+
+def test_filesystem_answers_are_rendered(agent, fs_corpus):
+    turn = ran(agent, turn_for(agent, "how many pdf files?"), "count_files", extension="pdf")
+    rendered = filesystem_answers_are_rendered(turn)
+    assert isinstance(rendered, Rendered) and rendered.text.startswith("There are 3 .pdf files in the folder.")
+    searched = ran(agent, turn_for(agent, "what is the invoice total?"), "semantic_search", query="invoice total")
+    assert filesystem_answers_are_rendered(searched) is None
+
+
+def test_answer_after_a_found_result(agent):
+    assert answer_after_a_found_result(ran(agent, turn_for(agent, "invoice total?"), "semantic_search", query="invoice total")) == ASK_ANSWER
+    assert answer_after_a_found_result(ran(agent, turn_for(agent, "birthday?"), "semantic_search", query="birthday")) is None
+
+
+def test_not_found_is_said_plainly(agent):
+    turn = ran(agent, turn_for(agent, "When is Anna's birthday?"), "semantic_search", query="Anna birthday")
+    verdict = not_found_is_said_plainly(turn, None)
+    assert isinstance(verdict, Accept) and verdict.as_written and verdict.text.startswith("I found nothing in the folder")
+    found = ran(agent, turn_for(agent, "what is the invoice total?"), "semantic_search", query="invoice total")
+    assert not_found_is_said_plainly(found, "It is $4,320.00.") is None
+
+
+def test_claims_must_be_in_the_results(agent):
+    turn = ran(agent, turn_for(agent, "what is the invoice total?"), "semantic_search", query="invoice total")
+    assert claims_must_be_in_the_results(turn, "The total due is $4,320.00.") is None
+    verdict = claims_must_be_in_the_results(turn, "The total due is $4,230.00.")
+    assert isinstance(verdict, Retry) and verdict.withdrawn == ["$4,230.00"]
+    turn.retried = True
+    assert claims_must_be_in_the_results(turn, "The total due is $4,230.00.") == Accept("I could not confirm $4,230.00 in the files.")
+
+
+def test_a_policy_switched_off_leaves_the_model_its_answer(fs_corpus):
+    box = Toolbox(fs_corpus)
+    registry = ToolRegistry([box.count_files, respond])
+    counted = json.dumps({"name": "count_files", "arguments": {"extension": "pdf"}})
+    on = ScriptedModel([counted])
+    answer = list(Agent(on, registry, tree=box).run("how many pdfs?"))[-1].answer
+    assert answer.text.startswith("There are 3 .pdf files") and answer.usage.calls == 1
+    assert answer.policies == ["filesystem_answers_are_rendered"]
+    off = ScriptedModel([counted, "You have three PDFs."])
+    answer = list(Agent(off, registry, tree=box, policies=Policies(["filesystem_answers_are_rendered"])).run("how many pdfs?"))[-1].answer
+    assert answer.text == "You have three PDFs." and answer.usage.calls == 2
