@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import statistics
 import subprocess
 import sys
@@ -72,16 +73,40 @@ def make_workspace(root: Path, policies_off: str):
     return Workspace(settings)
 
 
-def answer(workspace, question: Question) -> dict:
+PLAIN_SYSTEM = ("You answer questions about the user's files from the numbered passages you are given. Use only what the "
+                "passages say, and put the passage's number after each fact, like [1]. If they do not answer the question, say so.")
+
+
+def plain_answer(workspace, question: Question, top_k: int) -> dict:
+    """The plain retrieval pipeline to beat: the same index and the same hits, top_k passages straight into
+    the prompt, one answer call."""
+    from filesage.searcher import PASSAGE_CHARS
+
+    started = time.perf_counter()
+    workspace.searcher.ensure_fresh()
+    hits = workspace.searcher.index.search(question.question, top_k)
+    passages = "\n\n".join(f"[{n}] {h.path} ({h.location}):\n{h.text[:PASSAGE_CHARS]}" for n, h in enumerate(hits, start=1))
+    messages = [{"role": "system", "content": PLAIN_SYSTEM}, {"role": "user", "content": f"{passages}\n\nQuestion: {question.question}"}]
+    generation = workspace.llm.generate(messages, 300, family="plain")
+    cited = [int(n) for n in re.findall(r"\[(\d+)\]", generation.text) if 1 <= int(n) <= len(hits)]
+    # A pipeline without markers shows every passage it read as a source, as such tools do.
+    sources = list(dict.fromkeys(hits[n - 1].path for n in cited)) or list(dict.fromkeys(h.path for h in hits))
+    return {"answer": generation.text.strip(), "sources": [{"path": p} for p in sources], "steps": [], "model_calls": 1,
+            "seconds": time.perf_counter() - started, "tokens_evaluated": generation.evaluated_tokens}
+
+
+def answer(workspace, question: Question, pipeline: str = "filesage") -> dict:
     from filesage.agent import Answered
 
+    if pipeline.startswith("plain"):
+        return plain_answer(workspace, question, int(pipeline.split("-")[1]) if "-" in pipeline else 5)
     started = time.perf_counter()
     record = next(e.answer for e in workspace.run(question.question, question.history) if isinstance(e, Answered)).to_json()
     record["seconds"] = time.perf_counter() - started
     return record
 
 
-def run(questions: list[Question], corpora, policies_off: str = "", workspace=None, quiet: bool = False) -> tuple[list[dict], object]:
+def run(questions: list[Question], corpora, policies_off: str = "", workspace=None, quiet: bool = False, pipeline: str = "filesage") -> tuple[list[dict], object]:
     by_corpus: dict[str, list[Question]] = defaultdict(list)
     for q in questions:
         by_corpus[q.corpus].append(q)
@@ -95,7 +120,7 @@ def run(questions: list[Question], corpora, policies_off: str = "", workspace=No
         workspace.searcher.ensure_fresh()
         paths = [e.path for e in entries(root)]
         for q in group:
-            record = answer(workspace, q)
+            record = answer(workspace, q, pipeline)
             sources = [s["path"] for s in record["sources"]]
             right, why, neighbour = check(q.truth, record["answer"], sources, paths)
             row = {**q.to_json(), "answer": record["answer"], "sources": sources, "steps": [(s["tool"], s["args"], s["by"]) for s in record["steps"]],
@@ -192,6 +217,7 @@ def main() -> None:
     parser.add_argument("--record", action="store_true", help="append the tables to bench/results.md")
     parser.add_argument("--workdir", help="keep the folders and indexes here between runs")
     parser.add_argument("--out", help="write every answer as JSON lines here")
+    parser.add_argument("--pipeline", default="filesage", help="filesage, or plain-K: the top K passages into one answer call (content questions)")
     options = parser.parse_args()
 
     workdir = Path(options.workdir) if options.workdir else Path(tempfile.mkdtemp(prefix="filesage-gen-"))
@@ -211,7 +237,7 @@ def main() -> None:
         questions = kept
     print(f"{len(questions)} questions ({', '.join(splits)}) over {', '.join(corpora)} in {workdir}", flush=True)
     started = time.perf_counter()
-    rows, _ = run(questions, corpora, options.policies_off)
+    rows, _ = run(questions, corpora, options.policies_off, pipeline=options.pipeline)
     elapsed = time.perf_counter() - started
     if options.out:
         with open(options.out, "w") as handle:
@@ -225,6 +251,7 @@ def main() -> None:
     if options.record:
         commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, cwd=REPO).stdout.strip()
         off = f", policies off: {options.policies_off}" if options.policies_off else ""
+        off += f", pipeline {options.pipeline}" if options.pipeline != "filesage" else ""
         with RESULTS.open("a") as handle:
             handle.write(f"\n## Generalisation benchmark, {datetime.now(timezone.utc):%Y-%m-%d %H:%M} UTC, commit {commit}{off}\n\n{report}\n"
                          + (f"\nEach policy switched off, on the questions where it fired:\n\n{ablation}\n" if ablation else ""))

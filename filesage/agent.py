@@ -54,6 +54,7 @@ class Answer:
     usage: Usage
     seconds: float = 0.0  # wall-clock time for the whole question
     policies: list[str] = field(default_factory=list)  # the policies that changed this answer's course
+    drafts: list[dict] = field(default_factory=list)  # the model's drafts: text, verdict (accepted, retry, changed), by
 
     def to_json(self) -> dict:
         return {
@@ -61,6 +62,7 @@ class Answer:
             "sources": self.sources,
             "steps": [step.to_json() for step in self.steps],
             "policies": self.policies,
+            "drafts": self.drafts,
             "model_calls": self.usage.calls,
             "tokens_in": self.usage.prompt_tokens,
             "tokens_evaluated": self.usage.evaluated_tokens,
@@ -175,7 +177,6 @@ class Turn:
     messages: Messages
     history: list[dict]
     tools: set[str]  # every tool the registry has
-    allowed: set[str]  # the tools the next call may choose
     max_steps: int
     folder: str  # how answers name the folder: "~/Documents"
     tree: "Toolbox | None"  # the folder's files, for policies that match a question's words to them
@@ -189,6 +190,8 @@ class Turn:
     content_found: list[str] = field(default_factory=list)  # found results of what the files say
     listings_found: list[str] = field(default_factory=list)  # found results about the files themselves
     fired: list[str] = field(default_factory=list)  # policies that changed the course, in order
+    calls: set[str] = field(default_factory=set)  # every call made, so none is made twice
+    drafts: list[dict] = field(default_factory=list)  # each answer the model wrote, and what the checks made of it
     wants_answer: bool = False  # the next model call asks for the answer in plain words
     retried: bool = False  # a draft was sent back once
     asked_again: bool = False  # a tool call came where the answer was asked for
@@ -209,7 +212,7 @@ class Turn:
         return self.max_steps - len(self.steps)
 
     def tools_left(self) -> list[str]:
-        return sorted(self.allowed - {"respond"}) if self.steps_left() > 0 else []
+        return sorted(self.tools - {"respond"}) if self.steps_left() > 0 else []
 
 
 class Agent:
@@ -244,15 +247,16 @@ class Agent:
 
     def _step(self, turn: Turn) -> Iterator[Event]:
         """One model call for a tool; the tool runs and its result goes back, or a respond call is the draft."""
-        generation = yield from self._generate(turn, self.registry.call_schema(turn.allowed), CALL_TOKENS, None)
+        generation = yield from self._generate(turn, self.registry.call_schema(), CALL_TOKENS, None)
         call, by = extract_tool_call(generation.text), "model"
         if turn.usage.calls == 1:
             call, by = self.policies.first_call(turn, call)
         if call is None and generation.text.strip():
             yield from self._check(turn, generation.text.strip(), generation.text, None)  # plain words: its answer
             return
-        if call is None or call.name not in turn.allowed:
-            turn.wants_answer = True  # nothing usable: ask for the answer in plain words
+        if call is None or call.name not in turn.tools or self._key(call) in turn.calls:
+            # Nothing usable, or the same call again (small models repeat themselves): ask for the answer.
+            turn.wants_answer = True
             return
         if call.name == "respond":
             draft = str(call.arguments.get("answer", "")).strip()
@@ -268,20 +272,27 @@ class Agent:
     def _run(self, turn: Turn, call: ToolCall, by: str, generation: Generation) -> Iterator[Event]:
         """Run a tool, then whatever the after-step policies add, feeding each result back to the model."""
         while True:
+            turn.calls.add(self._key(call))
             result = yield from self._run_tool(turn, call, by, generation)
-            if result.ok:
-                turn.allowed.discard(call.name)  # the same tool twice: small models repeat themselves
             decision, chooser = self.policies.after_step(turn)
             if isinstance(decision, Rendered):
                 turn.answer, turn.rendered = decision.text, True
                 return
-            if isinstance(decision, FollowUp) and turn.steps_left() > 0:
+            if isinstance(decision, FollowUp) and turn.steps_left() > 0 and self._key(decision.call) not in turn.calls:
                 self._feed_back(turn, call, result, decision.replace_last or None)
                 call, by, generation = decision.call, chooser, NO_GENERATION
                 continue
             turn.wants_answer = decision == ASK_ANSWER
             self._feed_back(turn, call, result, None)
             return
+
+    def _key(self, call: ToolCall) -> str:
+        """A call as the tool sees it, so that 'pdf' and 'PDF' are the same call."""
+        try:
+            arguments = self.registry.normalise(call.name, call.arguments) if call.name in self.registry.tools else call.arguments
+        except ValueError:
+            arguments = call.arguments
+        return json.dumps([call.name, arguments], sort_keys=True, default=str)
 
     def _answer(self, turn: Turn) -> Iterator[Event]:
         """Ask for the answer in plain words (or take the one a policy settles without the model)."""
@@ -309,6 +320,8 @@ class Agent:
 
     def _check(self, turn: Turn, draft: str, said: str, stream: "AnswerStream | None") -> Iterator[Event]:
         verdict = self.policies.before_answer(turn, draft)
+        turn.drafts.append({"text": draft, "verdict": "retry" if isinstance(verdict, Retry) else "changed" if isinstance(verdict, Accept) and verdict.text != draft else "accepted",
+                            "by": turn.fired[-1] if verdict is not None else ""})
         if isinstance(verdict, Retry):
             yield AnswerRetracted(verdict.withdrawn)
             turn.retried = True
@@ -336,7 +349,7 @@ class Agent:
         messages += [{"role": t["role"], "content": str(t["content"])[:MAX_RESULT_CHARS].encode("utf-8", "replace").decode("utf-8")} for t in turns]
         messages.append({"role": "user", "content": prompts.QUESTION.format(question=question)})
         tools = set(self.registry.tools)
-        turn = Turn(question, messages, turns, tools, set(tools), self.max_steps, self.folder, self.tree)
+        turn = Turn(question, messages, turns, tools, self.max_steps, self.folder, self.tree)
         turn.evidence.add(question)
         for t in turns:
             turn.evidence.add(t["content"])
@@ -428,7 +441,7 @@ class Agent:
                     yield AnswerToken(shown)
             cited = [s.to_json() for s in turn.citations.cited()]
             sources = cited or small_result_sources(turn.steps)
-        answer = Answer(shown.strip(), sources, turn.steps, turn.usage, time.perf_counter() - turn.started_at, turn.fired)
+        answer = Answer(shown.strip(), sources, turn.steps, turn.usage, time.perf_counter() - turn.started_at, turn.fired, turn.drafts)
         yield Answered(answer)
 
 

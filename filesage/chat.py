@@ -120,7 +120,7 @@ class Workspace:
         self.root = toolbox.root
         self.toolbox = toolbox
         index = FolderIndex(toolbox.root, files=lambda: toolbox.entries)
-        self.searcher = Searcher(index, self.llm, self.refresh, self.progress, self.settings.top_k)
+        self.searcher = Searcher(index, self.refresh, self.progress, self.settings.top_k)
         registry = ToolRegistry(
             [
                 toolbox.count_files,

@@ -4,7 +4,9 @@ the CLI and the tests all need the same rules for what counts as the same number
 
 from __future__ import annotations
 
+import math
 import re
+import unicodedata
 from dataclasses import dataclass, field
 
 from .router import detect_extension
@@ -72,6 +74,60 @@ def dates_in(text: str) -> tuple[list[tuple], str]:
     return found, text
 
 
+# Words of a question that say nothing about what it is about.
+QUESTION_WORDS = set(
+    "a an and are as at be by did do does for from has have how i in is it its me my of on or our so that the their them "
+    "there these this to was we were what when where which who whom why will with you your can could would should please "
+    "tell know need find give remind look up check get got much many any some about according say says said also just like "
+    "whats what's im i'm let us show want wanted".split()
+)
+
+
+def fold(text: str) -> str:
+    """Lower case without accents, as the FTS5 index tokenises: 'Müllerstraße' -> 'mullerstrae'."""
+    return unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().lower()
+
+
+def stem(word: str) -> str:
+    """A light stem, so 'servings', 'serves' and 'serve' meet, and 'invoices' meets 'invoice'."""
+    for suffix in ("ings", "ing", "ies", "ied", "es", "ed", "s"):
+        if len(word) > len(suffix) + 3 and word.endswith(suffix):
+            word = word[: -len(suffix)] + ("y" if suffix in ("ies", "ied") else "")
+            break
+    return word[:-1] if len(word) > 4 and word.endswith("e") else word
+
+
+def terms(text: str) -> set[str]:
+    """The words of a text that can say what it is about (stemmed), and its dates as 'date:M-D'."""
+    found = {stem(w) for w in re.findall(r"[a-z0-9]+", fold(text)) if w not in QUESTION_WORDS and (len(w) > 1 or w.isdigit())}
+    found |= {f"date:{month}-{day}" for _, month, day in dates_in(text)[0]}
+    return found
+
+
+def covers(term: str, found: set[str]) -> bool:
+    """A term is in a text's terms, or (a long one) inside one of its compound words: 'miete' in 'kaltmiete'."""
+    return term in found or (len(term) >= 5 and not term.startswith("date:") and any(term in word for word in found))
+
+
+def holders(lines: list[str], index: int) -> list[str]:
+    """The lines a line belongs under: the less-indented lines above it (a YAML key, a function's def) and the
+    nearest Markdown heading."""
+    found = []
+    indent = len(lines[index]) - len(lines[index].lstrip())
+    for above in range(index - 1, -1, -1):
+        text = lines[above]
+        if text.strip() and len(text) - len(text.lstrip()) < indent:
+            found.append(text.strip())
+            indent = len(text) - len(text.lstrip())
+            if indent == 0:
+                break
+    if not any(line.startswith("#") for line in found) and not lines[index].lstrip().startswith("#"):
+        heading = next((lines[above].strip() for above in range(index - 1, -1, -1) if lines[above].lstrip().startswith("#")), None)
+        if heading:
+            found.append(heading)
+    return list(reversed(found))
+
+
 @dataclass(frozen=True)
 class Claim:
     text: str  # as written in the answer
@@ -126,6 +182,64 @@ def supported(claim: Claim, text: str) -> bool:
 def unsupported(answer: str, evidence: Evidence) -> list[Claim]:
     text = "\n".join(evidence.texts)
     return [c for c in claims(answer) if not supported(c, text)]
+
+
+# A figure's line must match the question at least this well, against the best line with a figure of its kind.
+CONNECTED_SHARE = 0.75
+
+
+@dataclass(frozen=True)
+class EvidenceLine:
+    text: str
+    context: str  # what it belongs to: the source named above it, its title, the lines it sits under
+
+
+def evidence_lines(evidence: Evidence) -> list[EvidenceLine]:
+    """Every line of the tool results and passages, each with what it belongs to."""
+    found = []
+    for text in evidence.texts[1:]:  # the first is the question itself
+        for block in re.split(r"\n\s*\n", text):
+            lines = block.splitlines()
+            title = lines[0] if lines else ""
+            source = ""
+            for index, line in enumerate(lines):
+                if line.startswith("From ") or re.match(r"^\S+ \[\d+\] \(", line):
+                    source = line
+                if line.strip():
+                    found.append(EvidenceLine(line, " ".join([source, title] + holders(lines, index))))
+    return found
+
+
+def unconnected(answer: str, question: str, evidence: Evidence) -> list[Claim]:
+    """Figures, dates and codes of an answer that the results state, but on a line about something other than
+    what the question asks, while another line with a figure of the same kind is about it: the total of a
+    neighbouring invoice, the next row of a table, a date from another section. Lines are matched to the
+    question by its words, rarer words weighing more; a question whose words tell no line apart checks nothing."""
+    lines = evidence_lines(evidence)
+    wanted = terms(question)
+    if not lines or not wanted:
+        return []
+    line_terms = [(terms(line.text), terms(line.context)) for line in lines]
+    frequency = {t: sum(1 for own, held in line_terms if covers(t, own) or covers(t, held)) for t in wanted}
+    weights = {t: math.log(1 + len(lines) / (1 + frequency[t])) for t in wanted}
+
+    def score(index: int) -> float:
+        own, held = line_terms[index]
+        return sum(w for t, w in weights.items() if covers(t, own)) + 0.6 * sum(w for t, w in weights.items() if not covers(t, own) and covers(t, held))
+
+    asked = [c.key for c in claims(question)]
+    bad = []
+    for claim in claims(answer):
+        if claim.kind not in ("number", "date", "code") or claim.key in asked:
+            continue
+        bearing = [i for i, line in enumerate(lines) if supported(claim, line.text)]
+        if not bearing:
+            continue
+        rivals = [i for i, line in enumerate(lines) if any(c.kind == claim.kind for c in claims(line.text))]
+        best = max(score(i) for i in bearing)
+        if best < CONNECTED_SHARE * max((score(i) for i in rivals), default=0.0):
+            bad.append(claim)
+    return bad
 
 
 WEEKDAYS = {"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"}

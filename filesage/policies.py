@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Callable
 
 from . import prompts
 from .errors import UsageError
-from .grounding import missing_names, remove_claims, unsupported
+from .grounding import Evidence, missing_names, remove_claims, unconnected, unsupported
 from .matching import extension_set, match_folder, singular, type_extensions, words
 from .parser import ToolCall
 from .router import READ, carry_over, detect_order, read_question, route
@@ -148,7 +148,7 @@ def quantities_in_documents_are_searched(turn: "Turn", call: ToolCall | None) ->
     if call is None or call.name != "count_files":
         return None
     phrase = counted_words(turn.question)
-    if not phrase or any(w in FILE_WORDS or type_extensions(w) or w in turn.tree_words() for w in phrase):
+    if not phrase or "semantic_search" not in turn.tools or any(w in FILE_WORDS or type_extensions(w) or w in turn.tree_words() for w in phrase):
         return None
     return ToolCall("semantic_search", {"query": turn.question})
 
@@ -202,6 +202,25 @@ def filesystem_calls_follow_the_question(turn: "Turn", call: ToolCall | None) ->
     return ToolCall(call.name, args) if args != call.arguments else None
 
 
+# What a question may ask about a file itself rather than what it says.
+FILE_ASPECTS = re.compile(
+    r"\b(how (big|large|heavy)|size|sized|bytes?|kb|mb|gb|space|modified|changed|edited|updated|created|saved|touched|opened|how old|"
+    r"where (is|are|do i keep)|which folder|folders?|director(y|ies)|path|located|location|named|called|file ?names?|extension|file type|list|rename)\b",
+    re.I,
+)
+
+
+@policy(FIRST_CALL)
+def what_a_named_file_says_is_searched(turn: "Turn", call: ToolCall | None) -> ToolCall | None:
+    """A question about what a document says often names the document ("the total on the Harbor Plumbing
+    invoice", "the booking reference for my Kyoto trip"), and small models then look the file up by name
+    (file_metadata, grep_files), whose size and dates stand as the answer. When the question asks nothing
+    about a file itself (its size, its dates, its name or place), what the files say is searched."""
+    if call is None or call.name not in ("file_metadata", "grep_files") or FILE_ASPECTS.search(turn.question) or "semantic_search" not in turn.tools:
+        return None
+    return ToolCall("semantic_search", {"query": turn.question})
+
+
 @policy(FIRST_CALL)
 def follow_ups_keep_the_file_type(turn: "Turn", call: ToolCall | None) -> ToolCall | None:
     """A follow-up ("which are they?", "list them") refers to the files of the question before; small
@@ -223,7 +242,7 @@ def router_after_nothing_found(turn: "Turn") -> FollowUp | None:
     if len(turn.steps) != 1 or step.by != "model" or (step.ok and step.found):
         return None
     fallback = route(turn.question, previous_question(turn), turn.folders())
-    if fallback.name != step.tool and fallback.name in turn.allowed and fallback.name != "respond":
+    if fallback.name != step.tool and fallback.name in turn.tools and fallback.name != "respond":
         return FollowUp(fallback)
     return None
 
@@ -309,6 +328,23 @@ def claims_must_be_in_the_results(turn: "Turn", draft: str | None) -> Accept | R
         return None
     if not turn.retried:
         return Retry(prompts.grounding_retry([c.text for c in bad], turn.tools_left(), turn.steps_left()), [c.text for c in bad])
+    return Accept(remove_claims(draft, bad))
+
+
+@policy(BEFORE_ANSWER)
+def figures_come_from_the_line_asked_about(turn: "Turn", draft: str | None) -> Accept | Retry | None:
+    """A small model answering from several passages takes a figure that is in the results but belongs to
+    something else: the total of a neighbouring invoice, the next row of a table, a date from another section.
+    A draft whose figures sit on lines less about what the question asks than another figure's line goes
+    back once; a second failure loses the sentences that make those claims."""
+    if draft is None or not turn.content_found:
+        return None
+    # What the documents say, not the dates and sizes of a listing, is where an answer's figures must connect.
+    bad = unconnected(draft, turn.question, Evidence([turn.question, *turn.content_found]))
+    if not bad:
+        return None
+    if not turn.retried:
+        return Retry(prompts.unconnected_retry([c.text for c in bad], turn.tools_left(), turn.steps_left()), [c.text for c in bad])
     return Accept(remove_claims(draft, bad))
 
 

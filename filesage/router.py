@@ -161,12 +161,12 @@ def folder_named(question: str, folders: list[str] | tuple[str, ...]) -> str:
         for start in range(len(question_words) - span + 1 if own else 0):
             if question_words[start : start + span] != own:
                 continue
-            # A type word ("photos", "logs", "images") names the folder only when the question says so:
-            # "folder"/"directory" right after it, or "in"/"under" right before it.
             after = question_words[start + span] if start + span < len(question_words) else ""
             before = " ".join(question_words[max(start - 2, 0) : start])
             marked = after in ("folder", "directory", "dir", "subfolder") or re.search(r"\b(in|under|inside|within|from|called|named)\b", before)
-            if any(type_extensions(w) for w in own) and not marked:
+            # A folder's name is a word of other questions too ("the invoice total", "my photos"): it names
+            # the folder only where the question says so, "the X folder" or "in X".
+            if not marked:
                 continue
             candidates.append((-span, folder.count("/"), folder))
     best = min(candidates)[2] if candidates else ""

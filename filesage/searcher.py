@@ -1,50 +1,49 @@
-"""Semantic search as the agent sees it: hits from the index turned into short facts with their sources."""
+"""Semantic search as the agent sees it: hits from the index, reranked by how much of the question they cover,
+turned into the lines that bear on it (each with the lines it belongs under), with their sources; no model
+call, so the agent reads a dozen lines instead of whole passages."""
 
 from __future__ import annotations
 
-import re
+import math
+from dataclasses import dataclass
 from typing import Annotated
 
-from . import prompts
+from .grounding import covers, holders, terms
 from .index import FolderIndex, Hit, Progress
-from .models import ChatModel, Usage
-from .parser import extract_json_object
 from .toolbox import ToolResult, trim
 
-KEEP_RATIO = 0.8  # keep hits whose fused score is at least this share of the best hit's
-PASSAGE_CHARS = 700  # a hit is trimmed to this before the model reads it
-FACTS_PER_PASSAGE = 4
+PASSAGES = 5  # the passages facts are taken from, after reranking
+CANDIDATES_EACH = 12  # the top of each ranking (vector, BM25) that is reranked, whatever its fused rank
+LINES_FIRST = 6  # lines from the passage that covers the question best
+LINES_OTHER = 3  # lines from each other passage
+MAX_LINES = 14
+# A passage is about the question when this much of the question's weighted words are in it (or its path),
+# counting its meaning (vector similarity) too.
+MIN_RELEVANCE = 0.35
+SIMILARITY_WEIGHT = 0.5
+LINE_SIMILARITY_WEIGHT = 4.0
+PASSAGE_CHARS = 700  # how much of a passage the plain pipeline in bench/ puts in its prompt
 MAX_RESULT_CHARS = 2500
-EXTRACT_TOKENS = 450
+
+@dataclass
+class Passage:
+    hit: Hit
+    relevance: float
+    context: set[str]  # the terms of its path and title: what the passage is part of
 
 
-def facts_schema(passages: int) -> dict:
-    """An entry per passage, in passage order; only a relevant passage carries facts, so an irrelevant
-    one costs a few generated tokens instead of an empty list of facts as well."""
-    number = {"type": "integer"}
-    irrelevant = {"type": "object", "properties": {"passage": number, "relevant": {"const": False}}, "required": ["passage", "relevant"]}
-    relevant = {
-        "type": "object",
-        "properties": {
-            "passage": number,
-            "relevant": {"const": True},
-            "facts": {"type": "array", "items": {"type": "string"}, "minItems": 1, "maxItems": FACTS_PER_PASSAGE},
-        },
-        "required": ["passage", "relevant", "facts"],
-    }
-    entries = {"type": "array", "items": {"anyOf": [irrelevant, relevant]}, "minItems": passages, "maxItems": passages}
-    return {"type": "object", "properties": {"passages": entries}, "required": ["passages"]}
+@dataclass
+class Line:
+    shown: str  # the line, under the lines that hold it ("reports › timeout_seconds: 120")
+    passage: Passage
+    score: float
 
 
 class Searcher:
-    """Owns the index of one root and the fact extraction; refreshes the index before its first search
-    when files changed (unless told not to)."""
+    """Owns the index of one root; refreshes it before its first search when files changed (unless told not to)."""
 
-    def __init__(
-        self, index: FolderIndex, model: ChatModel, refresh: bool = True, on_progress: Progress | None = None, min_top_k: int = 5
-    ):
+    def __init__(self, index: FolderIndex, refresh: bool = True, on_progress: Progress | None = None, min_top_k: int = 5):
         self.index = index
-        self.model = model
         self.min_top_k = min_top_k
         self.refresh_pending = refresh
         self.on_progress = on_progress
@@ -69,102 +68,96 @@ class Searcher:
             if self.index.needs_refresh():
                 return ToolResult("The folder has not been indexed yet (run: filesage index).", [], "Not indexed", found=False)
             return ToolResult("No file in this folder has indexable text.", [], "Nothing indexed", found=False)
-        # Small models ask for one passage when the answer may sit in the second; the setting is a floor.
-        hits = self.index.search(query, max(top_k, self.min_top_k))
-        hits = [h for h in hits if h.score >= KEEP_RATIO]
-        if not hits:
-            return ToolResult(f"Nothing in the files matches '{query}'.", [], "No matching passages", found=False)
-        usage = Usage()
-        facts = self.extract(query, hits, usage)
-        if any(facts):
-            result = facts_result(hits, facts)
-        else:
-            read = ", ".join(dict.fromkeys(h.path for h in hits))
-            result = ToolResult(f"The closest passages ({read}) say nothing about '{query}'.", [], "No relevant facts", found=False)
-        result.usage = usage
-        return result
+        hits = self.index.search(query, max(top_k, self.min_top_k), each=CANDIDATES_EACH)
+        weights = self.weights(query)
+        passages = rerank(hits, weights)[: max(top_k, self.min_top_k)]
+        relevant = [p for p in passages if p.relevance >= MIN_RELEVANCE]
+        if not relevant:
+            read = ", ".join(dict.fromkeys(p.hit.path for p in passages)) or "none"
+            return ToolResult(f"The closest passages ({read}) say nothing about '{query}'.", [], "No relevant passages", found=False)
+        lines = self.select(query, relevant, weights)
+        return facts_result(relevant, lines)
 
-    def extract(self, question: str, hits: list[Hit], usage: Usage) -> list[list[str]]:
-        """One model call reads every kept hit and returns facts per hit, in hit order. A passage counts
-        as relevant only if the model's JSON says so; output that does not parse makes none relevant."""
-        passages = "\n\n".join(
-            prompts.PASSAGE.format(number=n, path=h.path, location=h.location, text=h.text[:PASSAGE_CHARS])
-            for n, h in enumerate(hits, start=1)
+    def weights(self, query: str) -> dict[str, float]:
+        """How much each word of the query tells passages apart: rare words weigh more (inverse document
+        frequency over the folder's chunks); dates weigh like a rare word."""
+        wanted = sorted(terms(query))
+        words = [t for t in wanted if not t.startswith("date:")]
+        count, frequencies = self.index.document_frequencies(words)
+        # Stemmed words may not be FTS5 tokens ("serv"); those count as rare.
+        rarest = math.log(1 + count)
+        return {t: rarest if t.startswith("date:") or not frequencies.get(t) else math.log(1 + count / (1 + frequencies[t])) for t in wanted}
+
+    def select(self, query: str, passages: list[Passage], weights: dict[str, float]) -> list[Line]:
+        """The lines that bear on the query: those with its words (in the line, the lines it belongs under, or
+        its passage's path and title) and those closest in meaning to it."""
+        candidates: list[tuple[Passage, str, float]] = []
+        for passage in passages:
+            lines = passage.hit.text.splitlines()
+            for index, line in enumerate(lines):
+                if not line.strip():
+                    continue
+                above = holders(lines, index)
+                shown = " › ".join(above[-2:] + [line.strip()])
+                own, held = terms(line), terms(" ".join(above))
+                lexical = sum(w for t, w in weights.items() if covers(t, own))
+                lexical += 0.7 * sum(w for t, w in weights.items() if not covers(t, own) and covers(t, held))
+                lexical += 0.4 * sum(w for t, w in weights.items() if not covers(t, own) and not covers(t, held) and covers(t, passage.context))
+                candidates.append((passage, shown, lexical))
+        if not candidates:
+            return []
+        vectors = self.index.embedder.encode([query] + [shown for _, shown, _ in candidates])
+        similarities = vectors[1:] @ vectors[0]
+        scored = sorted(
+            (Line(shown, passage, lexical + LINE_SIMILARITY_WEIGHT * max(float(similarity), 0.0)) for (passage, shown, lexical), similarity in zip(candidates, similarities)),
+            key=lambda line: -line.score,
         )
-        messages = [
-            {"role": "system", "content": prompts.EXTRACT_SYSTEM},
-            {"role": "user", "content": prompts.EXTRACT_REQUEST.format(question=question, passages=passages)},
-        ]
-        generation = self.model.generate(messages, EXTRACT_TOKENS, schema=facts_schema(len(hits)), family="extract")
-        usage.add(generation)
-        data = extract_json_object(generation.text) or {}
-        facts: list[list[str]] = [[] for _ in hits]
-        entries = data.get("passages") if isinstance(data.get("passages"), list) else []
-        for entry in entries:
-            if not isinstance(entry, dict) or entry.get("relevant") is not True:
+        chosen: list[Line] = []
+        taken: dict[int, int] = {}
+        for line in scored:
+            key = id(line.passage)
+            limit = LINES_FIRST if line.passage is passages[0] else LINES_OTHER
+            if taken.get(key, 0) >= limit or any(line.shown == other.shown for other in chosen):
                 continue
-            number = entry.get("passage")
-            if not isinstance(number, int) or not 1 <= number <= len(hits):
-                continue
-            items = entry.get("facts") if isinstance(entry.get("facts"), list) else []
-            passage = hits[number - 1].text
-            for fact in (str(f).strip() for f in items[:FACTS_PER_PASSAGE]):
-                # A fact the passage does not bear out word for word ("the billing service uses port
-                # 8080") is replaced by the passage's own line that it paraphrases ('"port": 8080,').
-                kept = [fact] if supported(fact, passage) else quoted_lines(fact, passage)
-                facts[number - 1] += [k for k in kept if k not in facts[number - 1]]
-        return facts
+            taken[key] = taken.get(key, 0) + 1
+            chosen.append(line)
+            if len(chosen) >= MAX_LINES:
+                break
+        return chosen
 
 
-STOP_WORDS = {"the", "and", "was", "were", "are", "for", "with", "that", "this", "from", "has", "have", "had", "its", "their", "which", "what", "who"}
+def rerank(hits: list[Hit], weights: dict[str, float]) -> list[Passage]:
+    """Passages ordered by how much of the query's weight their words (or their path and title) cover, plus
+    how close they are in meaning; the fused rank breaks ties."""
+    total = sum(weights.values()) or 1.0
+    passages = []
+    for rank, hit in enumerate(hits):
+        first = hit.text.splitlines()[0] if hit.text else ""
+        context = terms(hit.path) | terms(first)
+        body = terms(hit.text)
+        coverage = sum(w for t, w in weights.items() if covers(t, body) or covers(t, context)) / total
+        passages.append((coverage + SIMILARITY_WEIGHT * max(hit.similarity, 0.0), -rank, Passage(hit, 0.0, context)))
+    passages.sort(key=lambda item: (-item[0], -item[1]))
+    ordered = []
+    for relevance, _, passage in passages:
+        passage.relevance = relevance
+        ordered.append(passage)
+    return ordered
 
 
-def normalise(text: str) -> str:
-    return " ".join(re.findall(r"[^\W_]+", text.lower()))
-
-
-def quoted_lines(fact: str, passage: str, limit: int = 2) -> list[str]:
-    """The passage's lines that a paraphrased fact rests on: those with its numbers, then its words."""
-    numbers = set(re.findall(r"\d+", normalise(fact)))
-    words = {w for w in normalise(fact).split() if len(w) > 2 and w not in STOP_WORDS and not w.isdigit()}
-    scored = []
-    for line in passage.splitlines():
-        tokens = set(normalise(line).split())
-        score = 3 * len(numbers & tokens) + len(words & tokens)
-        if score and (not numbers or numbers & tokens):
-            scored.append((score, line.strip()))
-    scored.sort(key=lambda item: -item[0])
-    return [line for _, line in scored[:limit] if line]
-
-
-def supported(fact: str, passage: str) -> bool:
-    """A fact is kept only if the passage bears it out: copied from it, or every number in it and most of
-    its words found there. Small models otherwise 'extract' amounts a passage never states."""
-    fact_norm, passage_norm = normalise(fact), normalise(passage)
-    if not fact_norm:
-        return False
-    if fact_norm in passage_norm:
-        return True
-    passage_words = set(passage_norm.split())
-    numbers = re.findall(r"\d+", fact_norm)
-    if any(n not in passage_words and n not in passage_norm.replace(" ", "") for n in numbers):
-        return False
-    words = [w for w in fact_norm.split() if len(w) > 2 and w not in STOP_WORDS]
-    return bool(words) and sum(w in passage_words for w in words) / len(words) >= 0.7
-
-
-def facts_result(hits: list[Hit], facts: list[list[str]]) -> ToolResult:
-    """'From <path> (<location>):' with the facts under it, hits from one file grouped together."""
+def facts_result(passages: list[Passage], lines: list[Line]) -> ToolResult:
+    """'From <path> (<location>):' with its lines under it, files in the order of their best line."""
     grouped: dict[str, tuple[list[str], list[str]]] = {}
-    for hit, found in zip(hits, facts):
-        if found:
-            locations, lines = grouped.setdefault(hit.path, ([], []))
+    for line in lines:
+        hit = line.passage.hit
+        locations, shown = grouped.setdefault(hit.path, ([], []))
+        if hit.location not in locations:
             locations.append(hit.location)
-            lines += [f for f in found if f not in lines]
-    blocks = [f"From {path} ({', '.join(locations)}):\n" + "\n".join(f"- {fact}" for fact in lines) for path, (locations, lines) in grouped.items()]
+        shown.append(line.shown)
+    blocks = [f"From {path} ({', '.join(locations)}):\n" + "\n".join(f"- {fact}" for fact in shown) for path, (locations, shown) in grouped.items()]
     text = trim("\n".join(blocks), MAX_RESULT_CHARS)
-    count = sum(len(lines) for _, lines in grouped.values())
     names = ", ".join(path.rsplit("/", 1)[-1] for path in grouped)
+    used = {id(line.passage) for line in lines}
+    basis = "\n\n".join(p.hit.text for p in passages if id(p) in used)
     locations = {path: ", ".join(where) for path, (where, _) in grouped.items()}
-    basis = "\n\n".join(hit.text for hit, found in zip(hits, facts) if found)
-    return ToolResult(text, list(grouped), f"{count} facts from {names}", locations=locations, basis=basis)
+    return ToolResult(text, list(grouped), f"{len(lines)} facts from {names}", locations=locations, basis=basis)

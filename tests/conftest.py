@@ -71,7 +71,7 @@ def fs_corpus(tmp_path) -> Path:
 
 @pytest.fixture(scope="session")
 def embedder():
-    from filesage.index import Embedder
+    from filesage.embedder import Embedder
 
     return Embedder()
 

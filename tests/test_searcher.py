@@ -1,39 +1,49 @@
-import json
+"""The searcher on a real index (real embedder, real LEANN graph): passages reranked by what they cover, and
+the lines that bear on the question, each under the lines it belongs to."""
 
-from filesage.index import Hit
-from filesage.models import Usage
-from filesage.searcher import Searcher, facts_result, quoted_lines, supported
-from tests.conftest import ScriptedModel
+import pytest
 
-CONFIG = '{\n "service": "billing",\n "port": 8080,\n "retries": 3\n}'
-SHEET = "Sheet Travel. Columns: month | destination | cost_eur\nmonth: January; destination: Oslo; cost_eur: 640\nmonth: February; destination: Berlin; cost_eur: 420"
-
-
-def test_supported_facts_and_paraphrases():
-    assert supported('"port": 8080', CONFIG)
-    assert supported("The billing service uses port 8080", CONFIG)  # words and numbers all there
-    assert not supported("The billing service uses port 9090", CONFIG)  # a number the passage never states
-    assert not supported("The cost of the Berlin trip was 420 euros.", SHEET)  # too many words of its own
+from bench.corpus import build_corpus
+from filesage.grounding import holders, terms
+from filesage.index import FolderIndex
+from filesage.searcher import Searcher
+from tests.conftest import write
 
 
-def test_a_paraphrase_is_replaced_by_the_line_it_rests_on():
-    assert quoted_lines("The cost of the Berlin trip was 420 euros.", SHEET) == ["month: February; destination: Berlin; cost_eur: 420"]
-    assert quoted_lines("It cost 999.", SHEET) == []  # nothing to rest on: nothing kept
+@pytest.fixture(scope="module")
+def searcher(tmp_path_factory, embedder):
+    root = build_corpus(tmp_path_factory.mktemp("corpus"))
+    write(root / "config/services.yaml", "services:\n  billing:\n    port: 8081\n    timeout_seconds: 30\n  reports:\n    port: 8090\n    timeout_seconds: 120\n")
+    index = FolderIndex(root, embedder, tmp_path_factory.mktemp("idx"))
+    index.refresh()
+    return Searcher(index)
 
 
-def test_extraction_keeps_relevant_passages_only_and_unparsable_output_keeps_none():
-    hits = [Hit("code/config.json", "lines 1-5", CONFIG, 1.0), Hit("finance/expenses.xlsx", "sheet Travel", SHEET, 0.9)]
-    reply = {"passages": [{"passage": 1, "relevant": True, "facts": ["The billing service uses port 8080"]}, {"passage": 2, "relevant": False}]}
-    model = ScriptedModel([json.dumps(reply), "not json at all"])
-    searcher = Searcher(index=None, model=model)
-    facts = searcher.extract("which port does billing use?", hits, Usage())
-    assert facts == [["The billing service uses port 8080"], []]
-    # One entry per passage, and only a relevant one has facts to generate.
-    entries = model.schemas[0]["properties"]["passages"]
-    assert entries["minItems"] == entries["maxItems"] == 2
-    irrelevant, relevant = entries["items"]["anyOf"]
-    assert "facts" not in irrelevant["properties"] and "facts" in relevant["required"]
-    result = facts_result(hits, facts)
-    assert result.text == "From code/config.json (lines 1-5):\n- The billing service uses port 8080"
-    assert result.locations == {"code/config.json": "lines 1-5"}
-    assert searcher.extract("which port?", hits, Usage()) == [[], []]
+def test_the_line_that_answers_comes_with_its_source(searcher):
+    result = searcher.semantic_search("Which port does the billing service use?")
+    assert result.found and result.paths[0] in ("code/config.json", "config/services.yaml")
+    assert "8080" in result.text or "8081" in result.text
+    assert result.basis and result.locations[result.paths[0]].startswith("lines")
+
+
+def test_a_line_is_shown_under_the_lines_it_belongs_to(searcher):
+    result = searcher.semantic_search("timeout of the reports service")
+    assert "reports: › timeout_seconds: 120" in result.text
+    assert holders(["def f():", '    """Doc."""', "    return 4"], 2) == ["def f():"]
+    assert holders(["# Meeting", "", "- Decision: yes"], 2) == ["# Meeting"]
+
+
+def test_passages_that_cover_the_question_come_first(searcher):
+    # The question's rare words decide: the page that names the vendor's invoice and its total.
+    result = searcher.semantic_search("total due on the Brightline Electric invoice")
+    assert result.paths[0] == "finance/invoices/invoice_2025_017.pdf" and "1,980.00" in result.text
+
+
+def test_nothing_about_the_question_is_not_found(searcher):
+    result = searcher.semantic_search("the registration plate of the motorbike")
+    assert not result.found and result.text.startswith("The closest passages")
+
+
+def test_terms_meet_across_forms():
+    assert terms("How many servings?") & terms("Serves 8.")
+    assert "date:3-14" in terms("launch by March 14") and "date:3-14" in terms("2025-03-14")
