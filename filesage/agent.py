@@ -8,14 +8,15 @@ import re
 import time
 from dataclasses import asdict, dataclass, field
 from datetime import date
-from typing import Iterator
+from collections import Counter
+from typing import Callable, Iterator
 
 from . import prompts
 from .errors import UsageError
 from .grounding import Citations, Evidence, sentences
 from .models import ChatModel, Generation, Messages, Usage
 from .parser import ToolCall, extract_tool_call
-from .policies import ASK_ANSWER, CONTENT_TOOLS, Accept, FollowUp, Policies, Rendered, Retry
+from .policies import ASK_ANSWER, CONTENT_TOOLS, Accept, FollowUp, Hint, Policies, Rendered, Retry
 from .toolbox import Toolbox, ToolResult, trim
 from .tools import ToolRegistry
 
@@ -180,6 +181,7 @@ class Turn:
     max_steps: int
     folder: str  # how answers name the folder: "~/Documents"
     tree: "Toolbox | None"  # the folder's files, for policies that match a question's words to them
+    languages_of: "Callable[[], Counter] | None"  # the languages of the indexed files
     started_at: float = field(default_factory=time.perf_counter)
     usage: Usage = field(default_factory=Usage)
     steps: list[Step] = field(default_factory=list)
@@ -204,6 +206,10 @@ class Turn:
     def folders(self) -> list[str]:
         return self.tree.folders if self.tree is not None else []
 
+    def languages(self) -> Counter:
+        """How many of the folder's files are written in each language."""
+        return self.languages_of() if self.languages_of is not None else Counter()
+
     def tree_words(self) -> set[str]:
         """The words of the folder's own file and folder names."""
         return self.tree.name_words() if self.tree is not None else set()
@@ -226,6 +232,7 @@ class Agent:
         folder: str = "the folder",
         policies: Policies | None = None,
         tree: "Toolbox | None" = None,
+        languages: "Callable[[], Counter] | None" = None,
     ):
         self.model = model
         self.registry = registry
@@ -234,6 +241,7 @@ class Agent:
         self.folder = folder
         self.policies = policies or Policies()
         self.tree = tree
+        self.languages = languages
         self.system = prompts.agent_system(registry.prompt_listing(), today)
 
     def run(self, question: str, history: list[dict] | None = None) -> Iterator[Event]:
@@ -284,6 +292,8 @@ class Agent:
                 continue
             turn.wants_answer = decision == ASK_ANSWER
             self._feed_back(turn, call, result, None)
+            if isinstance(decision, Hint):
+                turn.messages[-1]["content"] += "\n" + decision.message
             return
 
     def _key(self, call: ToolCall) -> str:
@@ -349,7 +359,7 @@ class Agent:
         messages += [{"role": t["role"], "content": str(t["content"])[:MAX_RESULT_CHARS].encode("utf-8", "replace").decode("utf-8")} for t in turns]
         messages.append({"role": "user", "content": prompts.QUESTION.format(question=question)})
         tools = set(self.registry.tools)
-        turn = Turn(question, messages, turns, tools, self.max_steps, self.folder, self.tree)
+        turn = Turn(question, messages, turns, tools, self.max_steps, self.folder, self.tree, self.languages)
         turn.evidence.add(question)
         for t in turns:
             turn.evidence.add(t["content"])

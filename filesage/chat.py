@@ -56,7 +56,7 @@ def load_model(model: str | None, threads: int | None):
     from .models import LlamaModel, physical_cores, resolve_model
 
     resolved = resolve_model(model)
-    return resolved, LlamaModel(resolved.path, threads or physical_cores(), prefix_cache=cache_dir() / "prompt-cache")
+    return resolved, LlamaModel(resolved.path, threads or physical_cores(), prefix_cache=cache_dir() / "prompt-cache", core_share=cache_dir() / "running")
 
 
 class IndexProgress:
@@ -136,7 +136,7 @@ class Workspace:
         policies = Policies([name.strip() for name in self.settings.policies_off.split(",") if name.strip()])
         self.agent = Agent(
             self.llm, registry, self.settings.max_steps, self.settings.history_turns, folder=display_path(toolbox.root),
-            policies=policies, tree=toolbox,
+            policies=policies, tree=toolbox, languages=index.languages,
         )
 
     def run(self, question: str, history: list[dict]):

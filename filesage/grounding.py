@@ -210,15 +210,16 @@ def evidence_lines(evidence: Evidence) -> list[EvidenceLine]:
     return found
 
 
-def unconnected(answer: str, question: str, evidence: Evidence) -> list[Claim]:
+def unconnected(answer: str, question: str, evidence: Evidence) -> tuple[list[Claim], str]:
     """Figures, dates and codes of an answer that the results state, but on a line about something other than
     what the question asks, while another line with a figure of the same kind is about it: the total of a
     neighbouring invoice, the next row of a table, a date from another section. Lines are matched to the
-    question by its words, rarer words weighing more; a question whose words tell no line apart checks nothing."""
+    question by its words, rarer words weighing more; a question whose words tell no line apart checks nothing.
+    Also returns the line with a figure that is most about the question ('' when there is none)."""
     lines = evidence_lines(evidence)
     wanted = terms(question)
     if not lines or not wanted:
-        return []
+        return [], ""
     line_terms = [(terms(line.text), terms(line.context)) for line in lines]
     frequency = {t: sum(1 for own, held in line_terms if covers(t, own) or covers(t, held)) for t in wanted}
     weights = {t: math.log(1 + len(lines) / (1 + frequency[t])) for t in wanted}
@@ -228,7 +229,7 @@ def unconnected(answer: str, question: str, evidence: Evidence) -> list[Claim]:
         return sum(w for t, w in weights.items() if covers(t, own)) + 0.6 * sum(w for t, w in weights.items() if not covers(t, own) and covers(t, held))
 
     asked = [c.key for c in claims(question)]
-    bad = []
+    bad, best_line, best_score = [], "", 0.0
     for claim in claims(answer):
         if claim.kind not in ("number", "date", "code") or claim.key in asked:
             continue
@@ -236,12 +237,37 @@ def unconnected(answer: str, question: str, evidence: Evidence) -> list[Claim]:
         if not bearing:
             continue
         rivals = [i for i, line in enumerate(lines) if any(c.kind == claim.kind for c in claims(line.text))]
-        best = max(score(i) for i in bearing)
-        if best < CONNECTED_SHARE * max((score(i) for i in rivals), default=0.0):
+        top = max(rivals, key=score, default=None)
+        if top is not None and max(score(i) for i in bearing) < CONNECTED_SHARE * score(top):
             bad.append(claim)
-    return bad
+            if score(top) > best_score:
+                best_line, best_score = lines[top].text.strip().lstrip("- "), score(top)
+    return bad, best_line
 
 
+# Short, frequent words that tell languages apart.
+LANGUAGE_WORDS = {
+    "English": set("the and of to is in that for with on are was this you your it be as at by not or from".split()),
+    "German": set("der die das und ist nicht mit für auf den dem des ein eine zu von sich auch wird beträgt oder bei im zur".split()),
+    "French": set("le la les et est une des du pour dans que qui pas sur au avec ce sont par être".split()),
+    "Spanish": set("el la los las y es una del por para que con no se en su al lo como más".split()),
+    "Italian": set("il lo la gli le e è una del per che non con di da sono della nel".split()),
+    "Dutch": set("de het een en is van dat niet op voor met zijn wordt ook aan bij".split()),
+    "Swedish": set("och att det som en är på för med inte av den till har om".split()),
+}
+
+
+def language_of(text: str) -> str:
+    """The language a text is written in, judged by its short words; '' when they do not tell."""
+    found = re.findall(r"[^\W\d_]+", text.lower())
+    counts = sorted(((sum(w in words for w in found), name) for name, words in LANGUAGE_WORDS.items()), reverse=True)
+    (best, name), (second, _) = counts[0], counts[1]
+    return name if best >= 3 and best >= 1.5 * second else ""
+
+
+GERMAN_WORDS = {"der", "die", "das", "den", "dem", "des", "ist", "im", "zur", "zum", "und", "wie", "was", "ich", "mein", "meine",
+                "meinem", "meiner", "nicht", "ein", "eine", "mit", "für", "fuer", "auf", "laut", "pro", "hoch", "jeden", "nochmal", "mal",
+                "wieviel", "viel", "wann", "wo", "welche", "welcher", "bei", "steht", "habe", "muss", "zahle", "sind", "bitte"}
 WEEKDAYS = {"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"}
 
 
@@ -250,7 +276,9 @@ def missing_names(question: str, text: str) -> list[str]:
     Search finds the closest passages even when the thing asked about is not in the files at all (a
     Reykjavik flight when only a Stockholm one exists); such passages do not answer the question."""
     words = re.findall(r"[\w'-]+", question)
-    names = [
+    # German capitalises every noun, so a capital letter there says nothing about a name.
+    german = sum(w.lower() in GERMAN_WORDS for w in words) >= 2
+    names = [] if german else [
         w.removesuffix("'s") for w in words[1:]
         if w[0].isupper() and w != "I" and w.lower().rstrip(".") not in MONTHS and w.lower() not in WEEKDAYS
         and not detect_extension(w)  # "Word", "PDFs": the kind of file asked about, not what it says

@@ -150,6 +150,7 @@ class FolderIndex:
         self._db: sqlite3.Connection | None = None
         self._searcher = None
         self._searcher_generation = None
+        self._languages: tuple[str, Counter] | None = None
 
     @property
     def db(self) -> sqlite3.Connection:
@@ -411,6 +412,16 @@ class FolderIndex:
             "SELECT rowid FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY bm25(chunks_fts) LIMIT ?", (match, pool)
         ).fetchall()
         return [row[0] for row in rows]
+
+    def languages(self) -> Counter:
+        """How many indexed files are written in each language (judged by their first chunk)."""
+        from .grounding import language_of
+
+        generation = self.generation()
+        if self._languages is None or self._languages[0] != generation:
+            rows = self.db.execute("SELECT text FROM chunks WHERE id IN (SELECT min(id) FROM chunks GROUP BY path)").fetchall()
+            self._languages = (generation, Counter(language_of(row[0]) for row in rows))
+        return self._languages[1]
 
     def chunk_count(self) -> int:
         return self.db.execute("SELECT count(*) FROM chunks").fetchone()[0]

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Callable
 
 from . import prompts
 from .errors import UsageError
-from .grounding import Evidence, missing_names, remove_claims, unconnected, unsupported
+from .grounding import Evidence, language_of, missing_names, remove_claims, unconnected, unsupported
 from .matching import extension_set, match_folder, singular, type_extensions, words
 from .parser import ToolCall
 from .router import READ, carry_over, detect_order, read_question, route
@@ -55,6 +55,13 @@ class Retry:
 
     message: str
     withdrawn: list[str]
+
+
+@dataclass(frozen=True)
+class Hint:
+    """Something the model is told beside a result before it chooses its next call."""
+
+    message: str
 
 
 @dataclass(frozen=True)
@@ -202,21 +209,32 @@ def filesystem_calls_follow_the_question(turn: "Turn", call: ToolCall | None) ->
     return ToolCall(call.name, args) if args != call.arguments else None
 
 
-# What a question may ask about a file itself rather than what it says.
+# What a question may ask about files themselves rather than what they say.
 FILE_ASPECTS = re.compile(
     r"\b(how (big|large|heavy)|size|sized|bytes?|kb|mb|gb|space|modified|changed|edited|updated|created|saved|touched|opened|how old|"
-    r"where (is|are|do i keep)|which folder|folders?|director(y|ies)|path|located|location|named|called|file ?names?|extension|file type|list|rename)\b",
+    r"where (is|are|do i keep)|which folder|folders?|director(y|ies)|path|located|location|named|called|file ?names?|extension|file type|"
+    r"list|rename|files?|documents|docs|tree|structure|organi[sz]ed|layout|empty)\b",
     re.I,
 )
 
 
+def asks_about_files(question: str) -> bool:
+    """The question says something about files themselves: a file word, a type, a rank, a size or date of a
+    file, a folder, a listing."""
+    asked = read_question(question)
+    return bool(FILE_ASPECTS.search(question) or asked.extension or asked.order or asked.filters())
+
+
 @policy(FIRST_CALL)
-def what_a_named_file_says_is_searched(turn: "Turn", call: ToolCall | None) -> ToolCall | None:
-    """A question about what a document says often names the document ("the total on the Harbor Plumbing
-    invoice", "the booking reference for my Kyoto trip"), and small models then look the file up by name
-    (file_metadata, grep_files), whose size and dates stand as the answer. When the question asks nothing
-    about a file itself (its size, its dates, its name or place), what the files say is searched."""
-    if call is None or call.name not in ("file_metadata", "grep_files") or FILE_ASPECTS.search(turn.question) or "semantic_search" not in turn.tools:
+def questions_about_what_files_say_are_searched(turn: "Turn", call: ToolCall | None) -> ToolCall | None:
+    """A question about what a document says often names the document or its folder ("the total on the Harbor
+    Plumbing invoice", "Maja's phone number from my contacts"), and small models then reach for a filesystem
+    tool (a lookup by name, a listing of the folder), whose sizes and dates stand as the answer. When neither
+    the question nor the one before it asks anything about files themselves (their names, types, sizes,
+    dates, folders, ranks or counts), what the files say is searched."""
+    if call is None or call.name not in FILESYSTEM_TOOLS or "semantic_search" not in turn.tools:
+        return None
+    if asks_about_files(turn.question) or asks_about_files(previous_question(turn)):
         return None
     return ToolCall("semantic_search", {"query": turn.question})
 
@@ -245,6 +263,20 @@ def router_after_nothing_found(turn: "Turn") -> FollowUp | None:
     if fallback.name != step.tool and fallback.name in turn.tools and fallback.name != "respond":
         return FollowUp(fallback)
     return None
+
+
+@policy(AFTER_STEP)
+def searches_in_the_folders_other_languages(turn: "Turn") -> Hint | None:
+    """Files written in another language than the question are not found by its words (an English question
+    about a German lease finds "deposit" nowhere), and small models do not think of searching in that
+    language. When a search found nothing and the folder holds files in other languages, the model is told
+    which, and asked to search again with the question's words in them (once)."""
+    step = turn.steps[-1]
+    if step.tool != "semantic_search" or step.found or not step.ok or "searches_in_the_folders_other_languages" in turn.fired:
+        return None
+    asked = language_of(turn.question) or "English"
+    others = [name for name, count in turn.languages().most_common() if name and name != asked and count]
+    return Hint(prompts.OTHER_LANGUAGES.format(languages=" and ".join(others[:2]))) if others else None
 
 
 @policy(AFTER_STEP)
@@ -340,12 +372,17 @@ def figures_come_from_the_line_asked_about(turn: "Turn", draft: str | None) -> A
     if draft is None or not turn.content_found:
         return None
     # What the documents say, not the dates and sizes of a listing, is where an answer's figures must connect.
-    bad = unconnected(draft, turn.question, Evidence([turn.question, *turn.content_found]))
+    bad, line = unconnected(draft, turn.question, Evidence([turn.question, *turn.content_found]))
     if not bad:
         return None
     if not turn.retried:
-        return Retry(prompts.unconnected_retry([c.text for c in bad], turn.tools_left(), turn.steps_left()), [c.text for c in bad])
-    return Accept(remove_claims(draft, bad))
+        return Retry(prompts.unconnected_retry([c.text for c in bad], line), [c.text for c in bad])
+    # Twice a figure from the wrong line: the line that is about the question is the answer, quoted.
+    kept = remove_claims(draft, bad).rsplit("\n\nI could not confirm", 1)[0] if line else remove_claims(draft, bad)
+    if not line:
+        return Accept(kept)
+    quoted = prompts.QUOTED_LINE.format(line=line)
+    return Accept(quoted if kept.startswith("I could not confirm") or not kept.strip() else f"{kept}\n\n{quoted}")
 
 
 class Policies:

@@ -66,6 +66,8 @@ TOOL_RESULT_EMPTY = """Result of {tool}:
 
 Call another tool, or call respond to say that you did not find it."""
 
+OTHER_LANGUAGES = """Some files in this folder are written in {languages}. Call semantic_search again with the question's key words translated into {languages}."""
+
 TOOL_ERROR = """{tool} failed: {result}
 
 Fix the call or choose another tool."""
@@ -81,12 +83,16 @@ def grounding_retry(claims: list[str], tools: list[str], steps_left: int) -> str
     return f"The results above do not say {said}. Answer again in plain words, using only what the results say; leave out what they do not say."
 
 
-def unconnected_retry(claims: list[str], tools: list[str], steps_left: int) -> str:
+def unconnected_retry(claims: list[str], line: str) -> str:
     said = ", ".join(claims)
     return (
-        f"In the results, {said} belongs to something other than what the question asks about. Answer again with the "
-        "figure from the line about exactly what the question asks; if no line is about it, say that you did not find it."
+        f"In the results, {said} belongs to something other than what the question asks about. The line about it is: "
+        f'"{line}". Answer again in plain words from that line.'
     )
+
+
+# The answer when a model twice took a figure from the wrong line: the line about the question, as the files say it.
+QUOTED_LINE = 'The files say: "{line}"'
 
 
 FORCED_ANSWER = """No more tools can be called. Answer the question now in plain words, using only the results above. If they do not answer it, say that you did not find it."""

@@ -20,6 +20,9 @@ MAX_LINES = 14
 # A passage is about the question when this much of the question's weighted words are in it (or its path),
 # counting its meaning (vector similarity) too.
 MIN_RELEVANCE = 0.35
+# Passages much less relevant than the best are dropped: another booking, recipe or invoice with the same
+# kind of line is where small models take a neighbouring figure from.
+RELATIVE_RELEVANCE = 0.75
 SIMILARITY_WEIGHT = 0.5
 LINE_SIMILARITY_WEIGHT = 4.0
 PASSAGE_CHARS = 700  # how much of a passage the plain pipeline in bench/ puts in its prompt
@@ -71,7 +74,7 @@ class Searcher:
         hits = self.index.search(query, max(top_k, self.min_top_k), each=CANDIDATES_EACH)
         weights = self.weights(query)
         passages = rerank(hits, weights)[: max(top_k, self.min_top_k)]
-        relevant = [p for p in passages if p.relevance >= MIN_RELEVANCE]
+        relevant = [p for p in passages if p.relevance >= max(MIN_RELEVANCE, RELATIVE_RELEVANCE * passages[0].relevance)] if passages else []
         if not relevant:
             read = ", ".join(dict.fromkeys(p.hit.path for p in passages)) or "none"
             return ToolResult(f"The closest passages ({read}) say nothing about '{query}'.", [], "No relevant passages", found=False)
@@ -97,7 +100,8 @@ class Searcher:
             for index, line in enumerate(lines):
                 if not line.strip():
                     continue
-                above = holders(lines, index)
+                # The passage's own title (its first line) heads every line of it: said once, at the top.
+                above = [h for h in holders(lines, index) if h != lines[0].strip()]
                 shown = " › ".join(above[-2:] + [line.strip()])
                 own, held = terms(line), terms(" ".join(above))
                 lexical = sum(w for t, w in weights.items() if covers(t, own))

@@ -68,7 +68,7 @@ def test_every_prompt_extends_the_previous_one(content_registry):
     model = ScriptedModel([call("grep_files", pattern="zzz"), call("semantic_search", query="passport"), "Renew the passport before 2025-08-15."])
     history = [{"role": "user", "content": "hi"}, {"role": "assistant", "content": "hello"}]
     # Without the router's fallback, so that the model makes the second choice itself.
-    run(Agent(model, content_registry, policies=Policies(["router_after_nothing_found", "what_a_named_file_says_is_searched"])), "when must I renew my passport?", history)
+    run(Agent(model, content_registry, policies=Policies(["router_after_nothing_found", "questions_about_what_files_say_are_searched"])), "when must I renew my passport?", history)
     for before, after in zip(model.prompts, model.prompts[1:]):
         assert after[: len(before)] == before
     assert all(p[0] == model.prompts[0][0] for p in model.prompts)  # identical system prompt every call
@@ -233,7 +233,7 @@ def test_a_first_tool_that_finds_nothing_is_followed_by_the_routers_choice(fs_co
 
     registry = ToolRegistry([box.file_metadata, semantic_search, respond])
     model = ScriptedModel([call("file_metadata", name_hint="passport renewal"), "Renew your passport."])
-    _, answer = run(Agent(model, registry, policies=Policies(["what_a_named_file_says_is_searched"])), "What do I need to renew?")
+    _, answer = run(Agent(model, registry, policies=Policies(["questions_about_what_files_say_are_searched"])), "What do I need to renew?")
     assert [(s.tool, s.by, s.found) for s in answer.steps] == [("file_metadata", "model", False), ("semantic_search", "router_after_nothing_found", True)]
     assert searched == ["What do I need to renew?"] and answer.usage.calls == 2
 

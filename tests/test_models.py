@@ -1,6 +1,7 @@
 import hashlib
 import json
 import os
+from pathlib import Path
 
 import pytest
 
@@ -298,3 +299,34 @@ def test_alternating_prompt_families_each_keep_their_prefix(tmp_path):
             assert evaluated <= len(prompt) - shared + 1, (family, evaluated, len(prompt), shared)
             assert shared > 300  # at least the family's system prompt came from its saved state
         last[family] = prompt
+
+
+def test_processes_in_a_model_call_share_the_cores(tmp_path):
+    """Each process inside a model call holds a lock on its own file; a lock nobody holds any more is cleared."""
+    import subprocess
+    import sys
+
+    from filesage.models import CoreShare
+
+    folder = tmp_path / "running"
+    assert CoreShare(None).running() == 1
+    with CoreShare(folder) as share:
+        assert share.running() == 1
+        holder = subprocess.Popen([sys.executable, "-c", f"""
+import sys, time
+sys.path.insert(0, {str(Path(__file__).parent.parent)!r})
+from pathlib import Path
+from filesage.models import CoreShare
+with CoreShare(Path({str(folder)!r})):
+    print("in", flush=True)
+    time.sleep(30)
+"""], stdout=subprocess.PIPE, text=True)
+        try:
+            assert holder.stdout.readline().strip() == "in"
+            assert share.running() == 2
+        finally:
+            holder.kill()
+            holder.wait()
+        (folder / "999999.lock").write_text("")  # left by a process that was killed
+        assert share.running() == 1 and not (folder / "999999.lock").exists()
+    assert not list(folder.iterdir())

@@ -27,7 +27,8 @@ from filesage.policies import (
     read_the_file_a_listing_picked,
     router_after_nothing_found,
     router_when_no_usable_call,
-    what_a_named_file_says_is_searched,
+    searches_in_the_folders_other_languages,
+    questions_about_what_files_say_are_searched,
 )
 from filesage.toolbox import Toolbox, ToolResult
 from filesage.tools import ToolRegistry, respond
@@ -185,10 +186,29 @@ def test_a_policy_switched_off_leaves_the_model_its_answer(fs_corpus):
     assert answer.text == "You have three PDFs." and answer.usage.calls == 2
 
 
-def test_what_a_named_file_says_is_searched(agent):
+def test_questions_about_what_files_say_are_searched(agent):
     total = turn_for(agent, "What is the total on the Harbor Plumbing invoice?")
-    assert what_a_named_file_says_is_searched(total, ToolCall("file_metadata", {"name_hint": "Harbor Plumbing invoice"})) == ToolCall("semantic_search", {"query": total.question})
-    assert what_a_named_file_says_is_searched(turn_for(agent, "booking reference of the Kyoto trip?"), ToolCall("grep_files", {"pattern": "kyoto"})).name == "semantic_search"
-    # Questions about the file itself keep their lookup.
-    for question in ("How big is the Harbor Plumbing invoice?", "when was the lease last modified?", "which files are named invoice?", "where is my tax return?"):
-        assert what_a_named_file_says_is_searched(turn_for(agent, question), ToolCall("file_metadata", {"name_hint": "x"})) is None, question
+    assert questions_about_what_files_say_are_searched(total, ToolCall("file_metadata", {"name_hint": "Harbor Plumbing invoice"})) == ToolCall("semantic_search", {"query": total.question})
+    assert questions_about_what_files_say_are_searched(turn_for(agent, "booking reference of the Kyoto trip?"), ToolCall("grep_files", {"pattern": "kyoto"})).name == "semantic_search"
+    assert questions_about_what_files_say_are_searched(turn_for(agent, "Maja's phone number from my contacts?"), ToolCall("list_files", {"folder": "contacts"})).name == "semantic_search"
+    # Questions about the files themselves keep their tool, and so do follow-ups to one.
+    for question in ("How big is the Harbor Plumbing invoice?", "when was the lease last modified?", "which files are named invoice?",
+                     "where is my tax return?", "how many PDFs are there?", "what's the newest spreadsheet?", "show me the folder tree"):
+        assert questions_about_what_files_say_are_searched(turn_for(agent, question), ToolCall("file_metadata", {"name_hint": "x"})) is None, question
+    follow_up = turn_for(agent, "names please", [{"role": "user", "content": "how many PDFs do I have?"}, {"role": "assistant", "content": "3."}])
+    assert questions_about_what_files_say_are_searched(follow_up, ToolCall("list_files", {"extension": "pdf"})) is None
+
+
+def test_searches_in_the_folders_other_languages(fs_corpus):
+    from collections import Counter
+
+    box = Toolbox(fs_corpus)
+    registry = ToolRegistry([box.list_files, semantic_search, respond])
+    agent = Agent(ScriptedModel([]), registry, tree=box, languages=lambda: Counter({"English": 5, "German": 1, "": 3}))
+    turn = ran(agent, turn_for(agent, "How much is the deposit on my lease?"), "semantic_search", query="lease deposit")
+    hint = searches_in_the_folders_other_languages(turn)
+    assert hint is not None and "German" in hint.message and "English" not in hint.message
+    turn.fired.append("searches_in_the_folders_other_languages")
+    assert searches_in_the_folders_other_languages(turn) is None  # once
+    english_only = Agent(ScriptedModel([]), registry, tree=box, languages=lambda: Counter({"English": 5}))
+    assert searches_in_the_folders_other_languages(ran(english_only, turn_for(english_only, "deposit?"), "semantic_search", query="deposit")) is None
