@@ -107,6 +107,10 @@ class Answered:
 Event = ToolChosen | ToolFinished | AnswerToken | AnswerRetracted | Answered
 
 
+class TimeUp(Exception):
+    """The question's time limit passed; the answer says so, with what was gathered."""
+
+
 class AnswerFieldStream:
     """Streams the decoded "answer" string of a respond call while the model is still writing the JSON."""
 
@@ -231,6 +235,7 @@ class Agent:
         today: date | None = None,
         folder: str = "the folder",
         policies: Policies | None = None,
+        time_limit: float = 300.0,
         tree: "Toolbox | None" = None,
         languages: "Callable[[], Counter] | None" = None,
     ):
@@ -242,15 +247,20 @@ class Agent:
         self.policies = policies or Policies()
         self.tree = tree
         self.languages = languages
+        self.time_limit = time_limit
         self.system = prompts.agent_system(registry.prompt_listing(), today)
 
     def run(self, question: str, history: list[dict] | None = None) -> Iterator[Event]:
         turn = self._start(question, history)
-        while turn.answer is None:
-            if turn.wants_answer or turn.steps_left() <= 0:
-                yield from self._answer(turn)
-            else:
-                yield from self._step(turn)
+        try:
+            while turn.answer is None:
+                if turn.wants_answer or turn.steps_left() <= 0:
+                    yield from self._answer(turn)
+                else:
+                    yield from self._step(turn)
+        except TimeUp:
+            gathered = prompts.GATHERED.format(result=turn.last_found) if turn.last_found else prompts.NOTHING_GATHERED
+            turn.answer, turn.stream, turn.as_written = prompts.TIME_LIMIT.format(seconds=self.time_limit, gathered=gathered), None, True
         yield from self._finish(turn)
 
     def _step(self, turn: Turn) -> Iterator[Event]:
@@ -354,7 +364,8 @@ class Agent:
         if len(question) > MAX_QUESTION_CHARS:
             raise UsageError(f"the question is {len(question):,} characters long; keep it under {MAX_QUESTION_CHARS:,}")
         turns = [t for t in (history or []) if t.get("role") in ("user", "assistant") and t.get("content")]
-        turns = turns[-self.history_turns :] if self.history_turns else []
+        # A turn is a question and its answer: two messages.
+        turns = turns[-2 * self.history_turns :] if self.history_turns else []
         messages: Messages = [{"role": "system", "content": self.system}]
         messages += [{"role": t["role"], "content": str(t["content"])[:MAX_RESULT_CHARS].encode("utf-8", "replace").decode("utf-8")} for t in turns]
         messages.append({"role": "user", "content": prompts.QUESTION.format(question=question)})
@@ -416,6 +427,8 @@ class Agent:
     def _generate(self, turn: Turn, schema: dict | None, max_tokens: int, answer_text) -> Iterator[Event]:
         """One model call, yielding AnswerToken events for the answer text as it is generated (answer_text
         maps each generated piece to the part of it that is answer text). Returns the Generation."""
+        if time.perf_counter() - turn.started_at > self.time_limit:
+            raise TimeUp
         pieces = self.model.stream(turn.messages, max_tokens, schema=schema)
         while True:
             try:
@@ -423,6 +436,9 @@ class Agent:
             except StopIteration as stop:
                 generation = stop.value
                 break
+            if time.perf_counter() - turn.started_at > self.time_limit:
+                pieces.close()
+                raise TimeUp
             text = answer_text(piece) if answer_text else ""
             if text:
                 yield AnswerToken(text)

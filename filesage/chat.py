@@ -37,6 +37,7 @@ out = Console(highlight=False, soft_wrap=True)
 ModelOption = typer.Option(None, "--model", help="GGUF model file (default: FILESAGE_MODEL, config, models/, then the embedded model).")
 ThreadsOption = typer.Option(None, "--threads", help="CPU threads for the model (default: physical cores).")
 MaxStepsOption = typer.Option(None, "--max-steps", help="Tool calls before the answer is forced (default 5).")
+TimeLimitOption = typer.Option(None, "--time-limit", help="Seconds for one question before the answer says what was gathered (default 300).")
 
 
 def version_callback(value: bool) -> None:
@@ -52,11 +53,19 @@ def main_options(
     """Answer questions about the files in a folder, offline."""
 
 
+def core_share_dir() -> Path:
+    """Where this user's filesage processes say they are running the model: one place per machine (not per
+    cache directory), since the cores are the machine's."""
+    import tempfile
+
+    return Path(tempfile.gettempdir()) / f"filesage-{os.getuid()}" / "running"
+
+
 def load_model(model: str | None, threads: int | None):
     from .models import LlamaModel, physical_cores, resolve_model
 
     resolved = resolve_model(model)
-    return resolved, LlamaModel(resolved.path, threads or physical_cores(), prefix_cache=cache_dir() / "prompt-cache", core_share=cache_dir() / "running")
+    return resolved, LlamaModel(resolved.path, threads or physical_cores(), prefix_cache=cache_dir() / "prompt-cache", core_share=core_share_dir())
 
 
 class IndexProgress:
@@ -136,7 +145,7 @@ class Workspace:
         policies = Policies([name.strip() for name in self.settings.policies_off.split(",") if name.strip()])
         self.agent = Agent(
             self.llm, registry, self.settings.max_steps, self.settings.history_turns, folder=display_path(toolbox.root),
-            policies=policies, tree=toolbox, languages=index.languages,
+            policies=policies, time_limit=self.settings.time_limit, tree=toolbox, languages=index.languages,
         )
 
     def run(self, question: str, history: list[dict]):
@@ -149,9 +158,9 @@ class Workspace:
             self.progress.close()
 
 
-def settings_from(root: str | Path | None, model: str | None, threads: int | None, max_steps: int | None = None) -> Settings:
+def settings_from(root: str | Path | None, model: str | None, threads: int | None, max_steps: int | None = None, time_limit: int | None = None) -> Settings:
     # Paths arrive as plain strings: click's own path checks would print a usage screen, not one line.
-    return Settings.load({"root": str(root) if root else None, "model": model, "threads": threads, "max_steps": max_steps})
+    return Settings.load({"root": str(root) if root else None, "model": model, "threads": threads, "max_steps": max_steps, "time_limit": time_limit})
 
 
 @app.command()
@@ -303,6 +312,7 @@ def ask(
     model: Optional[str] = ModelOption,
     threads: Optional[int] = ThreadsOption,
     max_steps: Optional[int] = MaxStepsOption,
+    time_limit: Optional[int] = TimeLimitOption,
 ) -> None:
     """Answer one question about the files under --root.
 
@@ -311,7 +321,7 @@ def ask(
     turns = read_history(history)
     if question != "-" and not question.strip():
         raise UsageError("the question is empty; ask something about the files")
-    workspace = Workspace(settings_from(root, model, threads, max_steps), refresh=not no_refresh)
+    workspace = Workspace(settings_from(root, model, threads, max_steps, time_limit), refresh=not no_refresh)
     if question == "-":
         answer_stdin_lines(workspace, turns, events)
     elif events:
@@ -372,13 +382,14 @@ def chat(
     model: Optional[str] = ModelOption,
     threads: Optional[int] = ThreadsOption,
     max_steps: Optional[int] = MaxStepsOption,
+    time_limit: Optional[int] = TimeLimitOption,
 ) -> None:
     """Talk about the files in a folder, interactively."""
     from prompt_toolkit import PromptSession
     from prompt_toolkit.history import FileHistory
     from prompt_toolkit.key_binding import KeyBindings
 
-    settings = settings_from(root, model, threads, max_steps)
+    settings = settings_from(root, model, threads, max_steps, time_limit)
     with err.status("Loading the model..."):
         workspace = Workspace(settings)
         workspace.llm.llama

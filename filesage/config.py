@@ -37,7 +37,8 @@ class Settings:
     root: str = "."
     max_steps: int = 5
     top_k: int = 5
-    history_turns: int = 2
+    history_turns: int = 2  # questions and answers of the conversation that the model sees
+    time_limit: int = 300  # seconds for one question, then the answer says what was gathered
     policies_off: str = ""  # comma-separated names of policies to switch off (see filesage/policies.py)
     sources: dict[str, str] = field(default_factory=dict)  # setting -> where its value came from
 
@@ -69,13 +70,14 @@ class Settings:
 
     @staticmethod
     def _typed(name: str, value, source: str):
-        if name in ("threads", "max_steps", "top_k", "history_turns") and value is not None:
+        if name in ("threads", "max_steps", "top_k", "history_turns", "time_limit") and value is not None:
             try:
                 number = int(value)
             except (TypeError, ValueError):
                 raise UsageError(f"{name} must be a whole number, got {value!r} (from {source})") from None
             low = 0 if name == "history_turns" else 1
-            if number < low or number > 64:
-                raise UsageError(f"{name} must be between {low} and 64, got {number} (from {source})")
+            high = 86_400 if name == "time_limit" else 64
+            if number < low or number > high:
+                raise UsageError(f"{name} must be between {low} and {high}, got {number} (from {source})")
             return number
         return None if value is None else str(value)

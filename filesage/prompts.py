@@ -99,6 +99,9 @@ FORCED_ANSWER = """No more tools can be called. Answer the question now in plain
 
 # User-facing answers the program gives itself, when the model's would not be grounded.
 NOT_FOUND = "I found nothing in {folder} that answers this. I {searched}."
+TIME_LIMIT = "I stopped after {seconds:g} seconds (the time limit for one question; raise it with --time-limit). {gathered}"
+GATHERED = "What I had found by then:\n{result}"
+NOTHING_GATHERED = "I had found nothing by then."
 RESULT_AS_ANSWER = "Here is what the tools found:\n{result}"
 NO_ANSWER = "I could not put an answer together from the files."
 SEARCHED = {

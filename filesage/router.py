@@ -51,6 +51,11 @@ NAME_WORD = re.compile(
 NUMBER = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
 # Type words that are too general to name a type on their own ("my documents", "any files").
 VAGUE_TYPES = {"document", "doc", "file", "item", "thing"}
+# Type words that are everyday nouns too ("the confirmation code", "the text of the lease"): a type only with a
+# file noun after them ("text files", "Word documents"), or, for those marked True, in the plural ("my logs").
+EVERYDAY_TYPES = {"code": False, "text": False, "source": False, "config": False, "web": False, "word": False, "sheet": False,
+                  "log": True, "script": True, "archive": True, "slide": True, "deck": True, "song": True, "music": False, "audio": False}
+FILE_NOUNS = {"file", "files", "document", "documents", "doc", "docs"}
 FOLDER_WORDS = r"(?:folder|directory|dir|subfolder|sub-folder)"
 
 
@@ -132,6 +137,10 @@ def read_question(question: str, folders: list[str] | tuple[str, ...] = ()) -> A
     if not asked.extension:
         for index, word in enumerate(tokens):
             if word in FILLER_WORDS or singular(word) in VAGUE_TYPES or singular(word) in folder_words or word == asked.name.lower():
+                continue
+            everyday = EVERYDAY_TYPES.get(singular(word))
+            following = tokens[index + 1] if index + 1 < len(tokens) else ""
+            if everyday is not None and following not in FILE_NOUNS and not (everyday and word != singular(word)):
                 continue
             if type_extensions(word):
                 qualifier = tokens[index - 1] if index else ""

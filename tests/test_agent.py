@@ -149,7 +149,22 @@ def test_history_keeps_the_last_two_turns(registry):
     history = [{"role": "user", "content": f"q{i}"} if i % 2 == 0 else {"role": "assistant", "content": f"a{i}"} for i in range(6)]
     model = ScriptedModel([call("respond", answer="yes")])
     run(Agent(model, registry, history_turns=2), "aren't there more?", history)
-    assert [m["content"] for m in model.prompts[0][1:3]] == ["q4", "a5"]
+    assert [m["content"] for m in model.prompts[0][1:-1]] == ["q2", "a3", "q4", "a5"]  # two questions with their answers
+
+
+def test_a_question_past_its_time_limit_says_what_was_gathered(content_registry):
+    class Slow(ScriptedModel):
+        def stream(self, *args, **kwargs):
+            import time
+
+            time.sleep(0.12)
+            return (yield from super().stream(*args, **kwargs))
+
+    model = Slow([call("semantic_search", query="passport"), "Renew it before 2025-08-15."])
+    events, answer = run(Agent(model, content_registry, time_limit=0.2), "when must I renew my passport?")
+    assert answer.text.startswith("I stopped after 0.2 seconds (the time limit for one question")
+    assert "renew passport before 2025-08-15" in answer.text  # what the search had found
+    assert [s.tool for s in answer.steps] == ["semantic_search"]
 
 
 @pytest.mark.parametrize("question", ["", "   ", "x" * 100_000])

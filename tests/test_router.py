@@ -101,3 +101,7 @@ def test_a_question_says_its_filters():
     assert read_question("how many photos do I have?", FOLDERS).filters() == {"extension": "photos"}
     assert read_question("how many files are in the photos folder?", FOLDERS).filters() == {"folder": "photos"}
     assert read_question("when was the report last modified?").order == ""  # asks a date, ranks nothing
+    # Everyday nouns that are type words too.
+    assert read_question("what's the confirmation code for my Oslo trip?").extension == ""
+    assert read_question("how many code files are there?").extension == "code"
+    assert read_question("list my logs").extension == "logs" and read_question("how many Word documents?").extension == "word"
