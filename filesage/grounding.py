@@ -9,7 +9,7 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 
-from .router import detect_extension
+from .matching import type_extensions
 
 MONTHS = {
     name: number
@@ -204,7 +204,8 @@ def evidence_lines(evidence: Evidence) -> list[EvidenceLine]:
             source = ""
             for index, line in enumerate(lines):
                 if line.startswith("From ") or re.match(r"^\S+ \[\d+\] \(", line):
-                    source = line
+                    source = line  # a source's heading: context for the lines below it, not a line of evidence
+                    continue
                 if line.strip():
                     found.append(EvidenceLine(line, " ".join([source, title] + holders(lines, index))))
     return found
@@ -281,7 +282,7 @@ def missing_names(question: str, text: str) -> list[str]:
     names = [] if german else [
         w.removesuffix("'s") for w in words[1:]
         if w[0].isupper() and w != "I" and w.lower().rstrip(".") not in MONTHS and w.lower() not in WEEKDAYS
-        and not detect_extension(w)  # "Word", "PDFs": the kind of file asked about, not what it says
+        and not type_extensions(w)  # "Word", "PDFs": the kind of file asked about, not what it says
     ]
     lowered = squash(text)
     missing = [n for n in names if n.lower() not in lowered]

@@ -213,7 +213,7 @@ def invoice_facts(invoice: Invoice, path: str, others: list[Invoice]) -> list[Fa
     facts = [
         Fact("invoice_total", slots, money_answers(invoice.total), path,
              [money(invoice.subtotal)] + [money(o.total) for o in others if o is not invoice][:6]),
-        Fact("invoice_date", slots, [invoice.date], path, [o.date for o in others if o is not invoice][:6]),
+        Fact("invoice_date", slots, date_forms(invoice.date), path, [o.date for o in others if o is not invoice][:6]),
     ]
     name, amount = invoice.items[1]
     same_item = [money(a) for o in others if o is not invoice for n, a in o.items if n == name]
