@@ -1,4 +1,4 @@
-"""The command line: `filesage chat`, `ask`, `index`, `config` and `doctor`, and how agent events look."""
+"""The command line: `filesage chat`, `ask`, `index`, `status`, `config` and `doctor`, and how agent events look."""
 
 from __future__ import annotations
 
@@ -366,6 +366,19 @@ def index(
     finally:
         progress.close()
     out.print(stats.summary(), markup=False)
+
+
+@app.command()
+def status(
+    root: Optional[str] = typer.Argument(None, help="The folder (default: FILESAGE_ROOT, config, or the current folder)."),
+    as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
+) -> None:
+    """What the index of a folder holds, what it leaves out and why, and what changed since the last refresh."""
+    from .status import folder_status
+    from .toolbox import Toolbox
+
+    report = folder_status(Toolbox(Path(settings_from(root, None, None).root)).root)
+    print(json.dumps(report.to_json(), ensure_ascii=False) if as_json else report.text())
 
 
 CHAT_HELP = """Ask anything about the files in the folder. Enter sends; Esc then Enter adds a line.

@@ -140,13 +140,16 @@ class FolderIndex:
         embedder: Embedder | None = None,
         directory: Path | None = None,
         files: Callable[[], list[FileEntry]] | None = None,
+        read_only: bool = False,
     ):
         """files lists the folder's files; the CLI passes its Toolbox's walk, so one walk per question
-        serves the filesystem tools and the index alike."""
+        serves the filesystem tools and the index alike. read_only opens an existing index and never
+        creates or changes it (status)."""
         self.root = root.resolve()
         self.directory = directory or index_dir_for(self.root)
         self.embedder = embedder or Embedder()
         self.files = files or (lambda: walk(self.root))
+        self.read_only = read_only
         self._db: sqlite3.Connection | None = None
         self._searcher = None
         self._searcher_generation = None
@@ -156,14 +159,21 @@ class FolderIndex:
     def db(self) -> sqlite3.Connection:
         if self._db is None:
             try:
-                self.directory.mkdir(parents=True, exist_ok=True)
-                db = sqlite3.connect(self.directory / "index.sqlite", timeout=30)
-                db.execute("PRAGMA journal_mode=WAL")
-                db.executescript(SCHEMA)
+                if self.read_only:
+                    db = sqlite3.connect(f"{self.database.as_uri()}?mode=ro", uri=True, timeout=30)
+                else:
+                    self.directory.mkdir(parents=True, exist_ok=True)
+                    db = sqlite3.connect(self.database, timeout=30)
+                    db.execute("PRAGMA journal_mode=WAL")
+                    db.executescript(SCHEMA)
             except (OSError, sqlite3.Error) as exc:
                 raise IndexError_(f"cannot open the index in {self.directory}: {exc}; set FILESAGE_CACHE_DIR to a writable folder") from None
             self._db = db
         return self._db
+
+    @property
+    def database(self) -> Path:
+        return self.directory / "index.sqlite"
 
     def generation(self) -> str:
         row = self.db.execute("SELECT value FROM meta WHERE key = 'generation'").fetchone()
@@ -190,6 +200,9 @@ class FolderIndex:
             with self.lock():
                 try:
                     self._refresh(stats, progress)
+                    # Up to date as of now, whether or not anything changed: status reports it.
+                    self.db.execute("INSERT OR REPLACE INTO meta VALUES ('refreshed', ?)", (repr(time.time()),))
+                    self.db.commit()
                 except BaseException:
                     # A failed or interrupted run must not leave half its changes visible to this
                     # connection's later searches (the chat keeps it open).
@@ -200,10 +213,24 @@ class FolderIndex:
         except OSError as exc:
             raise IndexError_(f"the index in {self.directory} cannot be written ({exc.strerror or exc}); set FILESAGE_CACHE_DIR to a writable folder") from None
         stats.seconds = time.perf_counter() - started
-        stats.index_bytes = sum(p.stat().st_size for p in self.directory.rglob("*") if p.is_file())
+        stats.index_bytes = self.size_bytes()
         return stats
 
-    def _plan(self) -> tuple[Plan, int]:
+    def size_bytes(self) -> int:
+        return sum(p.stat().st_size for p in self.directory.rglob("*") if p.is_file())
+
+    def last_refresh(self) -> float | None:
+        """When a refresh last brought the index up to date; None for an index built before this was kept."""
+        row = self.db.execute("SELECT value FROM meta WHERE key = 'refreshed'").fetchone()
+        return float(row[0]) if row else None
+
+    def manifest(self) -> list[tuple[str, str, str, int]]:
+        """(path, status, reason, chunks) of every file the last refresh recorded, indexed or skipped."""
+        return self.db.execute(
+            "SELECT f.path, f.status, f.reason, count(c.id) FROM files f LEFT JOIN chunks c ON c.path = f.path GROUP BY f.path ORDER BY f.path"
+        ).fetchall()
+
+    def plan(self) -> tuple[Plan, int]:
         """Compare the folder with the manifest by size and modification time; also the number of files."""
         known = {row[0]: row[1:] for row in self.db.execute("SELECT path, size, mtime_ns, status, reason FROM files")}
         entries = self.files()
@@ -223,7 +250,7 @@ class FolderIndex:
 
     def _refresh(self, stats: RefreshStats, progress: Progress) -> None:
         db = self.db
-        plan, stats.files = self._plan()
+        plan, stats.files = self.plan()
         stats.unchanged, stats.skipped = plan.unchanged, plan.skipped
         if plan.empty:
             stats.chunks = self.chunk_count()
@@ -332,7 +359,7 @@ class FolderIndex:
 
     def needs_refresh(self) -> bool:
         """Cheap check (no reading, no embedding): has any file appeared, changed or gone since the last run?"""
-        return not self._plan()[0].empty
+        return not self.plan()[0].empty
 
     def search(self, query: str, top_k: int, each: int = 0) -> list[Hit]:
         """Vector and BM25 rankings fused by reciprocal rank; scores are relative to the best hit. With each,
