@@ -122,6 +122,7 @@ class Workspace:
         from .index import FolderIndex
         from .policies import Policies
         from .searcher import Searcher
+        from .survey import Survey
         from .toolbox import Toolbox
         from .tools import ToolRegistry, respond
 
@@ -138,6 +139,7 @@ class Workspace:
                 toolbox.grep_files,
                 toolbox.directory_tree,
                 self.searcher.semantic_search,
+                Survey(toolbox, self.searcher).each_file,
                 toolbox.read_file,
                 respond,
             ]

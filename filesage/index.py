@@ -393,6 +393,21 @@ class FolderIndex:
                 hits.append(Hit(row[0], row[1], row[2], score / best, similarity))
         return hits
 
+    def chunks_of(self, path: str) -> list[Hit]:
+        """One file's chunks, in order (none when it is not indexed)."""
+        rows = self.db.execute("SELECT location, text FROM chunks WHERE path = ? ORDER BY id", (path,)).fetchall()
+        return [Hit(path, location, text, 1.0) for location, text in rows]
+
+    def files_mentioning(self, words: list[str]) -> set[str]:
+        """The files whose text (or path) has every one of the words."""
+        found: set[str] | None = None
+        for word in words:
+            query = '"' + word.replace('"', '""') + '"'
+            paths = {row[0] for row in self.db.execute(
+                "SELECT DISTINCT c.path FROM chunks_fts f JOIN chunks c ON c.id = f.rowid WHERE chunks_fts MATCH ?", (query,))}
+            found = paths if found is None else found & paths
+        return found or set()
+
     def document_frequencies(self, words: list[str]) -> tuple[int, dict[str, int]]:
         """How many chunks there are, and in how many of them each word occurs (as FTS5 tokenises it)."""
         self.db.execute("CREATE VIRTUAL TABLE IF NOT EXISTS temp.vocabulary USING fts5vocab(main, 'chunks_fts', 'row')")

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Callable
 
 from . import prompts
 from .errors import UsageError
-from .grounding import Evidence, language_of, missing_names, remove_claims, unconnected, unsupported
+from .grounding import Evidence, language_of, missing_names, remove_claims, terms, unconnected, unsupported
 from .matching import extension_set, match_folder, singular, type_extensions, words
 from .parser import ToolCall
 from .router import READ, carry_over, detect_order, read_question, route
@@ -33,7 +33,9 @@ if TYPE_CHECKING:
 
 FIRST_CALL, AFTER_STEP, BEFORE_ANSWER = "first_call", "after_step", "before_answer"
 FILESYSTEM_TOOLS = {"count_files", "list_files", "file_metadata", "grep_files", "directory_tree"}
-CONTENT_TOOLS = {"semantic_search", "read_file"}
+CONTENT_TOOLS = {"semantic_search", "read_file", "each_file"}
+# Tools whose results carry the exact answer, rendered by the program.
+RENDERED_TOOLS = FILESYSTEM_TOOLS | {"each_file"}
 
 
 @dataclass(frozen=True)
@@ -249,6 +251,23 @@ def follow_ups_keep_the_file_type(turn: "Turn", call: ToolCall | None) -> ToolCa
     return kept if kept is not call else None
 
 
+REFERS_BACK = re.compile(r"\b(it|its|it's|that|this|those|these|them|they|their|the same|same one|one)\b|^\s*(and|what about|how about|also)\b", re.I)
+
+
+@policy(FIRST_CALL)
+def follow_up_searches_keep_what_came_before(turn: "Turn", call: ToolCall | None) -> ToolCall | None:
+    """A follow-up ("and when is it due?", "what about its date?") leaves out what it is about; small models
+    search for its words alone and find any due date. A search for a question that refers back gets the
+    words of the question before it that this one lacks (the task, the vendor, the trip)."""
+    previous = previous_question(turn)
+    if call is None or call.name != "semantic_search" or not previous or not REFERS_BACK.search(turn.question):
+        return None
+    query = str(call.arguments.get("query", ""))
+    have = terms(query) | terms(turn.question)
+    added = [w for w in re.findall(r"[\w'-]+", previous) if terms(w) and not terms(w) <= have and not FILE_ASPECTS.fullmatch(w)]
+    return ToolCall("semantic_search", {**call.arguments, "query": f"{query} {' '.join(dict.fromkeys(added))}".strip()}) if added else None
+
+
 # ------------------------------------------------------------------------------------------ after a step
 
 
@@ -305,10 +324,10 @@ def filesystem_answers_are_rendered(turn: "Turn") -> Rendered | None:
     result answers the question, the answer is rendered from that result by the program."""
     step = turn.steps[-1]
     result = turn.results[-1]
-    if step.tool not in FILESYSTEM_TOOLS or not step.ok or not result.answer or not (step.found or step.tool in ("count_files", "list_files")):
+    if step.tool not in RENDERED_TOOLS or not step.ok or not result.answer or not (step.found or step.tool in ("count_files", "list_files")):
         return None
     # After a search of what the files say, a listing answers only if it names what was asked.
-    if any(s.tool in CONTENT_TOOLS for s in turn.steps) and not found_anything(turn):
+    if step.tool != "each_file" and any(s.tool in CONTENT_TOOLS for s in turn.steps) and not found_anything(turn):
         return None
     return Rendered(result.answer)
 
@@ -327,14 +346,18 @@ def answer_after_a_found_result(turn: "Turn") -> str | None:
 
 def found_anything(turn: "Turn") -> bool:
     """A step found something about what was asked. Search finds the closest passages even when the thing
-    asked about is not in the files (a Reykjavik flight when only a Stockholm one exists): found text
-    that never names what the question names found nothing. Once the question went to what the files
-    say, a listing found afterwards must name it too."""
+    asked about is not in the files (a Reykjavik flight when only a Stockholm one exists): found text that
+    names none of what the question names found nothing. Once the question went to what the files say, a
+    listing found afterwards must name it too."""
     searched = any(step.tool in CONTENT_TOOLS for step in turn.steps)
     if turn.listings_found and not searched:
         return True
-    found = turn.content_found + turn.listings_found
-    return bool(found) and not missing_names(turn.question, "\n".join(found))
+    found = "\n".join(turn.content_found + turn.listings_found)
+    if not found:
+        return False
+    missing = missing_names(turn.question, found)
+    named = missing_names(turn.question, "")  # everything the question names
+    return not missing or len(missing) < len(named)
 
 
 @policy(BEFORE_ANSWER)
@@ -383,6 +406,20 @@ def figures_come_from_the_line_asked_about(turn: "Turn", draft: str | None) -> A
         return Accept(kept)
     quoted = prompts.QUOTED_LINE.format(line=line)
     return Accept(quoted if kept.startswith("I could not confirm") or not kept.strip() else f"{kept}\n\n{quoted}")
+
+
+@policy(BEFORE_ANSWER)
+def what_was_not_found_is_said(turn: "Turn", draft: str | None) -> Accept | None:
+    """A question about two things ("the Lisbon and the Reykjavik bookings") whose results name only one:
+    small models answer for both, or only for the one found, as if that were all. The answer keeps what was
+    found and says plainly which of the things named the files do not mention."""
+    if draft is None or not turn.steps:
+        return None
+    found = "\n".join(turn.content_found + turn.listings_found)
+    missing = [name for name in missing_names(turn.question, found) if name.lower() not in draft.lower()]
+    if not found or not missing:
+        return None
+    return Accept(f"{draft.rstrip()}\n\n" + prompts.PARTLY_FOUND.format(missing=", ".join(missing), folder=turn.folder))
 
 
 class Policies:

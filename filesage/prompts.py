@@ -27,8 +27,10 @@ Reply with one JSON object: {{"name": "<tool>", "arguments": {{...}}}}. Examples
 "when is the tax return due?" -> {{"name": "semantic_search", "arguments": {{"query": "tax return due date"}}}}
 "how many guests are coming to the wedding?" -> {{"name": "semantic_search", "arguments": {{"query": "number of wedding guests"}}}}
 "summarise the lease" -> {{"name": "read_file", "arguments": {{"path": "lease"}}}}
+"what do my 2024 phone bills add up to?" -> {{"name": "each_file", "arguments": {{"what": "amount due", "combine": "total", "name": "phone bill", "mentions": "2024"}}}}
+"list every contract and its end date" -> {{"name": "each_file", "arguments": {{"what": "end date", "name": "contract"}}}}
 Leave out arguments whose default fits. In a follow-up question, "they", "them" and "it" mean what the previous question was about: keep its file type and folder.
-Pick the tool that fits: how many files -> count_files; which files, newest, oldest, largest, smallest, by size or by date -> list_files; size or dates of one described file -> file_metadata; files by name or pattern -> grep_files; folder structure -> directory_tree; what the files say (people, amounts, dates, counts written in a document, decisions, any topic) -> semantic_search; one whole document (summarise it, what it says) -> read_file.
+Pick the tool that fits: how many files -> count_files; which files, newest, oldest, largest, smallest, by size or by date -> list_files; size or dates of one described file -> file_metadata; files by name or pattern -> grep_files; folder structure -> directory_tree; what the files say (people, amounts, dates, counts written in a document, decisions, any topic) -> semantic_search; a total, average, largest or list over every matching document -> each_file; one whole document (summarise it, what it says) -> read_file.
 Greetings, thanks and questions about yourself: call respond directly.
 After a tool result that answers the question you will be asked to answer in plain words: keep it short and use only names, numbers and dates from the results (when the question asks which files, name them; to show a folder tree, copy the tree). If a result does not answer the question, call another tool, or call respond to say plainly that you did not find it.
 Today is {today}."""
@@ -98,6 +100,7 @@ QUOTED_LINE = 'The files say: "{line}"'
 FORCED_ANSWER = """No more tools can be called. Answer the question now in plain words, using only the results above. If they do not answer it, say that you did not find it."""
 
 # User-facing answers the program gives itself, when the model's would not be grounded.
+PARTLY_FOUND = "I found nothing about {missing} in {folder}."
 NOT_FOUND = "I found nothing in {folder} that answers this. I {searched}."
 TIME_LIMIT = "I stopped after {seconds:g} seconds (the time limit for one question; raise it with --time-limit). {gathered}"
 GATHERED = "What I had found by then:\n{result}"

@@ -92,8 +92,23 @@ class Searcher:
         return {t: rarest if t.startswith("date:") or not frequencies.get(t) else math.log(1 + count / (1 + frequencies[t])) for t in wanted}
 
     def select(self, query: str, passages: list[Passage], weights: dict[str, float]) -> list[Line]:
-        """The lines that bear on the query: those with its words (in the line, the lines it belongs under, or
-        its passage's path and title) and those closest in meaning to it."""
+        """The lines that bear on the query: the best-scoring ones (see score_lines), a few per passage."""
+        chosen: list[Line] = []
+        taken: dict[int, int] = {}
+        for line in self.score_lines(query, passages, weights):
+            key = id(line.passage)
+            limit = LINES_FIRST if line.passage is passages[0] else LINES_OTHER
+            if taken.get(key, 0) >= limit or any(line.shown == other.shown for other in chosen):
+                continue
+            taken[key] = taken.get(key, 0) + 1
+            chosen.append(line)
+            if len(chosen) >= MAX_LINES:
+                break
+        return chosen
+
+    def score_lines(self, query: str, passages: list[Passage], weights: dict[str, float]) -> list[Line]:
+        """Every line of the passages, best first: scored by the query's words in the line, in the lines it
+        belongs under, or in its passage's path and title, and by how close it is in meaning to the query."""
         candidates: list[tuple[Passage, str, float]] = []
         for passage in passages:
             lines = passage.hit.text.splitlines()
@@ -112,22 +127,10 @@ class Searcher:
             return []
         vectors = self.index.embedder.encode([query] + [shown for _, shown, _ in candidates])
         similarities = vectors[1:] @ vectors[0]
-        scored = sorted(
+        return sorted(
             (Line(shown, passage, lexical + LINE_SIMILARITY_WEIGHT * max(float(similarity), 0.0)) for (passage, shown, lexical), similarity in zip(candidates, similarities)),
             key=lambda line: -line.score,
         )
-        chosen: list[Line] = []
-        taken: dict[int, int] = {}
-        for line in scored:
-            key = id(line.passage)
-            limit = LINES_FIRST if line.passage is passages[0] else LINES_OTHER
-            if taken.get(key, 0) >= limit or any(line.shown == other.shown for other in chosen):
-                continue
-            taken[key] = taken.get(key, 0) + 1
-            chosen.append(line)
-            if len(chosen) >= MAX_LINES:
-                break
-        return chosen
 
 
 def rerank(hits: list[Hit], weights: dict[str, float]) -> list[Passage]:

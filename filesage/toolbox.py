@@ -294,6 +294,19 @@ def day(timestamp: float) -> str:
     return datetime.fromtimestamp(timestamp).strftime("%Y-%m-%d")
 
 
+def part_about(about: str, parts: list[str]) -> int:
+    """Which part of a document (1-based) is most about the words given: rarer words in the document weigh more."""
+    from .grounding import covers, terms
+
+    wanted = terms(about)
+    found = [terms(text) for text in parts]
+    score = []
+    for own in found:
+        score.append(sum(1.0 / (1 + sum(covers(t, other) for other in found)) for t in wanted if covers(t, own)))
+    best = max(range(len(parts)), key=lambda i: (score[i], -i))
+    return best + 1 if score[best] > 0 else 1
+
+
 def file_line(entry: "FileEntry") -> str:
     return f"- {entry.path} ({human_size(entry.size)}, modified {when(entry.modified)})"
 
@@ -377,7 +390,7 @@ class Toolbox:
             return exact
         return match_folder(folder, self.folders, self.root.name)
 
-    def _select(
+    def select(
         self, extension: str, folder: str, name: str = "", larger_than: str = "", smaller_than: str = "", empty: bool = False, changed_within: str = ""
     ) -> Selection:
         """The files that pass every filter. Small models put words in the wrong argument ('finance' as a
@@ -455,7 +468,7 @@ class Toolbox:
 
     def _selected(self, **filters) -> Selection | ToolResult:
         try:
-            return self._select(**filters)
+            return self.select(**filters)
         except BadArgument as exc:
             return ToolResult(f"{exc}.", [], str(exc), ok=False)
 
@@ -701,13 +714,16 @@ class Toolbox:
             answer = f"{where} has no subfolders; it holds {len(inside)} {'file' if len(inside) == 1 else 'files'}:\n" + "\n".join(file_line(e) for e in inside[:MAX_LISTED])
         return ToolResult(tree, [], f"{folders} folders, {counts[prefix]} files", answer=answer)
 
-    def read_file(self, path: str, start: Annotated[int, 1, 10_000] = 1, length: Annotated[int, 500, READ_WINDOW_CHARS] = READ_WINDOW_CHARS) -> ToolResult:
+    def read_file(
+        self, path: str, start: Annotated[int, 1, 10_000] = 1, length: Annotated[int, 500, READ_WINDOW_CHARS] = READ_WINDOW_CHARS, about: str = ""
+    ) -> ToolResult:
         """Read the text of one file, a window at a time, marked with where it comes from (pages, lines).
 
         Args:
             path: the file's path relative to the folder, or its name
             start: which part to start from: 1 is the beginning; a result says where the next window starts
             length: how many characters to read
+            about: read the part of a long file about this (e.g. "warranty") instead of the beginning
         """
         from .readers import Unreadable, read_document
 
@@ -725,6 +741,8 @@ class Toolbox:
             return ToolResult(f"{entry.path} has no text.", [entry.path], f"{entry.name}: no text", found=False)
         if start > len(parts):
             return ToolResult(f"{entry.path} has {len(parts)} parts; start must be 1 to {len(parts)}.", [], "Past the end", ok=False)
+        if about.strip() and start == 1:
+            start = part_about(about, [segment.text for segment in parts])
         chosen, size = [], 0
         for segment in parts[start - 1 :]:
             if chosen and size + len(segment.text) > length:

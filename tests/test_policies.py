@@ -8,6 +8,8 @@ from filesage.agent import NO_GENERATION, Agent
 from filesage.errors import UsageError
 from filesage.parser import ToolCall
 from filesage.policies import (
+    follow_up_searches_keep_what_came_before,
+    what_was_not_found_is_said,
     ASK_ANSWER,
     REGISTRY,
     Accept,
@@ -212,3 +214,20 @@ def test_searches_in_the_folders_other_languages(fs_corpus):
     assert searches_in_the_folders_other_languages(turn) is None  # once
     english_only = Agent(ScriptedModel([]), registry, tree=box, languages=lambda: Counter({"English": 5}))
     assert searches_in_the_folders_other_languages(ran(english_only, turn_for(english_only, "deposit?"), "semantic_search", query="deposit")) is None
+
+
+def test_follow_up_searches_keep_what_came_before(agent):
+    history = [{"role": "user", "content": "Who owns the security audit?"}, {"role": "assistant", "content": "Elena Wong."}]
+    turn = turn_for(agent, "and when is it due?", history)
+    kept = follow_up_searches_keep_what_came_before(turn, ToolCall("semantic_search", {"query": "due date"}))
+    assert kept.arguments["query"] == "due date owns security audit"
+    assert follow_up_searches_keep_what_came_before(turn_for(agent, "when is the security audit due?", history), ToolCall("semantic_search", {"query": "x"})) is None
+    assert follow_up_searches_keep_what_came_before(turn_for(agent, "and when is it due?"), ToolCall("semantic_search", {"query": "x"})) is None
+
+
+def test_what_was_not_found_is_said(agent):
+    turn = ran(agent, turn_for(agent, "What are the invoice totals of Nimbus and Reykjavik?"), "semantic_search", query="invoice")
+    turn.content_found.append("From finance/2025/invoice_001.pdf: Nimbus total due $4,320.00")
+    verdict = what_was_not_found_is_said(turn, "Nimbus: $4,320.00 [1].")
+    assert verdict.text == "Nimbus: $4,320.00 [1].\n\nI found nothing about Reykjavik in the folder."
+    assert what_was_not_found_is_said(turn, "Nimbus $4,320.00 and nothing about Reykjavik.") is None

@@ -241,3 +241,14 @@ def test_a_window_over_several_parts_names_one_span():
     assert span("lines 1-40", "lines 41-80") == "lines 1-80"
     assert span("p. 1", "p. 3") == "p. 1-3"
     assert span("sheet A, rows 1-3", "sheet B, rows 1-2") == "sheet A, rows 1-3 to sheet B, rows 1-2"
+
+
+def test_read_file_about_a_topic_reads_that_part(tmp_path):
+    root = tmp_path / "docs"
+    sections = [f"Section {n}: how to clean the filter and descale the tank. " * 8 for n in range(1, 12)]
+    sections[8] = "Warranty: the machine is covered for 24 months from the date of purchase. " * 3
+    write(root / "manual.txt", "\n".join(sections))
+    box = Toolbox(root)
+    assert "24 months" not in box.read_file("manual.txt", length=800).text
+    about = box.read_file("manual.txt", length=800, about="how long is the warranty")
+    assert "24 months" in about.text and about.locations["manual.txt"].startswith("lines ")

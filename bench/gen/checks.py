@@ -173,6 +173,19 @@ def check_value(answer: str, truth: dict, sources: list[str]) -> tuple[bool, str
 def check(truth: dict, answer: str, sources: list[str], all_paths: list[str]) -> tuple[bool, str, bool]:
     """(right, why not, took a neighbouring value)."""
     kind = truth["check"]
+    if kind == "value_any":  # a figure computed over many files: stated, whatever is cited
+        stated = any(says_value(answer, a) for a in truth["answers"])
+        neighbour = not stated and any(says_value(answer, d) for d in truth.get("distractors", []))
+        return stated, "" if stated else "value not stated", neighbour
+    if kind == "all_values":  # every file's figure stated
+        missing = [forms[0] for forms in truth["answers"] if not any(says_value(answer, f) for f in forms)]
+        return not missing, f"missing {missing[:4]}" if missing else "", False
+    if kind == "first_of":  # the first of the candidates the answer names is the right one
+        lowered = answer.lower()
+        named = sorted((min((lowered.find(n.lower()) for n in names if n.lower() in lowered), default=-1), index) for index, names in enumerate(truth["candidates"]))
+        named = [(at, index) for at, index in named if at >= 0]
+        first = truth["candidates"][named[0][1]] if named else None
+        return first == truth["answer"], "" if first == truth["answer"] else f"first named {first[1] if first else 'none'}", False
     if kind == "value":
         return check_value(answer, truth, sources)
     if kind == "count":

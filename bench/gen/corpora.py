@@ -45,6 +45,7 @@ class Corpus:
     root: Path
     facts: list[Fact] = field(default_factory=list)
     kinds: dict[str, str] = field(default_factory=dict)  # path -> a singular word for what the file is
+    invoices: list[tuple[str, "Invoice"]] = field(default_factory=list)  # (path, invoice): for questions over all of them
 
 
 class Writer:
@@ -378,6 +379,7 @@ def build_personal(parent: Path, seed: int = 7) -> Corpus:
             relative = f"{folder}/invoice_{invoice.number[-3:]}_{stem}.{kind}"
             write_invoice(w, relative, invoice, rng.uniform(20, 400))
             corpus.kinds[relative] = "invoice"
+            corpus.invoices.append((relative, invoice))
             facts += invoice_facts(invoice, relative, invoices)
 
     # Budget table with near-duplicate rows: every cell is a figure of the same kind.
@@ -475,6 +477,7 @@ def build_personal(parent: Path, seed: int = 7) -> Corpus:
             w.put(relative, text, rng.uniform(15, 120))
         corpus.kinds[relative] = "booking"
         facts.append(Fact("booking_reference", {"city": city}, [codes[city]], relative, [c for k, c in codes.items() if k != city]))
+        facts.append(Fact("booking_checkin", {"city": city}, date_forms(f"2025-{index + 4:02d}-12"), relative, []))
     w.put("travel/packing_list.txt", "passport\ncharger\nrain jacket\nwalking shoes\n", 4.5)
 
     # Recipes: servings and temperatures of the same kind in every file.
@@ -573,10 +576,12 @@ def build_downloads(parent: Path, seed: int = 11) -> Corpus:
     for invoice, name in zip(invoices, names):
         write_invoice(w, name, invoice, rng.uniform(3, 200))
         corpus.kinds[name] = "invoice"
+        corpus.invoices.append((name, invoice))
         facts += invoice_facts(invoice, name, invoices)
     # The same name in another folder, with other content: an older copy.
     old = make_invoices(random.Random(seed + 1), ["Fjordline Ferries"], 2023, "OLD")[0]
     write_invoice(w, "old/Invoice (1).pdf", old, 420)
+    corpus.invoices.append(("old/Invoice (1).pdf", old))
 
     for index in range(24):
         w.blob(f"IMG_{2030 + index}.JPG", int(rng.uniform(0.2e6, 4.2e6)), rng.uniform(1.5, 400), b"\xff\xd8\xff\xe0")

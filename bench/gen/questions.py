@@ -56,8 +56,9 @@ class Phrasings:
 def load_phrasings(split: str) -> Phrasings:
     files = json.loads((PHRASINGS / "files.json").read_text(encoding="utf-8"))
     content = json.loads((PHRASINGS / "content.json").read_text(encoding="utf-8"))
+    chains = json.loads((PHRASINGS / "chains.json").read_text(encoding="utf-8"))
     families = {}
-    for family, phrasings in {**files["families"], **content["families"]}.items():
+    for family, phrasings in {**files["families"], **content["families"], **chains["families"]}.items():
         families[family] = split_list(phrasings, family)[split]
     forms = {}
     for slot, value in files["slot_forms"].items():
@@ -331,6 +332,79 @@ CONTENT_FAMILIES = {
 }
 
 
+CHAIN_FAMILIES = {
+    "agg_total", "agg_count", "agg_max", "agg_list", "agg_average", "multi_size_of_content", "multi_modified_of_content",
+    "multi_folder_of_content", "follow_content", "follow_invoice", "follow_file", "follow_booking",
+}
+KIND_OF = {"agg": "aggregation", "multi": "multi-step", "follow": "follow-up"}
+
+
+def money_forms(value: float) -> list[str]:
+    return sorted({f"{value:,.2f}", f"{value:.2f}"})
+
+
+def chain_question(family: str, template, corpus: Corpus, rng: random.Random) -> tuple[str, dict, list[dict]] | None:
+    """A question of a family that needs more than one look, its truth and its history; None when this folder
+    cannot pose it."""
+    facts = {}
+    for fact in corpus.facts:
+        facts.setdefault(fact.family, []).append(fact)
+    if family.startswith("agg_"):
+        years = sorted({invoice.date[:4] for _, invoice in corpus.invoices})
+        year = rng.choice([y for y in years if sum(i.date.startswith(y) for _, i in corpus.invoices) >= 2] or [None])
+        if year is None:
+            return None
+        chosen = [(path, invoice) for path, invoice in corpus.invoices if invoice.date.startswith(year)]
+        others = [invoice for _, invoice in corpus.invoices if not invoice.date.startswith(year)]
+        question = FileQuestions.render(template, {"year": year})
+        totals = [invoice.total for _, invoice in chosen]
+        if family == "agg_total":
+            return question, {"check": "value_any", "answers": money_forms(round(sum(totals), 2)), "distractors": money_forms(round(sum(i.total for i in others), 2))}, []
+        if family == "agg_average":
+            return question, {"check": "value_any", "answers": money_forms(round(sum(totals) / len(totals), 2))}, []
+        if family == "agg_count":
+            return question, {"check": "count", "value": len(chosen)}, []
+        if family == "agg_list":
+            return question, {"check": "all_values", "answers": [money_forms(t) for t in totals]}, []
+        top_path, top = max(chosen, key=lambda item: item[1].total)
+        candidates = [[p, i.vendor] for p, i in chosen]
+        return question, {"check": "first_of", "answer": [top_path, top.vendor], "candidates": candidates}, []
+    if family in ("multi_size_of_content", "multi_modified_of_content", "multi_folder_of_content"):
+        source = {"multi_size_of_content": "invoice_total", "multi_modified_of_content": "task_owner", "multi_folder_of_content": "quantity_in_doc"}[family]
+        options = [f for f in facts.get(source, []) if family != "multi_folder_of_content" or "/" in f.path]
+        if not options:
+            return None
+        fact = rng.choice(options)
+        question = FileQuestions.render(template, {k: v for k, v in fact.slots.items() if "{" + k + "}" in template})
+        info = (corpus.root / fact.path).stat()
+        if family == "multi_size_of_content":
+            return question, {"check": "size", "bytes": info.st_size, "path": fact.path}, []
+        if family == "multi_modified_of_content":
+            return question, {"check": "date", "timestamp": info.st_mtime, "path": fact.path}, []
+        return question, {"check": "value_any", "answers": [fact.path.rsplit("/", 1)[0]]}, []
+    first, follow = template
+    if family == "follow_file":
+        pdfs = [e for e in entries(corpus.root) if e.extension == "pdf"]
+        if not pdfs:
+            return None
+        newest = max(pdfs, key=lambda e: e.modified)
+        history = [{"role": "user", "content": first}, {"role": "assistant", "content": f"Your newest PDF is {newest.path}."}]
+        return follow, {"check": "size", "bytes": newest.size, "path": newest.path}, history
+    pairs = {"follow_content": ("task_owner", "task_due", "task"), "follow_invoice": ("invoice_total", "invoice_date", "vendor"),
+             "follow_booking": ("booking_reference", "booking_checkin", "city")}
+    asked, then, slot = pairs[family]
+    later = {f.slots[slot]: f for f in facts.get(then, [])}
+    options = [f for f in facts.get(asked, []) if f.slots[slot] in later]
+    if not options:
+        return None
+    fact = rng.choice(options)
+    said = {"follow_content": f"{fact.answers[0]} owns {fact.slots.get('task', '')}.", "follow_invoice": f"The total is ${fact.answers[0]}.",
+            "follow_booking": f"The booking reference is {fact.answers[0]}."}[family]
+    history = [{"role": "user", "content": FileQuestions.render(first, {slot: fact.slots[slot]})}, {"role": "assistant", "content": said}]
+    target = later[fact.slots[slot]]
+    return follow, {"check": "value", "answers": target.answers, "path": target.path, "distractors": target.distractors}, history
+
+
 def generate(corpora: dict[str, Corpus], split: str, seed: int = 1) -> list[Question]:
     """One question per phrasing of the split: filesystem families over the folders in turn, content
     families over the facts the folders hold."""
@@ -340,8 +414,19 @@ def generate(corpora: dict[str, Corpus], split: str, seed: int = 1) -> list[Ques
     fillers = {name: FileQuestions(corpora[name], phrasings.forms, random.Random(stable_hash(split, name, str(seed)))) for name in names}
     for family, templates in sorted(phrasings.families.items()):
         for index, template in enumerate(templates):
-            rng = random.Random(stable_hash(split, family, template, str(seed)))
-            template_id = stable_hash(family, template)[:8]
+            # A follow-up template is a pair of questions; a single question hashes as itself.
+            said = template if isinstance(template, str) else json.dumps(template)
+            rng = random.Random(stable_hash(split, family, said, str(seed)))
+            template_id = stable_hash(family, said)[:8]
+            if family in CHAIN_FAMILIES:
+                for shift in range(len(names)):
+                    corpus = names[(index + shift) % len(names)]
+                    filled = chain_question(family, template, corpora[corpus], rng)
+                    if filled:
+                        question, truth, history = filled
+                        questions.append(Question(f"{family}/{template_id}", family, KIND_OF[family.split("_")[0]], split, corpus, question, truth, history))
+                        break
+                continue
             if family in CONTENT_FAMILIES:
                 facts = [(name, fact) for name in names for fact in corpora[name].facts
                          if fact.family == family and all(f"{{{slot}}}" in template for slot in fact.slots)]

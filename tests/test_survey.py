@@ -1,0 +1,56 @@
+"""each_file on a real index: the files chosen exactly, each read for the line that answers, figures computed in code."""
+
+import pytest
+
+from filesage.index import FolderIndex
+from filesage.searcher import Searcher
+from filesage.survey import Survey, figure_of, money
+from filesage.toolbox import Toolbox
+from tests.conftest import write
+
+INVOICES = {
+    "invoices/2025/nimbus.txt": ("Nimbus Hosting", "2025-02-03", ["Hosting | $1,200.00", "Backup | $120.50"], "1,411.45"),
+    "invoices/2025/paper.txt": ("Paper & Ink", "2025-03-11", ["Paper | $180.00"], "212.40"),
+    "invoices/2025/plumbing.txt": ("Harbor Plumbing", "2025-06-01", ["Labour | $300.00", "Valve | $64.50"], "430.11"),
+    "invoices/2024/roofing.txt": ("Redwood Roofing", "2024-09-09", ["Labour | $900.00"], "1,080.00"),
+}
+
+
+@pytest.fixture(scope="module")
+def survey(tmp_path_factory, embedder):
+    root = tmp_path_factory.mktemp("docs")
+    for path, (vendor, date, items, total) in INVOICES.items():
+        write(root / path, "\n".join([f"INVOICE", f"Vendor: {vendor}", f"Date: {date}", "Item | Amount", *items, f"Subtotal: $1.00", f"Total due: ${total}"]) + "\n")
+    write(root / "notes/todo.txt", "pay the 2025 invoices\n")
+    box = Toolbox(root)
+    index = FolderIndex(box.root, embedder, tmp_path_factory.mktemp("idx"), files=lambda: box.entries)
+    return Survey(box, Searcher(index))
+
+
+def test_a_total_over_every_matching_file_is_computed_with_its_coverage(survey):
+    result = survey.each_file("total due", "total", name="invoice", mentions="2025")
+    # 1,411.45 + 212.40 + 430.11, the notes file left out (no 'invoice' in its name), 2024 left out (no '2025').
+    assert result.answer.startswith("The total is $2,053.96, from 3 of 3 files")
+    assert sorted(result.paths) == ["invoices/2025/nimbus.txt", "invoices/2025/paper.txt", "invoices/2025/plumbing.txt"]
+    assert "- invoices/2025/paper.txt: $212.40 (Total due: $212.40)" in result.answer
+
+
+def test_largest_average_count_and_list(survey):
+    assert survey.each_file("total due", "largest", folder="invoices").answer.startswith("The largest is $1,411.45, in invoices/2025/nimbus.txt")
+    assert survey.each_file("total due", "average", folder="invoices").answer.startswith("The average is $783.49, from 4 of 4")
+    assert survey.each_file("total", "count", folder="invoices", mentions="2024").answer.startswith("There is 1 file")
+    listed = survey.each_file("vendor", folder="invoices").answer
+    assert "invoices/2024/roofing.txt: Vendor: Redwood Roofing" in listed
+
+
+def test_no_matching_file_and_bad_folder(survey):
+    assert not survey.each_file("total", "total", name="receipt").found
+    assert not survey.each_file("total", "total", folder="nowhere").ok
+
+
+def test_the_figure_of_a_line_is_the_field_asked_about():
+    weights = {"q2": 2.0, "budget": 1.0}
+    assert figure_of("Department: HR; Q1 budget: 666000; Q2 budget: 886000", weights) == (886000.0, "886000")
+    assert figure_of("Tax (8%): $33.56", {"tax": 1.0}) == (33.56, "$33.56")
+    assert figure_of("Date: 2025-03-11", {"date": 1.0}) is None
+    assert money(2053.96, ["$212.40"]) == "$2,053.96" and money(3.0, ["3"]) == "3"
