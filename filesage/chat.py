@@ -1,4 +1,4 @@
-"""The command line: `filesage chat`, `ask`, `index`, `config` and `doctor`, and how agent events look."""
+"""The command line: `filesage chat`, `ask`, `index`, `config`, `doctor` and `mcp`, and how agent events look."""
 
 from __future__ import annotations
 
@@ -384,6 +384,19 @@ def index(
     finally:
         progress.close()
     out.print(stats.summary(), markup=False)
+
+
+@app.command("mcp")
+def mcp_command(
+    root: Optional[str] = typer.Argument(None, help="The folder its tools answer about (default: FILESAGE_ROOT, config, or the current folder)."),
+    model: Optional[str] = ModelOption,
+    threads: Optional[int] = ThreadsOption,
+    llm_url: Optional[str] = LlmUrlOption,
+) -> None:
+    """Serve the folder's read-only tools, and ask, to an MCP client over stdio."""
+    from .mcp_server import serve
+
+    serve(Workspace(settings_from(root, model, threads, llm_url=llm_url)))
 
 
 CHAT_HELP = """Ask anything about the files in the folder. Enter sends; Esc then Enter adds a line.
