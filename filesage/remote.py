@@ -112,9 +112,10 @@ class RemoteModel:
             )
         return Generation("".join(pieces), *self._counts(usage), time.perf_counter() - started)
 
-    def _send(self, method: str, url: str, body: dict | None = None) -> httpx.Response:
+    def _send(self, method: str, url: str, body: dict | None = None, refusal_ok: bool = False) -> httpx.Response:
         """The response with its headers read and its body not yet, after retrying (with growing, jittered
-        waits) what a restarting or overloaded server gives: a refused connection or a 5xx."""
+        waits) what a restarting or overloaded server gives: a refused connection or a 5xx. A 4xx raises
+        unless refusal_ok."""
         failure = ""
         for attempt in range(self.retries + 1):
             if attempt:
@@ -128,7 +129,7 @@ class RemoteModel:
                 raise ModelError(f"the model server at {self.server} did not answer within {self.timeout:.0f} s") from None
             except httpx.HTTPError as exc:
                 raise ModelError(f"cannot reach the model server at {self.server} ({one_line(exc) or type(exc).__name__})") from None
-            if response.status_code < 400:
+            if response.status_code < 400 or refusal_ok and response.status_code < 500:
                 return response
             failure = f"the model server at {self.server} refused the request (HTTP {response.status_code}: {self._reason(response)})"
             if response.status_code < 500:
@@ -208,9 +209,12 @@ class RemoteModel:
         return prompt, max(prompt - cached, 0), number(usage.get("completion_tokens"))
 
     def served_models(self) -> list[str]:
-        """The model names the server lists (GET /v1/models); an empty list when it lists none."""
-        response = self._send("GET", f"{self.server}/models")
+        """The model names the server lists (GET /v1/models); an empty list when it lists none or has no such
+        endpoint. Raises when the server cannot be reached."""
+        response = self._send("GET", f"{self.server}/models", refusal_ok=True)
         try:
+            if response.status_code != 200:
+                return []
             data = json.loads(response.read().decode("utf-8", "replace"))
         except (ValueError, httpx.HTTPError):
             return []

@@ -2,16 +2,18 @@
 whose every reply the test writes."""
 
 import json
+import os
 import socket
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
+import pexpect
 import pytest
 
 from filesage.config import Settings
 from filesage.errors import ModelError, UsageError
 from filesage.remote import PROBE_SCHEMA, RemoteModel, chat_url
-from tests.conftest import run_cli
+from tests.conftest import FILESAGE, run_cli
 
 MESSAGES = [{"role": "system", "content": "You are terse."}, {"role": "user", "content": "hi"}]
 
@@ -88,7 +90,10 @@ class FakeServer:
                 reply(self, body)
 
             def do_GET(self):
-                status(200, {"object": "list", "data": [{"id": "fake-model", "object": "model"}]})(self, None)
+                if self.path == "/v1/models":
+                    status(200, {"object": "list", "data": [{"id": "fake-model", "object": "model"}]})(self, None)
+                else:
+                    status(404, {"detail": "Not Found"})(self, None)
 
             def log_message(self, *args):
                 pass
@@ -239,6 +244,14 @@ def test_instances_share_nothing(fake):
     assert results == {n: f"question {n}" for n in range(8)}
 
 
+def test_model_list(fake):
+    server = fake(sse(["ok"]))
+    assert RemoteModel(server.url).served_models() == ["fake-model"]
+    assert RemoteModel(f"{server.url}/proxy/v1").served_models() == []  # a server without the list still serves
+    with pytest.raises(ModelError, match="cannot reach"):
+        RemoteModel(f"http://127.0.0.1:{closed_port()}", retries=0).served_models()
+
+
 def test_llm_url_setting_comes_from_flag_environment_or_config(tmp_path):
     path = tmp_path / "config.toml"
     path.write_text('llm_url = "http://from-file:8080"\n')
@@ -297,3 +310,34 @@ def test_doctor_checks_the_server_and_its_schema_support(fake, tmp_path):
     assert result.returncode == 0 and "ignored the schema" in result.stdout
     down = run_cli("doctor", "--llm-url", f"http://127.0.0.1:{closed_port()}", env=env)
     assert down.returncode == 3 and down.stderr.startswith("error: cannot reach")
+
+
+def chat_env(tmp_path) -> dict:
+    return {**os.environ, "FILESAGE_CACHE_DIR": str(tmp_path / "cache"), "FILESAGE_DATA_DIR": str(tmp_path / "data"), "FILESAGE_MODEL": "",
+            "FILESAGE_CONFIG": str(tmp_path / "none.toml"), "TERM": "xterm", "PROMPT_TOOLKIT_NO_CPR": "1"}
+
+
+def test_chat_through_the_server(fake, fs_corpus, tmp_path):
+    server = fake(like_a_model({"name": "count_files", "arguments": {"extension": "pdf"}}, "There are 3 PDF files."))
+    child = pexpect.spawn(FILESAGE, ["chat", str(fs_corpus), "--llm-url", server.url, "--model", "served-name"], env=chat_env(tmp_path), encoding="utf-8", timeout=60, dimensions=(40, 120))
+    try:
+        child.expect(f"served-name at {server.url}/v1 · folder")
+        child.expect("›")
+        child.sendline("how many pdf files are there?")
+        child.expect(r"There are 3 \.pdf files")
+        child.expect("›")
+        child.sendline("/model")
+        child.expect(f"served-name at {server.url}/v1")
+        child.sendline("/exit")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close(force=True)
+    assert server.requests and all(r["model"] == "served-name" for r in server.requests)
+
+
+def test_chat_with_the_server_down_ends_at_once(fs_corpus, tmp_path):
+    child = pexpect.spawn(FILESAGE, ["chat", str(fs_corpus), "--llm-url", f"http://127.0.0.1:{closed_port()}"], env=chat_env(tmp_path), encoding="utf-8", timeout=60)
+    child.expect("error: cannot reach the model server")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 3 and "Traceback" not in child.before
