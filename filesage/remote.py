@@ -131,7 +131,7 @@ class RemoteModel:
                 raise ModelError(f"cannot reach the model server at {self.server} ({one_line(exc) or type(exc).__name__})") from None
             if response.status_code < 400 or refusal_ok and response.status_code < 500:
                 return response
-            failure = f"the model server at {self.server} refused the request (HTTP {response.status_code}: {self._reason(response)})"
+            failure = f"the model server at {self.server} answered HTTP {response.status_code}: {self._reason(response)}"
             if response.status_code < 500:
                 break
         raise ModelError(failure + (f"; tried {self.retries + 1} times" if attempt == self.retries and self.retries else ""))
