@@ -1,4 +1,4 @@
-"""The command line: `filesage chat`, `ask`, `index`, `status`, `config` and `doctor`, and how agent events look."""
+"""The command line: `filesage chat`, `ask`, `index`, `status`, `config`, `doctor` and `mcp`, and how agent events look."""
 
 from __future__ import annotations
 
@@ -34,7 +34,8 @@ app = typer.Typer(
 err = Console(stderr=True, highlight=False, soft_wrap=True)
 out = Console(highlight=False, soft_wrap=True)
 
-ModelOption = typer.Option(None, "--model", help="GGUF model file (default: FILESAGE_MODEL, config, models/, then the embedded model).")
+ModelOption = typer.Option(None, "--model", help="GGUF model file (default: FILESAGE_MODEL, config, models/, then the embedded model); with --llm-url, the server's model name.")
+LlmUrlOption = typer.Option(None, "--llm-url", help="OpenAI-compatible chat server to answer with instead of the embedded model, e.g. http://127.0.0.1:8080 (default: FILESAGE_LLM_URL, config).")
 ThreadsOption = typer.Option(None, "--threads", help="CPU threads for the model (default: physical cores).")
 MaxStepsOption = typer.Option(None, "--max-steps", help="Tool calls before the answer is forced (default 5).")
 TimeLimitOption = typer.Option(None, "--time-limit", help="Seconds for one question before the answer says what was gathered (default 300).")
@@ -61,9 +62,14 @@ def core_share_dir() -> Path:
     return Path(tempfile.gettempdir()) / f"filesage-{os.getuid()}" / "running"
 
 
-def load_model(model: str | None, threads: int | None):
+def load_model(model: str | None, threads: int | None, llm_url: str | None = None):
+    """(the resolved model file, the model); with llm_url no file is resolved, joined or loaded."""
     from .models import LlamaModel, physical_cores, resolve_model
 
+    if llm_url:
+        from .remote import RemoteModel
+
+        return None, RemoteModel(llm_url, model)
     resolved = resolve_model(model)
     return resolved, LlamaModel(resolved.path, threads or physical_cores(), prefix_cache=cache_dir() / "prompt-cache", core_share=core_share_dir())
 
@@ -114,7 +120,7 @@ class Workspace:
         self.settings = settings
         self.refresh = refresh
         self.progress = IndexProgress()
-        self.resolved, self.llm = load_model(settings.model, settings.threads)
+        self.resolved, self.llm = load_model(settings.model, settings.threads, settings.llm_url)
         self.set_root(Path(settings.root))
 
     def set_root(self, root: Path) -> None:
@@ -150,31 +156,38 @@ class Workspace:
             policies=policies, time_limit=self.settings.time_limit, tree=toolbox, languages=index.languages,
         )
 
-    def run(self, question: str, history: list[dict]):
-        """A fresh look at the folder for every question: files may have changed since the last one."""
+    def look_again(self) -> None:
+        """Files may have changed since the last question (or MCP tool call)."""
         self.toolbox.refresh()
         self.searcher.refresh_pending = self.refresh
+
+    def run(self, question: str, history: list[dict]):
+        self.look_again()
         try:
             yield from self.agent.run(question, history)
         finally:
             self.progress.close()
 
 
-def settings_from(root: str | Path | None, model: str | None, threads: int | None, max_steps: int | None = None, time_limit: int | None = None) -> Settings:
+def settings_from(root: str | Path | None, model: str | None, threads: int | None, max_steps: int | None = None, time_limit: int | None = None, llm_url: str | None = None) -> Settings:
     # Paths arrive as plain strings: click's own path checks would print a usage screen, not one line.
-    return Settings.load({"root": str(root) if root else None, "model": model, "threads": threads, "max_steps": max_steps, "time_limit": time_limit})
+    return Settings.load({"root": str(root) if root else None, "model": model, "threads": threads, "max_steps": max_steps, "time_limit": time_limit, "llm_url": llm_url})
 
 
 @app.command()
 def doctor(
     model: Optional[str] = ModelOption,
     threads: Optional[int] = ThreadsOption,
+    llm_url: Optional[str] = LlmUrlOption,
 ) -> None:
-    """Check the model and the environment; exits non-zero with the reason when something is missing."""
+    """Check the model (or the --llm-url server) and the environment; exits non-zero with the reason when something is missing."""
     from .models import EMBEDDED_DEFAULT, file_sha256
 
-    settings = settings_from(None, model, threads)
-    resolved, llm = load_model(settings.model, settings.threads)
+    settings = settings_from(None, model, threads, llm_url=llm_url)
+    resolved, llm = load_model(settings.model, settings.threads, settings.llm_url)
+    if resolved is None:
+        print_rows(llm.doctor_rows() + [("config", str(config_file()))])
+        return
     size = resolved.path.stat().st_size
     if resolved.embedded is not None:
         digest = file_sha256(resolved.path)
@@ -201,6 +214,10 @@ def doctor(
         ("indexes", str(cache_dir() / "indexes")),
         ("config", str(config_file())),
     ]
+    print_rows(rows)
+
+
+def print_rows(rows: list[tuple[str, str]]) -> None:
     for name, value in rows:
         out.print(f"{name:>13}  {value}", markup=False)
     out.print("ok: filesage is ready", markup=False)
@@ -315,6 +332,7 @@ def ask(
     threads: Optional[int] = ThreadsOption,
     max_steps: Optional[int] = MaxStepsOption,
     time_limit: Optional[int] = TimeLimitOption,
+    llm_url: Optional[str] = LlmUrlOption,
 ) -> None:
     """Answer one question about the files under --root.
 
@@ -323,7 +341,7 @@ def ask(
     turns = read_history(history)
     if question != "-" and not question.strip():
         raise UsageError("the question is empty; ask something about the files")
-    workspace = Workspace(settings_from(root, model, threads, max_steps, time_limit), refresh=not no_refresh)
+    workspace = Workspace(settings_from(root, model, threads, max_steps, time_limit, llm_url), refresh=not no_refresh)
     if question == "-":
         answer_stdin_lines(workspace, turns, events)
     elif events:
@@ -383,6 +401,19 @@ def status(
     print(json.dumps(report.to_json(), ensure_ascii=False) if as_json else report.text())
 
 
+@app.command("mcp")
+def mcp_command(
+    root: Optional[str] = typer.Argument(None, help="The folder its tools answer about (default: FILESAGE_ROOT, config, or the current folder)."),
+    model: Optional[str] = ModelOption,
+    threads: Optional[int] = ThreadsOption,
+    llm_url: Optional[str] = LlmUrlOption,
+) -> None:
+    """Serve the folder's read-only tools, and ask, to an MCP client over stdio."""
+    from .mcp_server import serve
+
+    serve(Workspace(settings_from(root, model, threads, llm_url=llm_url)))
+
+
 CHAT_HELP = """Ask anything about the files in the folder. Enter sends; Esc then Enter adds a line.
 /sources   the last answer's sources       /steps   the last answer's tool trace
 /reset     forget the conversation         /root DIR   switch to another folder
@@ -398,17 +429,22 @@ def chat(
     threads: Optional[int] = ThreadsOption,
     max_steps: Optional[int] = MaxStepsOption,
     time_limit: Optional[int] = TimeLimitOption,
+    llm_url: Optional[str] = LlmUrlOption,
 ) -> None:
     """Talk about the files in a folder, interactively."""
     from prompt_toolkit import PromptSession
     from prompt_toolkit.history import FileHistory
     from prompt_toolkit.key_binding import KeyBindings
 
-    settings = settings_from(root, model, threads, max_steps, time_limit)
+    settings = settings_from(root, model, threads, max_steps, time_limit, llm_url)
     with err.status("Loading the model..."):
         workspace = Workspace(settings)
-        workspace.llm.llama
-    out.print(f"filesage {__version__} · {workspace.resolved.path.name} · folder {workspace.root}", markup=False)
+        if workspace.resolved is None:
+            workspace.llm.served_models()  # a server that is down fails here, not at the first question
+        else:
+            workspace.llm.llama
+    answering = workspace.llm if workspace.resolved is None else workspace.resolved.path.name
+    out.print(f"filesage {__version__} · {answering} · folder {workspace.root}", markup=False)
     out.print("Type a question, /help for commands, Ctrl-D to leave.", style="dim", markup=False)
     bindings = KeyBindings()
 
@@ -463,7 +499,10 @@ def chat(
                 finally:
                     workspace.progress.close()
             elif command == "/model":
-                out.print(f"{workspace.resolved.path} (from {workspace.resolved.source}), {workspace.llm.threads} threads", markup=False)
+                if workspace.resolved is None:
+                    out.print(str(workspace.llm), markup=False)
+                else:
+                    out.print(f"{workspace.resolved.path} (from {workspace.resolved.source}), {workspace.llm.threads} threads", markup=False)
             else:
                 out.print(f"Unknown command {command}; /help lists them.", markup=False)
             continue

@@ -32,7 +32,8 @@ def config_file() -> Path:
 
 @dataclass
 class Settings:
-    model: str | None = None
+    model: str | None = None  # a GGUF file, or with llm_url the server's name for its model
+    llm_url: str | None = None  # an OpenAI-compatible chat server that answers instead of the embedded model
     threads: int | None = None
     root: str = "."
     max_steps: int = 5
