@@ -6,12 +6,9 @@ from __future__ import annotations
 import contextlib
 import fcntl
 import hashlib
-import logging
-import os
 import re
 import shutil
 import sqlite3
-import sys
 import time
 from collections import Counter
 from dataclasses import dataclass, field
@@ -22,6 +19,7 @@ import numpy as np
 
 from .config import cache_dir
 from .embedder import Embedder
+from .native import quiet_native_code
 from .errors import FilesageError
 from .readers import READABLE_EXTENSIONS, Unreadable, read_document
 from .toolbox import FileEntry, walk
@@ -78,28 +76,6 @@ class RefreshStats:
         if self.capped:
             parts.append(f"{len(self.capped)} files read only in part (too large)")
         return "; ".join(parts)
-
-
-@contextlib.contextmanager
-def quiet_native_code():
-    """LEANN's C++ code prints progress chatter on file descriptors 1 and 2, and LEANN and faiss log at INFO.
-    stdout belongs to answers and JSON and stderr to our own progress, so both are silenced while LEANN
-    runs; its failures still arrive as Python exceptions."""
-    for name in ("leann", "leann_backend_hnsw", "faiss", "faiss.loader"):
-        logging.getLogger(name).setLevel(logging.WARNING)
-    sys.stdout.flush()
-    sys.stderr.flush()
-    saved = [os.dup(1), os.dup(2)]
-    devnull = os.open(os.devnull, os.O_WRONLY)
-    try:
-        os.dup2(devnull, 1)
-        os.dup2(devnull, 2)
-        yield
-    finally:
-        os.dup2(saved[0], 1)
-        os.dup2(saved[1], 2)
-        for descriptor in (*saved, devnull):
-            os.close(descriptor)
 
 
 def index_dir_for(root: Path) -> Path:

@@ -554,8 +554,11 @@ class LlamaModel:
         """Architecture, name and chat template, read with vocab_only so doctor stays quick."""
         from llama_cpp import Llama
 
+        from .native import quiet_native_code
+
         try:
-            vocab = Llama(model_path=str(self.path), vocab_only=True, verbose=False)
+            with quiet_native_code():  # even with verbose=False, llama.cpp prints a context warning here
+                vocab = Llama(model_path=str(self.path), vocab_only=True, verbose=False)
         except (ValueError, RuntimeError) as exc:
             raise ModelError(f"llama.cpp could not read {self.path}: {exc}") from None
         return dict(vocab.metadata)

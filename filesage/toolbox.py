@@ -7,7 +7,6 @@ import fnmatch
 import os
 import re
 import stat
-import time
 from collections import Counter
 from dataclasses import dataclass, field
 from datetime import datetime

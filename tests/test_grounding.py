@@ -2,7 +2,7 @@ import json
 
 import pytest
 
-from filesage.agent import Agent, Answered, AnswerRetracted, AnswerToken
+from filesage.agent import Agent, AnswerRetracted, AnswerToken
 from filesage.grounding import Citations, Evidence, claims, missing_names, remove_claims, unsupported
 from filesage.toolbox import ToolResult, Toolbox
 from filesage.tools import ToolRegistry, respond

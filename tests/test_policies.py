@@ -34,7 +34,7 @@ from filesage.policies import (
 )
 from filesage.toolbox import Toolbox, ToolResult
 from filesage.tools import ToolRegistry, respond
-from tests.conftest import ScriptedModel, write
+from tests.conftest import ScriptedModel
 
 
 def semantic_search(query: str, top_k: int = 5) -> ToolResult:

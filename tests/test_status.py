@@ -89,7 +89,7 @@ def test_status_reports_types_skips_failures_and_what_is_left_out(folder, cache)
     assert text.returncode == 0, text.stderr
     lines = text.stdout.splitlines()
     assert lines[0] == f"{folder}: 4 files indexed in {report['chunks']} chunks"
-    assert lines[1].startswith(f"Index: ") and f"in {index_dir_for(folder)}, last refreshed 20" in lines[1]
+    assert lines[1].startswith("Index: ") and f"in {index_dir_for(folder)}, last refreshed 20" in lines[1]
     assert lines[2] == "Indexed by type:" and lines[3].split()[:3] == [".md", "2", "files"]
     assert "Skipped 9:" in lines
     assert "  no text (2): blob.txt [binary content], empty.txt" in lines

@@ -20,7 +20,7 @@ INVOICES = {
 def survey(tmp_path_factory, embedder):
     root = tmp_path_factory.mktemp("docs")
     for path, (vendor, date, items, total) in INVOICES.items():
-        write(root / path, "\n".join([f"INVOICE", f"Vendor: {vendor}", f"Date: {date}", "Item | Amount", *items, f"Subtotal: $1.00", f"Total due: ${total}"]) + "\n")
+        write(root / path, "\n".join(["INVOICE", f"Vendor: {vendor}", f"Date: {date}", "Item | Amount", *items, "Subtotal: $1.00", f"Total due: ${total}"]) + "\n")
     write(root / "notes/todo.txt", "pay the 2025 invoices\n")
     box = Toolbox(root)
     index = FolderIndex(box.root, embedder, tmp_path_factory.mktemp("idx"), files=lambda: box.entries)
