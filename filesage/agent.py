@@ -452,8 +452,14 @@ class Agent:
         program rendered from tool results names its files itself and carries them as its sources."""
         if turn.rendered or turn.as_written:
             shown = turn.answer.strip()
+            sources = []
+            if turn.rendered and turn.steps[-1].tool in CONTENT_TOOLS:
+                # Figures read from documents: every file read is a source, marked where its figure is shown.
+                sources = small_result_sources(turn.steps[-1:], limit=len(turn.steps[-1].paths))
+                shown = marked(shown, sources)
+            elif turn.rendered:
+                sources = small_result_sources(turn.steps[-1:], limit=20)
             yield AnswerToken(shown)
-            sources = small_result_sources(turn.steps[-1:], limit=20) if turn.rendered else []
         else:
             if turn.stream is not None:
                 rest = turn.stream.flush()
@@ -499,6 +505,13 @@ class AnswerStream:
         self.pending = ""
         self.shown += out
         return out
+
+
+def marked(text: str, sources: list[dict]) -> str:
+    """The text with [n] after the first mention of each source's path."""
+    for source in sources:
+        text = re.sub(rf"(?<![\w/.-]){re.escape(source['path'])}(?![\w/-])(?!\.\w)", lambda m: f"{m.group(0)} [{source['n']}]", text, count=1)
+    return text
 
 
 def small_result_sources(steps: list[Step], limit: int = 5) -> list[dict]:

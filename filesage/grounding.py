@@ -276,22 +276,43 @@ def missing_names(question: str, text: str) -> list[str]:
     """What the question names (proper names, numbers, dates, codes, quotes) that the text never says.
     Search finds the closest passages even when the thing asked about is not in the files at all (a
     Reykjavik flight when only a Stockholm one exists); such passages do not answer the question."""
-    words = re.findall(r"[\w'-]+", question)
+    words = re.findall(r"[\w'-]+|\S", question)
     # German capitalises every noun, so a capital letter there says nothing about a name.
     german = sum(w.lower() in GERMAN_WORDS for w in words) >= 2
-    names = [] if german else [
-        w.removesuffix("'s") for w in words[1:]
-        if w[0].isupper() and w != "I" and w.lower().rstrip(".") not in MONTHS and w.lower() not in WEEKDAYS
-        and not type_extensions(w)  # "Word", "PDFs": the kind of file asked about, not what it says
-    ]
+    # Capitalised words in a row are one name: "Project Heron" is not found because "Project" is.
+    names: list[list[str]] = []
+    after_name = False
+    for position, word in enumerate(words):
+        is_name = (
+            position > 0 and not german and word[0].isupper() and word != "I"
+            and word.lower().rstrip(".") not in MONTHS and word.lower() not in WEEKDAYS
+            and not type_extensions(word)  # "Word", "PDFs": the kind of file asked about, not what it says
+        )
+        if is_name and after_name:
+            names[-1].append(word.removesuffix("'s"))
+        elif is_name:
+            names.append([word.removesuffix("'s")])
+        after_name = is_name and not word.endswith("'s")
     lowered = squash(text)
-    missing = [n for n in names if n.lower() not in lowered]
+    missing = [" ".join(name) for name in names if any(part.lower() not in lowered for part in name)]
     for claim in claims(question):
         # A number the question gives is looked for as written ("invoice 009"), not as any 9 in a date.
         found = re.search(rf"(?<![\d]){re.escape(claim.text)}(?![\d])", text) if claim.kind == "number" else supported(claim, text)
         if not found:
             missing.append(claim.text)
     return list(dict.fromkeys(missing))
+
+
+SAYS_NOT_FOUND = re.compile(
+    r"found nothing|nothing (about|on|for|regarding)|(did not|didn't|could not|couldn't|cannot|can't) find|not (found|mentioned|stated)|no (information|mention|record)|"
+    r"(do|does|did) not (say|mention|state)|(doesn't|don't) (say|mention|state)",
+    re.I,
+)
+
+
+def says_not_found(text: str, name: str) -> bool:
+    """A sentence of the text names the thing and says it was not found."""
+    return any(name.lower() in s.lower() and SAYS_NOT_FOUND.search(s) for s in sentences(text))
 
 
 def sentences(text: str) -> list[str]:

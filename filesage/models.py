@@ -500,7 +500,7 @@ class LlamaModel:
     def stream(
         self, messages: Messages, max_tokens: int, schema: dict | None = None, family: str = "agent"
     ) -> Generator[str, None, Generation]:
-        """family names a kind of prompt with its own stable prefix (the agent's, the fact extractor's).
+        """family names a kind of prompt with its own stable prefix (the agent's; the benchmark's plain baseline).
         Switching family saves the KV cache of the one left and restores the one entered, so alternating
         calls never re-read each other's prefix. This also works for LFM2's hybrid cache, which cannot be
         trimmed back to a shorter prefix."""

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Callable
 
 from . import prompts
 from .errors import UsageError
-from .grounding import Evidence, language_of, missing_names, remove_claims, terms, unconnected, unsupported
+from .grounding import Evidence, language_of, missing_names, remove_claims, says_not_found, terms, unconnected, unsupported
 from .matching import extension_set, match_folder, singular, type_extensions, words
 from .parser import ToolCall
 from .router import READ, carry_over, detect_order, read_question, route
@@ -166,8 +166,9 @@ def quantities_in_documents_are_searched(turn: "Turn", call: ToolCall | None) ->
 def filesystem_calls_follow_the_question(turn: "Turn", call: ToolCall | None) -> ToolCall | None:
     """Small models put a question's filters in the wrong argument or drop them (the type of "spreadsheets in
     the finance folder" lost, so every file there is counted), invent filters the question never states
-    (empty files, "7 days" for "the past day", the wrong end of a ranking for "least bulky"), and choose a
-    folder tree or a name lookup for a question that lists or ranks files. A count or listing gets the
+    (empty files, "7 days" for "the past day", a folder named after a file, the wrong end of a ranking for
+    "least bulky"), and choose a folder tree or a name lookup for a question that lists or ranks files.
+    A count or listing gets the
     filters the question states, read from its words against the real folders, and loses the ones neither
     it nor the question before it states; a tree, lookup or search chosen for a question that counts,
     lists or ranks files by those filters becomes that count or listing."""
@@ -194,11 +195,11 @@ def filesystem_calls_follow_the_question(turn: "Turn", call: ToolCall | None) ->
         if key == "folder" and match_folder(str(args.get("folder", "")), folders) == value:
             continue
         args[key] = value
-    for key in ("name", "larger_than", "smaller_than", "changed_within", "empty", "extension"):
+    for key in ("name", "larger_than", "smaller_than", "changed_within", "empty", "extension", "folder"):
         if key in stated or not args.get(key):
             continue
         # Kept only when its words are the question's own (or the question before it, for a follow-up).
-        if key in ("name", "extension") and {singular(w) for w in words(str(args[key]))} <= said:
+        if key in ("name", "extension", "folder") and {singular(w) for w in words(str(args[key]))} <= said:
             continue
         del args[key]
     if call.name == "list_files" and asked.order:
@@ -416,7 +417,8 @@ def what_was_not_found_is_said(turn: "Turn", draft: str | None) -> Accept | None
     if draft is None or not turn.steps:
         return None
     found = "\n".join(turn.content_found + turn.listings_found)
-    missing = [name for name in missing_names(turn.question, found) if name.lower() not in draft.lower()]
+    # A name the draft repeats is still unanswered unless the draft says it was not found.
+    missing = [name for name in missing_names(turn.question, found) if not says_not_found(draft, name)]
     if not found or not missing:
         return None
     return Accept(f"{draft.rstrip()}\n\n" + prompts.PARTLY_FOUND.format(missing=", ".join(missing), folder=turn.folder))

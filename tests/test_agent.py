@@ -274,3 +274,11 @@ def test_a_file_named_by_rank_is_listed_then_read(tmp_path):
     model = ScriptedModel([call("list_files", extension="md", order="newest", limit=1)])
     _, answer = run(Agent(model, registry), "Which is the newest markdown file?")
     assert [s.tool for s in answer.steps] == ["list_files"] and answer.text.startswith("The newest of the 2 markdown files (.md/.markdown) in the folder is notes/new.md")
+
+
+def test_figures_rendered_from_documents_mark_the_file_they_come_from():
+    from filesage.agent import marked
+
+    rendered = "The total is $5.00, from 2 of 2 files:\n- a/inv_1.txt: $2.00\n- a/inv_10.txt: $3.00. Also in a/inv_1.txt."
+    sources = [{"n": 1, "path": "a/inv_10.txt"}, {"n": 2, "path": "a/inv_1.txt"}]
+    assert marked(rendered, sources) == "The total is $5.00, from 2 of 2 files:\n- a/inv_1.txt [2]: $2.00\n- a/inv_10.txt [1]: $3.00. Also in a/inv_1.txt."

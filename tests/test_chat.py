@@ -18,13 +18,15 @@ pytestmark = pytest.mark.model
 FILESAGE = str(Path(sys.executable).parent / "filesage")
 PROMPT = "›"
 # Printed on a line of its own after every answer; a step line ends in "(0.9 s)" too, but not at a line's start.
-DONE = r"\n\((\d+\.\d) s\)\r?\n"
+# The terminal styles it dim, so colour codes may surround it.
+STYLE = r"(?:\x1b\[[0-9;]*m)*"
+DONE = rf"\n{STYLE}\((\d+\.\d) s\){STYLE}\r?\n"
 STEP = re.compile(r"^[✓✗] .*$", re.M)
 
 
 def answer_of(before: str) -> str:
-    """What the session printed as the answer: the text before the time line, without the step lines."""
-    return STEP.sub("", before).strip()
+    """What the session printed as the answer: the text before the time line, without styles and step lines."""
+    return STEP.sub("", re.sub(STYLE[:-1], "", before)).strip()
 
 
 def spawn_chat(root, tmp_path, **options) -> pexpect.spawn:

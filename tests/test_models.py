@@ -266,9 +266,11 @@ def test_system_prompt_cache_and_prefix_extension(tmp_path, fs_corpus):
 
 @pytest.mark.model
 def test_alternating_prompt_families_each_keep_their_prefix(tmp_path):
-    """Agent calls and fact-extraction calls alternate during content questions; each family's KV cache
-    is saved and restored, so a call re-reads only what differs from the last prompt of its own family."""
+    """Agent calls and calls of another prompt family (the benchmark's plain retrieval baseline runs in the
+    same process) alternate; each family's KV cache is saved and restored, so a call re-reads only what
+    differs from the last prompt of its own family."""
     from bench.corpus import build_corpus
+    from bench.generalisation import PLAIN_SYSTEM
     from filesage.agent import Answered
     from filesage.chat import Workspace, settings_from
 
@@ -288,10 +290,12 @@ def test_alternating_prompt_families_each_keep_their_prefix(tmp_path):
         llm.stream = recording
         for question in ("Who leads Project Falcon?", "What is the monthly rent in my lease?"):
             assert isinstance(list(workspace.run(question, []))[-1], Answered)
+            plain = [{"role": "system", "content": PLAIN_SYSTEM * 8}, {"role": "user", "content": f"[1] notes.md: nothing\n\nQuestion: {question}"}]
+            llm.generate(plain, 8, family="plain")
     finally:
         del os.environ["FILESAGE_CACHE_DIR"]
     families = [family for family, _, _ in calls]
-    assert "extract" in families and families.count("agent") >= 4
+    assert families.count("plain") == 2 and families.count("agent") >= 2
     last: dict[str, list[int]] = {}
     for family, prompt, evaluated in calls:
         if family in last:

@@ -119,6 +119,8 @@ def test_filesystem_calls_follow_the_question(agent):
     # A tree or a name lookup chosen for a question that lists or ranks files.
     assert fixed("which PDFs are in the notes folder?", "directory_tree", folder="notes") == ToolCall("list_files", {"extension": "pdfs", "folder": "notes"})
     assert fixed("which file is the tiniest?", "file_metadata", name_hint="tiniest") == ToolCall("list_files", {"order": "smallest", "limit": 1})
+    # A folder the question never names (here from a file's name) is dropped.
+    assert fixed("which pdf is the largest?", "list_files", extension="pdf", folder="reports", order="largest", limit=1) == ToolCall("list_files", {"extension": "pdf", "order": "largest", "limit": 1})
     # A right call is left alone.
     assert fixed("how many python files are under code?", "count_files", extension="python", folder="code") is None
     assert fixed("show me the folder structure", "directory_tree") is None
@@ -231,3 +233,5 @@ def test_what_was_not_found_is_said(agent):
     verdict = what_was_not_found_is_said(turn, "Nimbus: $4,320.00 [1].")
     assert verdict.text == "Nimbus: $4,320.00 [1].\n\nI found nothing about Reykjavik in the folder."
     assert what_was_not_found_is_said(turn, "Nimbus $4,320.00 and nothing about Reykjavik.") is None
+    # Repeating the name is not answering for it: a figure given for it still gets the note.
+    assert what_was_not_found_is_said(turn, "Nimbus: $4,320.00 [1]. Reykjavik: $4,320.00 [1].").text.endswith("I found nothing about Reykjavik in the folder.")
