@@ -211,6 +211,13 @@ def evidence_lines(evidence: Evidence) -> list[EvidenceLine]:
     return found
 
 
+def shape(claim: Claim) -> str:
+    """An amount of money (a currency sign, or cents) or any other figure of its kind."""
+    if claim.kind == "number" and (claim.text[:1] in "$€£" or re.search(r"\.\d\d$", claim.text)):
+        return "amount"
+    return claim.kind
+
+
 def unconnected(answer: str, question: str, evidence: Evidence) -> tuple[list[Claim], str]:
     """Figures, dates and codes of an answer that the results state, but on a line about something other than
     what the question asks, while another line with a figure of the same kind is about it: the total of a
@@ -237,7 +244,10 @@ def unconnected(answer: str, question: str, evidence: Evidence) -> tuple[list[Cl
         bearing = [i for i, line in enumerate(lines) if supported(claim, line.text)]
         if not bearing:
             continue
-        rivals = [i for i, line in enumerate(lines) if any(c.kind == claim.kind for c in claims(line.text))]
+        # A rival figure is of the same shape as the one the answer took: an amount competes with amounts,
+        # not with the number of the invoice it is on.
+        shapes = {shape(c) for i in bearing for c in claims(lines[i].text) if c.kind == claim.kind and supported(claim, c.text)}
+        rivals = [i for i, line in enumerate(lines) if any(c.kind == claim.kind and (not shapes or shape(c) in shapes) for c in claims(line.text))]
         top = max(rivals, key=score, default=None)
         if top is not None and max(score(i) for i in bearing) < CONNECTED_SHARE * score(top):
             bad.append(claim)

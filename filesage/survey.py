@@ -147,7 +147,11 @@ class Survey:
         locations = {f.path: f.location for f in found}
         if not found:
             return ToolResult(f"None of the {described} says anything about '{what}'.", [], "Nothing found", found=False)
-        if combine == "list":
+        if total == 1:
+            # One file matched: its line is the answer, and a coverage of "1 of 1 files" would say nothing.
+            only = found[0]
+            answer = f"{only.path}: {only.line}" if combine == "list" else f"It is {only.written}, in {only.path} ({only.line})."
+        elif combine == "list":
             answer = f"What each file says about {what}, {coverage}:\n{listed}"
         else:
             values = [f.value for f in found]

@@ -214,3 +214,9 @@ def test_a_figure_from_the_line_about_something_else_is_not_connected():
     assert unconnected("Sales has a Q1 budget of 450,000 [1].", question, evidence) == ([], "")
     # Facts the question does not tell apart are not judged: nothing to choose between.
     assert unconnected("The budgets are 800000 and 450000.", "What is in the budget file?", evidence) == ([], "")
+    # An amount competes with amounts only: the invoice's own number, on the line the question's words
+    # match best, is no rival for its total.
+    asked = "How much was the cloud hosting invoice?"
+    invoice = Evidence([asked, "From finance/invoice_001.txt [1] (lines 1-4):\n- Vendor: Nimbus Cloud Hosting\n- INVOICE 001\n- Total due: $4,320.00\n"
+                                "- Date: 2025-02-03\nINVOICE 001\nVendor: Nimbus Cloud Hosting\nDate: 2025-02-03\nTotal due: $4,320.00"])
+    assert unconnected("The total due was $4,320.00 from the invoice [1].", asked, invoice) == ([], "")

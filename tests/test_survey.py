@@ -54,3 +54,8 @@ def test_the_figure_of_a_line_is_the_field_asked_about():
     assert figure_of("Tax (8%): $33.56", {"tax": 1.0}) == (33.56, "$33.56")
     assert figure_of("Date: 2025-03-11", {"date": 1.0}) is None
     assert money(2053.96, ["$212.40"]) == "$2,053.96" and money(3.0, ["3"]) == "3"
+
+
+def test_one_matching_file_is_answered_without_a_coverage_count(survey):
+    answer = survey.each_file("total due", "total", name="plumbing").answer
+    assert answer == "It is $430.11, in invoices/2025/plumbing.txt (Total due: $430.11)."
