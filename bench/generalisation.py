@@ -124,7 +124,7 @@ def run(questions: list[Question], corpora, policies_off: str = "", workspace=No
             sources = [s["path"] for s in record["sources"]]
             right, why, neighbour = check(q.truth, record["answer"], sources, paths)
             row = {**q.to_json(), "answer": record["answer"], "sources": sources, "steps": [(s["tool"], s["args"], s["by"]) for s in record["steps"]],
-                   "policies": record.get("policies", []), "calls": record["model_calls"], "seconds": record["seconds"],
+                   "policies": record.get("policies", []), "drafts": record.get("drafts", []), "calls": record["model_calls"], "seconds": record["seconds"],
                    "right": right, "why": why, "neighbour": neighbour}
             rows.append(row)
             if not quiet:
@@ -173,31 +173,72 @@ def summary(rows: list[dict]) -> str:
     return "\n".join(parts)
 
 
-def ablate(rows: list[dict], questions: list[Question], corpora) -> list[tuple[str, dict]]:
-    """What each policy is worth: the questions where it fired, answered again with it switched off."""
-    fired: dict[str, list[str]] = defaultdict(list)
+def ablate(rows: list[dict], questions: list[Question], corpora, most: int | None = None) -> list[tuple[str, dict]]:
+    """What each policy is worth: the questions where it fired, answered again with it switched off (at most
+    `most` of them per policy and split, spread over the families)."""
+    fired: dict[str, list[dict]] = defaultdict(list)
     for r in rows:
         for name in dict.fromkeys(r["policies"]):
-            fired[name].append(r["id"])
-    by_id = {q.id + q.split: q for q in questions}
-    base = {r["id"] + r["split"]: r for r in rows}
+            fired[name].append(r)
+    by_id = {q.id + q.split + q.question: q for q in questions}
+    base = {r["id"] + r["split"] + r["question"]: r for r in rows}
     results = []
     from filesage.policies import REGISTRY
 
     for name in REGISTRY:
-        ids = [i for i in fired.get(name, [])]
-        chosen = [by_id[r["id"] + r["split"]] for r in rows if r["id"] in ids]
+        chosen = [by_id[r["id"] + r["split"] + r["question"]] for r in spread(fired.get(name, []), most)]
         delta = {split: [0, 0, 0] for split in SPLITS}  # questions where it fired, right with it, right without it
         if chosen:
             print(f"\nablation: {name} off, {len(chosen)} questions", flush=True)
             again, _ = run(chosen, corpora, policies_off=name, quiet=True)
             for r in again:
-                before = base[r["id"] + r["split"]]
+                before = base[r["id"] + r["split"] + r["question"]]
                 delta[r["split"]][0] += 1
                 delta[r["split"]][1] += before["right"]
                 delta[r["split"]][2] += r["right"]
         results.append((name, delta))
     return results
+
+
+def spread(rows: list[dict], most: int | None) -> list[dict]:
+    """At most `most` rows per split, taken round-robin over the families so no family crowds out the rest."""
+    if most is None:
+        return rows
+    kept = []
+    for split in SPLITS:
+        by_family: dict[str, list[dict]] = defaultdict(list)
+        for r in rows:
+            if r["split"] == split:
+                by_family[r["family"]].append(r)
+        queues = list(by_family.values())
+        chosen: list[dict] = []
+        while len(chosen) < most and any(queues):
+            for queue in queues:
+                if queue and len(chosen) < most:
+                    chosen.append(queue.pop(0))
+        kept += chosen
+    return kept
+
+
+def gate_rates(rows: list[dict]) -> str:
+    """How often the answer checks rejected a right draft, and let a wrong one stand: each draft the model
+    wrote is checked against the question's truth like an answer."""
+    from bench.gen.checks import check as check_answer
+
+    parts = []
+    for split in SPLITS:
+        judged = [(r, d) for r in rows if r["split"] == split for d in r.get("drafts", []) if r["kind"] != "files"]
+        if not judged:
+            continue
+        rejected = [(r, d) for r, d in judged if d["verdict"] != "accepted"]
+        accepted = [(r, d) for r, d in judged if d["verdict"] == "accepted"]
+        right = lambda r, d: check_answer(r["truth"], d["text"], r["sources"], [])[0]
+        false_reject = sum(right(r, d) for r, d in rejected)
+        false_accept = sum(not right(r, d) for r, d in accepted)
+        parts.append(f"{split}: {len(judged)} drafts; rejected {len(rejected)}, of them right {false_reject} "
+                     f"(false rejects {false_reject / max(len(rejected), 1):.0%}); accepted {len(accepted)}, of them wrong {false_accept} "
+                     f"(false accepts {false_accept / max(len(accepted), 1):.0%})")
+    return "\n".join(parts)
 
 
 def ablation_table(results: list[tuple[str, dict]]) -> str:
@@ -216,6 +257,8 @@ def main() -> None:
     parser.add_argument("--per-family", type=int, help="at most this many questions per family and split")
     parser.add_argument("--policies-off", default="")
     parser.add_argument("--ablate", action="store_true")
+    parser.add_argument("--ablate-from", help="ablate on the answers of an earlier --out file instead of answering first")
+    parser.add_argument("--ablate-max", type=int, help="at most this many questions per policy and split in the ablation")
     parser.add_argument("--record", action="store_true", help="append the tables to bench/results.md")
     parser.add_argument("--workdir", help="keep the folders and indexes here between runs")
     parser.add_argument("--out", help="write every answer as JSON lines here")
@@ -239,16 +282,21 @@ def main() -> None:
         questions = kept
     print(f"{len(questions)} questions ({', '.join(splits)}) over {', '.join(corpora)} in {workdir}", flush=True)
     started = time.perf_counter()
-    rows, _ = run(questions, corpora, options.policies_off, pipeline=options.pipeline)
+    if options.ablate_from:
+        rows = [json.loads(line) for line in open(options.ablate_from)]
+        asked = {q.id + q.split + q.question for q in questions}
+        rows = [r for r in rows if r["id"] + r["split"] + r["question"] in asked]
+    else:
+        rows, _ = run(questions, corpora, options.policies_off, pipeline=options.pipeline)
     elapsed = time.perf_counter() - started
     if options.out:
         with open(options.out, "w") as handle:
             for r in rows:
                 handle.write(json.dumps(r, ensure_ascii=False) + "\n")
-    report = table(rows) + "\n\n" + summary(rows)
+    report = table(rows) + "\n\n" + summary(rows) + "\n\nAnswer checks on the model's drafts (content, aggregation, multi-step, follow-up):\n" + gate_rates(rows)
     ablation = ""
-    if options.ablate:
-        ablation = ablation_table(ablate(rows, questions, corpora))
+    if options.ablate or options.ablate_from:
+        ablation = ablation_table(ablate(rows, questions, corpora, options.ablate_max))
     print("\n" + report + ("\n\n" + ablation if ablation else "") + f"\n\n{len(rows)} questions in {elapsed / 60:.1f} min")
     if options.record:
         commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, cwd=REPO).stdout.strip()

@@ -101,7 +101,12 @@ def terms(text: str) -> set[str]:
     """The words of a text that can say what it is about (stemmed), and its dates as 'date:M-D'."""
     found = {stem(w) for w in re.findall(r"[a-z0-9]+", fold(text)) if w not in QUESTION_WORDS and (len(w) > 1 or w.isdigit())}
     found |= {f"date:{month}-{day}" for _, month, day in dates_in(text)[0]}
+    # Units written as symbols are what a question says in words: "how many degrees" is "180 °C".
+    found |= {stem(word) for symbol, words in UNIT_WORDS.items() if symbol in text for word in words}
     return found
+
+
+UNIT_WORDS = {"°": ("degrees", "temperature"), "%": ("percent", "percentage")}
 
 
 def covers(term: str, found: set[str]) -> bool:
@@ -315,7 +320,8 @@ def missing_names(question: str, text: str) -> list[str]:
 
 SAYS_NOT_FOUND = re.compile(
     r"found nothing|nothing (about|on|for|regarding)|(did not|didn't|could not|couldn't|cannot|can't) find|not (found|mentioned|stated)|no (information|mention|record)|"
-    r"(do|does|did) not (say|mention|state)|(doesn't|don't) (say|mention|state)",
+    r"(do|does|did) not (say|mention|state|have|contain|include|list)|(doesn't|don't|didn't) (say|mention|state|have|contain|include|list)|"
+    r"there (is|are|was|were) no\b|not (listed|available|included|provided|given)",
     re.I,
 )
 

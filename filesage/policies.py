@@ -212,6 +212,49 @@ def filesystem_calls_follow_the_question(turn: "Turn", call: ToolCall | None) ->
     return ToolCall(call.name, args) if args != call.arguments else None
 
 
+# How a question over many files combines them, strongest first: "in total, how many" counts.
+COMBINE_WORDS = [
+    ("count", re.compile(r"\b(how many|number of|count|tally)\b", re.I)),
+    ("average", re.compile(r"\b(average|mean|typical|per (invoice|bill|file|document))\b", re.I)),
+    ("largest", re.compile(r"\b(largest|biggest|highest|most expensive|maximum|max|priciest|costliest|top)\b", re.I)),
+    ("smallest", re.compile(r"\b(smallest|lowest|cheapest|least expensive|minimum|min)\b", re.I)),
+    ("total", re.compile(r"\b(total|sum|add(s|ed)? up|altogether|combined|in all|overall|spent)\b", re.I)),
+]
+
+
+PLURAL = re.compile(r"\b(?!(?:this|thus|does|has|was|its|his|hers|yes|plus|gas|bus|always|less|across|previous|various|status|bonus|news|lens|thanks)\b)[a-z]{3,}[^s\W]s\b", re.I)
+OVER_MANY = re.compile(r"\b(every|each|all|list|which|any|ones|per|across|between|compare|files|documents)\b", re.I)
+
+
+@policy(FIRST_CALL)
+def each_file_is_for_many_files(turn: "Turn", call: ToolCall | None) -> ToolCall | None:
+    """Small models reach for the tool that reads every matching file for a question about one thing ("Maja's
+    phone number from my contacts", "the total on the plumbing invoice"); it then reads each file for the
+    kind of fact asked and finds the line that fits that kind best, not the one about the thing named. A
+    question that neither combines (total, average, count, largest) nor asks over many files (every, all,
+    which, list) is searched instead."""
+    if call is None or call.name != "each_file" or "semantic_search" not in turn.tools:
+        return None
+    combines = [combine for combine, said in COMBINE_WORDS if said.search(turn.question)]
+    # "The total due on the plumbing invoice" is one document's total; "the total of my invoices" a sum.
+    if OVER_MANY.search(turn.question) or set(combines) - {"total"} or (combines and PLURAL.search(turn.question)):
+        return None
+    return ToolCall("semantic_search", {"query": turn.question})
+
+
+@policy(FIRST_CALL)
+def each_file_combines_as_asked(turn: "Turn", call: ToolCall | None) -> ToolCall | None:
+    """Small models pick the right tool for a question over many files but the wrong way to combine them:
+    a total for "how many invoices", a list for "the average bill", the largest for "the cheapest". The
+    combination the question's words state is the one computed."""
+    if call is None or call.name != "each_file":
+        return None
+    asked = next((combine for combine, said in COMBINE_WORDS if said.search(turn.question)), None)
+    if asked is None or call.arguments.get("combine") == asked:
+        return None
+    return ToolCall("each_file", {**call.arguments, "combine": asked})
+
+
 # What a question may ask about files themselves rather than what they say.
 FILE_ASPECTS = re.compile(
     r"\b(how (big|large|heavy)|size|sized|bytes?|kb|mb|gb|space|modified|changed|edited|updated|created|saved|touched|opened|how old|"
@@ -257,11 +300,13 @@ REFERS_BACK = re.compile(r"\b(it|its|it's|that|this|those|these|them|they|their|
 
 @policy(FIRST_CALL)
 def follow_up_searches_keep_what_came_before(turn: "Turn", call: ToolCall | None) -> ToolCall | None:
-    """A follow-up ("and when is it due?", "what about its date?") leaves out what it is about; small models
+    """A follow-up ("and when is it due?", "what about its date?", "check-in?") leaves out what it is about; small models
     search for its words alone and find any due date. A search for a question that refers back gets the
     words of the question before it that this one lacks (the task, the vendor, the trip)."""
     previous = previous_question(turn)
-    if call is None or call.name != "semantic_search" or not previous or not REFERS_BACK.search(turn.question):
+    # A fragment ("check-in?", "and the deposit") leans on the question before it as much as "it" does.
+    leans = REFERS_BACK.search(turn.question) or len(re.findall(r"[\w'-]+", turn.question)) <= 3
+    if call is None or call.name != "semantic_search" or not previous or not leans:
         return None
     query = str(call.arguments.get("query", ""))
     have = terms(query) | terms(turn.question)
@@ -318,6 +363,29 @@ def read_the_file_a_listing_picked(turn: "Turn") -> FollowUp | None:
     return FollowUp(ToolCall("read_file", {"path": chosen}), replace_last=shown)
 
 
+# A file's own facts, asked of a file described by what it says: "how big is the file with the ferry invoice".
+FILE_FACTS = re.compile(
+    r"\b(how (big|large|heavy)|(file )?size|bytes?|kb|mb|(last )?(modified|changed|edited|updated|saved)|modification|"
+    r"which folder|what folder|where is|where's|stored|located|location|path)\b",
+    re.I,
+)
+FILE_NOUNS = re.compile(r"\b(files?|documents?|docs?|pdfs?|spreadsheets?|sheets?|notes?|folders?)\b", re.I)
+
+
+@policy(AFTER_STEP)
+def the_file_a_search_found_is_looked_up(turn: "Turn") -> FollowUp | None:
+    """A question about a file's size, date or folder that describes the file by what it says ("how big is
+    the file with the ferry invoice", "which folder holds the note about the backup task"): small models
+    answer with what the document says. After a search found that document, its size, dates and folder
+    are looked up, and they are the answer."""
+    step = turn.steps[-1]
+    if step.tool != "semantic_search" or not (step.found and step.paths) or "file_metadata" not in turn.tools:
+        return None
+    if not (FILE_FACTS.search(turn.question) and FILE_NOUNS.search(turn.question)) or not found_anything(turn):
+        return None
+    return FollowUp(ToolCall("file_metadata", {"name_hint": step.paths[0]}))
+
+
 @policy(AFTER_STEP)
 def filesystem_answers_are_rendered(turn: "Turn") -> Rendered | None:
     """A small model retelling a count, a listing, a size or a date gets numbers and names wrong (a
@@ -370,6 +438,33 @@ def not_found_is_said_plainly(turn: "Turn", draft: str | None) -> Accept | None:
         searched = [prompts.searched(step.tool, step.args, step.ok, step.summary) for step in turn.steps]
         return Accept(prompts.NOT_FOUND.format(folder=turn.folder, searched="; ".join(dict.fromkeys(searched))), as_written=True)
     return None
+
+
+def line_naming_everything(question: str, found: list[str]) -> str:
+    """The found line that names every name, number and code the question gives, most about the question;
+    '' when the question names nothing or no line names it all."""
+    named = missing_names(question, "")
+    if not named:
+        return ""
+    wanted = terms(question)
+    lines = [line.strip().lstrip("- ") for text in found for line in text.splitlines() if line.strip() and not line.startswith("From ")]
+    naming = [line for line in lines if not missing_names(question, line)]
+    return max(naming, key=lambda line: len(terms(line) & wanted), default="")
+
+
+@policy(BEFORE_ANSWER)
+def denials_must_hold(turn: "Turn", draft: str | None) -> Accept | Retry | None:
+    """Small models say the files do not have what a result states in so many words ("no phone number for
+    Tomas" beside the row that gives it). A draft that says nothing was found, while a found line names
+    everything the question names, goes back once with that line; a second denial gives the line itself."""
+    if draft is None or not turn.content_found or not says_not_found(draft, ""):
+        return None
+    line = line_naming_everything(turn.question, turn.content_found)
+    if not line:
+        return None
+    if not turn.retried:
+        return Retry(prompts.DENIAL_RETRY.format(line=line), [])
+    return Accept(prompts.QUOTED_LINE.format(line=line))
 
 
 @policy(BEFORE_ANSWER)

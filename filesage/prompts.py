@@ -93,6 +93,9 @@ def unconnected_retry(claims: list[str], line: str) -> str:
     )
 
 
+DENIAL_RETRY = 'The results do answer this. The line about it is: "{line}". Answer again in plain words from that line.'
+
+
 # The answer when a model twice took a figure from the wrong line: the line about the question, as the files say it.
 QUOTED_LINE = 'The files say: "{line}"'
 

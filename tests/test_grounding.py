@@ -220,3 +220,10 @@ def test_a_figure_from_the_line_about_something_else_is_not_connected():
     invoice = Evidence([asked, "From finance/invoice_001.txt [1] (lines 1-4):\n- Vendor: Nimbus Cloud Hosting\n- INVOICE 001\n- Total due: $4,320.00\n"
                                 "- Date: 2025-02-03\nINVOICE 001\nVendor: Nimbus Cloud Hosting\nDate: 2025-02-03\nTotal due: $4,320.00"])
     assert unconnected("The total due was $4,320.00 from the invoice [1].", asked, invoice) == ([], "")
+
+
+def test_unit_symbols_are_the_words_a_question_uses():
+    from filesage.grounding import terms
+
+    assert terms("what degrees for apple crumble") & terms("Oven: 180 °C (356 °F).") == terms("degrees")
+    assert terms("what percentage is the discount") & terms("Discount: 15%") >= terms("percentage discount")

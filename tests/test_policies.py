@@ -225,6 +225,8 @@ def test_follow_up_searches_keep_what_came_before(agent):
     assert kept.arguments["query"] == "due date owns security audit"
     assert follow_up_searches_keep_what_came_before(turn_for(agent, "when is the security audit due?", history), ToolCall("semantic_search", {"query": "x"})) is None
     assert follow_up_searches_keep_what_came_before(turn_for(agent, "and when is it due?"), ToolCall("semantic_search", {"query": "x"})) is None
+    fragment = follow_up_searches_keep_what_came_before(turn_for(agent, "deadline?", history), ToolCall("semantic_search", {"query": "deadline"}))
+    assert fragment.arguments["query"] == "deadline owns security audit"
 
 
 def test_what_was_not_found_is_said(agent):
@@ -235,3 +237,55 @@ def test_what_was_not_found_is_said(agent):
     assert what_was_not_found_is_said(turn, "Nimbus $4,320.00 and nothing about Reykjavik.") is None
     # Repeating the name is not answering for it: a figure given for it still gets the note.
     assert what_was_not_found_is_said(turn, "Nimbus: $4,320.00 [1]. Reykjavik: $4,320.00 [1].").text.endswith("I found nothing about Reykjavik in the folder.")
+
+
+def test_each_file_combines_as_asked(agent):
+    from filesage.policies import each_file_combines_as_asked
+
+    def fixed(question, **arguments):
+        return each_file_combines_as_asked(turn_for(agent, question), ToolCall("each_file", {"what": "total due", **arguments}))
+
+    assert fixed("In total, how many invoices do I have from 2025?", combine="total").arguments["combine"] == "count"
+    assert fixed("what was my cheapest invoice?", combine="largest").arguments["combine"] == "smallest"
+    assert fixed("on average, how much were my bills", combine="list").arguments["combine"] == "average"
+    assert fixed("what do my invoices add up to?", combine="total") is None
+    assert fixed("list every contract and its end date") is None
+
+
+def test_the_file_a_search_found_is_looked_up(agent):
+    from filesage.policies import the_file_a_search_found_is_looked_up
+
+    turn = ran(agent, turn_for(agent, "how big is the file with the invoice of Nimbus?"), "semantic_search", query="invoice Nimbus")
+    turn.content_found.append("From finance/2025/invoice_001.pdf: Nimbus total due $4,320.00")
+    assert the_file_a_search_found_is_looked_up(turn) == FollowUp(ToolCall("file_metadata", {"name_hint": "finance/2025/invoice_001.pdf"}))
+    # A question about what the document says is answered from it.
+    said = ran(agent, turn_for(agent, "what is the total on the invoice?"), "semantic_search", query="invoice total")
+    assert the_file_a_search_found_is_looked_up(said) is None
+
+
+def test_each_file_is_for_many_files(agent):
+    from filesage.policies import each_file_is_for_many_files
+
+    one = turn_for(agent, "Could you give me Maja Wong's phone number from my contacts?")
+    assert each_file_is_for_many_files(one, ToolCall("each_file", {"what": "phone number", "name": "contacts"})) == ToolCall("semantic_search", {"query": one.question})
+    for question in ("what do my invoices add up to?", "list every contract and its end date", "which invoices are unpaid?"):
+        assert each_file_is_for_many_files(turn_for(agent, question), ToolCall("each_file", {"what": "x"})) is None, question
+    single = turn_for(agent, "What is the total due on the Brightline Electric invoice?")
+    assert each_file_is_for_many_files(single, ToolCall("each_file", {"what": "total due", "combine": "total"})).name == "semantic_search"
+    assert each_file_is_for_many_files(turn_for(agent, "what's the total of my 2025 invoices?"), ToolCall("each_file", {"what": "total"})) is None
+
+
+def test_denials_must_hold(agent):
+    from filesage.policies import denials_must_hold
+
+    turn = ran(agent, turn_for(agent, "Tomas Sokolov phone?"), "semantic_search", query="invoice")
+    turn.content_found.append("From contacts.csv [1] (rows 1-2):\n- Name: Tomas Petrova; Phone: +46 70 443\n- Name: Tomas Sokolov; Phone: +46 70 109")
+    verdict = denials_must_hold(turn, "There are no phone numbers for Tomas Sokolov in the contacts [1].")
+    assert isinstance(verdict, Retry) and "Name: Tomas Sokolov; Phone: +46 70 109" in verdict.message
+    turn.retried = True
+    assert denials_must_hold(turn, "I did not find it.").text == 'The files say: "Name: Tomas Sokolov; Phone: +46 70 109"'
+    assert denials_must_hold(turn, "Tomas Sokolov's phone is +46 70 109 [1].") is None
+    # Nothing found names what the question names: the denial stands.
+    other = ran(agent, turn_for(agent, "Linnea Nair phone?"), "semantic_search", query="invoice")
+    other.content_found.append("From contacts.csv [1]:\n- Name: Tomas Sokolov; Phone: +46 70 109")
+    assert denials_must_hold(other, "There is no phone number for Linnea Nair.") is None
