@@ -295,7 +295,11 @@ def follow_ups_keep_the_file_type(turn: "Turn", call: ToolCall | None) -> ToolCa
     return kept if kept is not call else None
 
 
-REFERS_BACK = re.compile(r"\b(it|its|it's|that|this|those|these|them|they|their|the same|same one|one)\b|^\s*(and|what about|how about|also)\b", re.I)
+REFERS_BACK = re.compile(
+    r"\b(it|its|it's|that|this|those|these|them|they|their|the same|same one|one)\b|"
+    r"^\W*(?:(?:ok|okay|thanks|thank you|great|cool|nice|right|so)\W+)*(and|what about|how about|also)\b",
+    re.I,
+)
 
 
 @policy(FIRST_CALL)

@@ -99,6 +99,8 @@ def test_names_the_question_gives_must_be_in_what_was_found():
     # Capitalised words in a row are one name, found only when all its words are.
     assert missing_names("What is the budget of Project Heron?", "Project Falcon kickoff. Budget: 75,000 EUR.") == ["Project Heron"]
     assert missing_names("Who leads Project Falcon?", "Project Falcon kickoff. Team lead: Mira Jensen") == []
+    # A sentence's first word is capitalised whatever it is.
+    assert missing_names("Thanks. What's the check-in date for that trip?", "Check-in: 2025-05-02") == []
     # The kind of file asked about is not something its text must say.
     assert missing_names("Summarise the newest Word document", "From work/q1_plan.docx [1]:\n- Goal: launch the beta") == []
     assert missing_names("What do my Excel files and PDFs say?", "month: January") == []

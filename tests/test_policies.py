@@ -227,6 +227,8 @@ def test_follow_up_searches_keep_what_came_before(agent):
     assert follow_up_searches_keep_what_came_before(turn_for(agent, "and when is it due?"), ToolCall("semantic_search", {"query": "x"})) is None
     fragment = follow_up_searches_keep_what_came_before(turn_for(agent, "deadline?", history), ToolCall("semantic_search", {"query": "deadline"}))
     assert fragment.arguments["query"] == "deadline owns security audit"
+    chatty = follow_up_searches_keep_what_came_before(turn_for(agent, "ok and when's the deadline", history), ToolCall("semantic_search", {"query": "deadline"}))
+    assert chatty.arguments["query"] == "deadline owns security audit"
 
 
 def test_what_was_not_found_is_said(agent):
