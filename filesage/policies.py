@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Callable
 
 from . import prompts
 from .errors import UsageError
-from .grounding import Evidence, language_of, missing_names, remove_claims, says_not_found, terms, unconnected, unsupported
+from .grounding import Evidence, claims, language_of, missing_names, remove_claims, says_not_found, terms, unconnected, unsupported
 from .matching import extension_set, match_folder, singular, type_extensions, words
 from .parser import ToolCall
 from .router import READ, carry_over, detect_order, read_question, route
@@ -469,6 +469,30 @@ def denials_must_hold(turn: "Turn", draft: str | None) -> Accept | Retry | None:
     if not turn.retried:
         return Retry(prompts.DENIAL_RETRY.format(line=line), [])
     return Accept(prompts.QUOTED_LINE.format(line=line))
+
+
+# What kind of figure a question asks for, by its words.
+ASKED_KIND = [
+    ("date", re.compile(r"\b(dates?|deadline|what day|which day|when\b.*\bdue|check-?in|check-?out)\b", re.I)),
+    ("number", re.compile(r"\bhow (much|many|long|far|old)\b|\bwhat (is|was|are|were) the ([\w'-]+ )?(cost|price|amount|total|fee|rent|deposit|budget|temperature)\b|"
+                          r"\bwhat temperature\b|\bhow many degrees\b", re.I)),
+]
+
+
+@policy(BEFORE_ANSWER)
+def answers_give_what_was_asked(turn: "Turn", draft: str | None) -> Retry | None:
+    """Small models answer a question for a date or an amount with something else the results say (who owns
+    the task, when asked when it is due; the vendor, when asked for the total), often retelling the previous
+    answer in a follow-up. A draft without a figure of the kind asked, while the results hold one, goes back
+    once saying what the question asks for."""
+    if draft is None or turn.retried or not turn.content_found or says_not_found(draft, ""):
+        return None
+    kind = next((kind for kind, said in ASKED_KIND if said.search(turn.question)), None)
+    if kind is None or any(c.kind == kind for c in claims(draft)):
+        return None
+    if not any(c.kind == kind for text in turn.content_found for c in claims(text)):
+        return None
+    return Retry(prompts.KIND_RETRY.format(kind="a date" if kind == "date" else "a number or amount"), [])
 
 
 @policy(BEFORE_ANSWER)

@@ -93,6 +93,7 @@ def unconnected_retry(claims: list[str], line: str) -> str:
     )
 
 
+KIND_RETRY = "The question asks for {kind}, and your answer gives none. Answer again in plain words with the one the results give for what the question asks about."
 DENIAL_RETRY = 'The results do answer this. The line about it is: "{line}". Answer again in plain words from that line.'
 
 

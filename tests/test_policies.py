@@ -291,3 +291,17 @@ def test_denials_must_hold(agent):
     other = ran(agent, turn_for(agent, "Linnea Nair phone?"), "semantic_search", query="invoice")
     other.content_found.append("From contacts.csv [1]:\n- Name: Tomas Sokolov; Phone: +46 70 109")
     assert denials_must_hold(other, "There is no phone number for Linnea Nair.") is None
+
+
+def test_answers_give_what_was_asked(agent):
+    from filesage.policies import answers_give_what_was_asked
+
+    history = [{"role": "user", "content": "Who owns the budget sign-off?"}, {"role": "assistant", "content": "Marco Costa."}]
+    turn = ran(agent, turn_for(agent, "And the due date for the same task?", history), "semantic_search", query="invoice")
+    turn.content_found.append("From tasks.md [1]:\n- Budget sign-off: owner Marco Costa, due 2025-06-30")
+    assert isinstance(answers_give_what_was_asked(turn, "Marco Costa owns the budget sign-off [1]."), Retry)
+    assert answers_give_what_was_asked(turn, "It is due on 2025-06-30 [1].") is None
+    assert answers_give_what_was_asked(turn, "I did not find a due date.") is None
+    who = ran(agent, turn_for(agent, "Who owns the budget sign-off?"), "semantic_search", query="invoice")
+    who.content_found.append("From tasks.md [1]:\n- Budget sign-off: owner Marco Costa, due 2025-06-30")
+    assert answers_give_what_was_asked(who, "Marco Costa [1].") is None
