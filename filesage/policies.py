@@ -10,7 +10,7 @@ a way the question or the results show, a policy here steps in, at one of three 
   model is asked, so a policy can settle the answer without a model call).
 
 Each policy's docstring names the class of failure it handles; each has its own unit test
-(tests/test_policies.py) and a switch: `--policies-off NAME,...`, `policies_off` in the config file, or
+(tests/test_policies.py) and a switch: `policies_off = "NAME,..."` in the config file, or
 FILESAGE_POLICIES_OFF. bench/generalisation.py measures what each one is worth with it switched off.
 To add a rule, write a function here, register it at its point, and give it a test and a benchmark line.
 """

@@ -74,6 +74,13 @@ def test_every_policy_is_registered_at_a_point_and_documented():
         assert len((rule.function.__doc__ or "").split()) >= 20, rule.name  # names the class of failure it handles
 
 
+def test_every_policy_has_a_test_of_its_own():
+    from pathlib import Path
+
+    tests = Path(__file__).read_text()
+    assert [name for name in REGISTRY if f"def test_{name}(" not in tests] == []
+
+
 def test_policies_can_be_switched_off_by_name():
     assert "filesystem_answers_are_rendered" not in [p.name for p in Policies(["filesystem_answers_are_rendered"]).active]
     with pytest.raises(UsageError, match="unknown policy"):
@@ -305,3 +312,15 @@ def test_answers_give_what_was_asked(agent):
     who = ran(agent, turn_for(agent, "Who owns the budget sign-off?"), "semantic_search", query="invoice")
     who.content_found.append("From tasks.md [1]:\n- Budget sign-off: owner Marco Costa, due 2025-06-30")
     assert answers_give_what_was_asked(who, "Marco Costa [1].") is None
+
+
+def test_figures_come_from_the_line_asked_about(agent):
+    from filesage.policies import figures_come_from_the_line_asked_about
+
+    turn = ran(agent, turn_for(agent, "What is the sales department's Q1 budget?"), "semantic_search", query="invoice")
+    turn.content_found.append("From finance/budget.csv [1] (rows 1-3):\n- department: engineering; q1_budget: 800000\n- department: sales; q1_budget: 450000")
+    verdict = figures_come_from_the_line_asked_about(turn, "Sales has a Q1 budget of 800000 [1].")
+    assert isinstance(verdict, Retry) and verdict.withdrawn == ["800000"] and "department: sales; q1_budget: 450000" in verdict.message
+    assert figures_come_from_the_line_asked_about(turn, "Sales has a Q1 budget of 450,000 [1].") is None
+    turn.retried = True
+    assert figures_come_from_the_line_asked_about(turn, "It is 800000 [1].").text.endswith('The files say: "department: sales; q1_budget: 450000"')
