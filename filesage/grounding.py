@@ -241,6 +241,11 @@ def unconnected(answer: str, question: str, evidence: Evidence) -> tuple[list[Cl
         own, held = line_terms[index]
         return sum(w for t, w in weights.items() if covers(t, own)) + 0.6 * sum(w for t, w in weights.items() if not covers(t, own) and covers(t, held))
 
+    named = bool(missing_names(question, ""))
+
+    def names_everything(index: int) -> bool:
+        return named and not missing_names(question, f"{lines[index].text} {lines[index].context}")
+
     asked = [c.key for c in claims(question)]
     bad, best_line, best_score = [], "", 0.0
     for claim in claims(answer):
@@ -253,6 +258,15 @@ def unconnected(answer: str, question: str, evidence: Evidence) -> tuple[list[Cl
         # not with the number of the invoice it is on.
         shapes = {shape(c) for i in bearing for c in claims(lines[i].text) if c.kind == claim.kind and supported(claim, c.text)}
         rivals = [i for i, line in enumerate(lines) if any(c.kind == claim.kind and (not shapes or shape(c) in shapes) for c in claims(line.text))]
+        # What the question names (invoice 002, Project Falcon) must be on a line or in what it belongs to,
+        # when another line with such a figure has it.
+        naming = [i for i in rivals if names_everything(i)]
+        if naming and not any(names_everything(i) for i in bearing):
+            bad.append(claim)
+            top = max(naming, key=score)
+            if not best_line or score(top) > best_score:
+                best_line, best_score = lines[top].text.strip().lstrip("- "), score(top)
+            continue
         top = max(rivals, key=score, default=None)
         if top is not None and max(score(i) for i in bearing) < CONNECTED_SHARE * score(top):
             bad.append(claim)

@@ -229,3 +229,14 @@ def test_unit_symbols_are_the_words_a_question_uses():
 
     assert terms("what degrees for apple crumble") & terms("Oven: 180 °C (356 °F).") == terms("degrees")
     assert terms("what percentage is the discount") & terms("Discount: 15%") >= terms("percentage discount")
+
+
+def test_a_figure_from_a_document_other_than_the_one_named_is_not_connected():
+    from filesage.grounding import Evidence, unconnected
+
+    asked = "What is the total due on invoice 002?"
+    evidence = Evidence([asked, "From finance/invoice_2025_017.pdf [1] (p. 2):\n- Total due: $1,980.00. Payment terms: 30 days from the invoice date.\n"
+                                "From finance/invoice_002.txt [2] (lines 1-4):\n- INVOICE 002\n- Total due: $212.40\n- Date: 2025-03-11"])
+    bad, line = unconnected("The total due on invoice 002 is $1,980.00 [1].", asked, evidence)
+    assert [c.text for c in bad] == ["$1,980.00"] and line == "Total due: $212.40"
+    assert unconnected("The total due on invoice 002 is $212.40 [2].", asked, evidence) == ([], "")
