@@ -197,6 +197,7 @@ CONNECTED_SHARE = 0.75
 class EvidenceLine:
     text: str
     context: str  # what it belongs to: the source named above it, its title, the lines it sits under
+    document: str = ""  # the source heading (or block title) it came under, shared by the lines of one document
 
 
 def evidence_lines(evidence: Evidence) -> list[EvidenceLine]:
@@ -212,7 +213,7 @@ def evidence_lines(evidence: Evidence) -> list[EvidenceLine]:
                     source = line  # a source's heading: context for the lines below it, not a line of evidence
                     continue
                 if line.strip():
-                    found.append(EvidenceLine(line, " ".join([source, title] + holders(lines, index))))
+                    found.append(EvidenceLine(line, " ".join([source, title] + holders(lines, index)), source.split(" [", 1)[0] or title))
     return found
 
 
@@ -242,9 +243,15 @@ def unconnected(answer: str, question: str, evidence: Evidence) -> tuple[list[Cl
         return sum(w for t, w in weights.items() if covers(t, own)) + 0.6 * sum(w for t, w in weights.items() if not covers(t, own) and covers(t, held))
 
     named = bool(missing_names(question, ""))
+    # A document names the thing asked about anywhere in what was found of it (the vendor line of an invoice
+    # connects its total line).
+    documents: dict[str, str] = {}
+    for line in lines:
+        documents[line.document] = f"{documents.get(line.document, '')} {line.text} {line.context}"
 
     def names_everything(index: int) -> bool:
-        return named and not missing_names(question, f"{lines[index].text} {lines[index].context}")
+        line = lines[index]
+        return named and not missing_names(question, f"{line.text} {line.context} {documents[line.document] if line.document else ''}")
 
     asked = [c.key for c in claims(question)]
     bad, best_line, best_score = [], "", 0.0

@@ -240,3 +240,7 @@ def test_a_figure_from_a_document_other_than_the_one_named_is_not_connected():
     bad, line = unconnected("The total due on invoice 002 is $1,980.00 [1].", asked, evidence)
     assert [c.text for c in bad] == ["$1,980.00"] and line == "Total due: $212.40"
     assert unconnected("The total due on invoice 002 is $212.40 [2].", asked, evidence) == ([], "")
+    # The document named is connected as a whole: a side figure of its own (payment terms) stands.
+    one = Evidence(["What is the total due on the Brightline Electric invoice?", "From finance/invoice_2025_017.pdf [1] (p. 2, p. 1):\n"
+                    "- Total due: $1,980.00. Payment terms: 30 days from the invoice date.\n- Invoice 2025-017. Vendor: Brightline Electric. Date: 2025-04-22."])
+    assert unconnected("It is $1,980.00, payable within 30 days [1].", one.texts[0], one) == ([], "")
