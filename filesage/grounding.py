@@ -249,9 +249,11 @@ def unconnected(answer: str, question: str, evidence: Evidence) -> tuple[list[Cl
     for line in lines:
         documents[line.document] = f"{documents.get(line.document, '')} {line.text} {line.context}"
 
-    def names_everything(index: int) -> bool:
-        line = lines[index]
-        return named and not missing_names(question, f"{line.text} {line.context} {documents[line.document] if line.document else ''}")
+    # Worked out once per line, not once per claim that has the line as a rival.
+    naming_lines = {
+        index for index, line in enumerate(lines)
+        if named and not missing_names(question, f"{line.text} {line.context} {documents[line.document] if line.document else ''}")
+    }
 
     asked = [c.key for c in claims(question)]
     bad, best_line, best_score = [], "", 0.0
@@ -267,8 +269,8 @@ def unconnected(answer: str, question: str, evidence: Evidence) -> tuple[list[Cl
         rivals = [i for i, line in enumerate(lines) if any(c.kind == claim.kind and (not shapes or shape(c) in shapes) for c in claims(line.text))]
         # What the question names (invoice 002, Project Falcon) must be on a line or in what it belongs to,
         # when another line with such a figure has it.
-        naming = [i for i in rivals if names_everything(i)]
-        if naming and not any(names_everything(i) for i in bearing):
+        naming = [i for i in rivals if i in naming_lines]
+        if naming and not naming_lines.intersection(bearing):
             bad.append(claim)
             top = max(naming, key=score)
             if not best_line or score(top) > best_score:

@@ -226,6 +226,11 @@ PLURAL = re.compile(r"\b(?!(?:this|thus|does|has|was|its|his|hers|yes|plus|gas|b
 OVER_MANY = re.compile(r"\b(every|each|all|list|which|any|ones|per|across|between|compare|files|documents)\b", re.I)
 
 
+def combines_asked(question: str) -> list[str]:
+    """The ways of combining many files the question's words state, strongest first."""
+    return [combine for combine, said in COMBINE_WORDS if said.search(question)]
+
+
 @policy(FIRST_CALL)
 def each_file_is_for_many_files(turn: "Turn", call: ToolCall | None) -> ToolCall | None:
     """Small models reach for the tool that reads every matching file for a question about one thing ("Maja's
@@ -235,7 +240,7 @@ def each_file_is_for_many_files(turn: "Turn", call: ToolCall | None) -> ToolCall
     which, list) is searched instead."""
     if call is None or call.name != "each_file" or "semantic_search" not in turn.tools:
         return None
-    combines = [combine for combine, said in COMBINE_WORDS if said.search(turn.question)]
+    combines = combines_asked(turn.question)
     # "The total due on the plumbing invoice" is one document's total; "the total of my invoices" a sum.
     if OVER_MANY.search(turn.question) or set(combines) - {"total"} or (combines and PLURAL.search(turn.question)):
         return None
@@ -249,7 +254,7 @@ def each_file_combines_as_asked(turn: "Turn", call: ToolCall | None) -> ToolCall
     combination the question's words state is the one computed."""
     if call is None or call.name != "each_file":
         return None
-    asked = next((combine for combine, said in COMBINE_WORDS if said.search(turn.question)), None)
+    asked = next(iter(combines_asked(turn.question)), None)
     if asked is None or call.arguments.get("combine") == asked:
         return None
     return ToolCall("each_file", {**call.arguments, "combine": asked})
