@@ -267,7 +267,7 @@ def unconnected(answer: str, question: str, evidence: Evidence) -> tuple[list[Cl
         # not with the number of the invoice it is on.
         shapes = {shape(c) for i in bearing for c in claims(lines[i].text) if c.kind == claim.kind and supported(claim, c.text)}
         rivals = [i for i, line in enumerate(lines) if any(c.kind == claim.kind and (not shapes or shape(c) in shapes) for c in claims(line.text))]
-        # What the question names (invoice 002, Project Falcon) must be on a line or in what it belongs to,
+        # What the question names (an invoice number, a project's name) must be on a line or in what it belongs to,
         # when another line with such a figure has it.
         naming = [i for i in rivals if i in naming_lines]
         if naming and not naming_lines.intersection(bearing):
@@ -313,11 +313,11 @@ WEEKDAYS = {"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", 
 def missing_names(question: str, text: str) -> list[str]:
     """What the question names (proper names, numbers, dates, codes, quotes) that the text never says.
     Search finds the closest passages even when the thing asked about is not in the files at all (a
-    Reykjavik flight when only a Stockholm one exists); such passages do not answer the question."""
+    flight to one city when only a flight to another exists); such passages do not answer the question."""
     words = re.findall(r"[\w'-]+|\S", question)
     # German capitalises every noun, so a capital letter there says nothing about a name.
     german = sum(w.lower() in GERMAN_WORDS for w in words) >= 2
-    # Capitalised words in a row are one name: "Project Heron" is not found because "Project" is.
+    # Capitalised words in a row are one name, not found merely because a generic word of it ("Project") is.
     names: list[list[str]] = []
     after_name = False
     for position, word in enumerate(words):

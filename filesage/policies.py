@@ -233,15 +233,15 @@ def combines_asked(question: str) -> list[str]:
 
 @policy(FIRST_CALL)
 def each_file_is_for_many_files(turn: "Turn", call: ToolCall | None) -> ToolCall | None:
-    """Small models reach for the tool that reads every matching file for a question about one thing ("Maja's
-    phone number from my contacts", "the total on the plumbing invoice"); it then reads each file for the
+    """Small models reach for the tool that reads every matching file for a question about one thing (one
+    person's phone number from the contacts, the total on one named bill); it then reads each file for the
     kind of fact asked and finds the line that fits that kind best, not the one about the thing named. A
     question that neither combines (total, average, count, largest) nor asks over many files (every, all,
     which, list) is searched instead."""
     if call is None or call.name != "each_file" or "semantic_search" not in turn.tools:
         return None
     combines = combines_asked(turn.question)
-    # "The total due on the plumbing invoice" is one document's total; "the total of my invoices" a sum.
+    # "The total due on <one named> invoice" is one document's total; "the total of my invoices" a sum.
     if OVER_MANY.search(turn.question) or set(combines) - {"total"} or (combines and PLURAL.search(turn.question)):
         return None
     return ToolCall("semantic_search", {"query": turn.question})
@@ -278,8 +278,8 @@ def asks_about_files(question: str) -> bool:
 
 @policy(FIRST_CALL)
 def questions_about_what_files_say_are_searched(turn: "Turn", call: ToolCall | None) -> ToolCall | None:
-    """A question about what a document says often names the document or its folder ("the total on the Harbor
-    Plumbing invoice", "Maja's phone number from my contacts"), and small models then reach for a filesystem
+    """A question about what a document says often names the document or its folder (the total on one
+    vendor's invoice, a person's phone number from the contacts), and small models then reach for a filesystem
     tool (a lookup by name, a listing of the folder), whose sizes and dates stand as the answer. When neither
     the question nor the one before it asks anything about files themselves (their names, types, sizes,
     dates, folders, ranks or counts), what the files say is searched."""
@@ -372,7 +372,7 @@ def read_the_file_a_listing_picked(turn: "Turn") -> FollowUp | None:
     return FollowUp(ToolCall("read_file", {"path": chosen}), replace_last=shown)
 
 
-# A file's own facts, asked of a file described by what it says: "how big is the file with the ferry invoice".
+# A file's own facts, asked of a file described by what it says: its size, date or folder.
 FILE_FACTS = re.compile(
     r"\b(how (big|large|heavy)|(file )?size|bytes?|kb|mb|(last )?(modified|changed|edited|updated|saved)|modification|"
     r"which folder|what folder|where is|where's|stored|located|location|path)\b",
@@ -383,8 +383,8 @@ FILE_NOUNS = re.compile(r"\b(files?|documents?|docs?|pdfs?|spreadsheets?|sheets?
 
 @policy(AFTER_STEP)
 def the_file_a_search_found_is_looked_up(turn: "Turn") -> FollowUp | None:
-    """A question about a file's size, date or folder that describes the file by what it says ("how big is
-    the file with the ferry invoice", "which folder holds the note about the backup task"): small models
+    """A question about a file's size, date or folder that describes the file by what it says (the size of
+    the file that holds some invoice, the folder of the note about some task): small models
     answer with what the document says. After a search found that document, its size, dates and folder
     are looked up, and they are the answer."""
     step = turn.steps[-1]
@@ -424,7 +424,7 @@ def answer_after_a_found_result(turn: "Turn") -> str | None:
 
 def found_anything(turn: "Turn") -> bool:
     """A step found something about what was asked. Search finds the closest passages even when the thing
-    asked about is not in the files (a Reykjavik flight when only a Stockholm one exists): found text that
+    asked about is not in the files (a flight to one city when only a flight to another exists): found text that
     names none of what the question names found nothing. Once the question went to what the files say, a
     listing found afterwards must name it too."""
     searched = any(step.tool in CONTENT_TOOLS for step in turn.steps)
@@ -463,8 +463,8 @@ def line_naming_everything(question: str, found: list[str]) -> str:
 
 @policy(BEFORE_ANSWER)
 def denials_must_hold(turn: "Turn", draft: str | None) -> Accept | Retry | None:
-    """Small models say the files do not have what a result states in so many words ("no phone number for
-    Tomas" beside the row that gives it). A draft that says nothing was found, while a found line names
+    """Small models say the files do not have what a result states in so many words (no phone number
+    for a person, beside the row that gives it). A draft that says nothing was found, while a found line names
     everything the question names, goes back once with that line; a second denial gives the line itself."""
     if draft is None or not turn.content_found or not says_not_found(draft, ""):
         return None
@@ -539,7 +539,7 @@ def figures_come_from_the_line_asked_about(turn: "Turn", draft: str | None) -> A
 
 @policy(BEFORE_ANSWER)
 def what_was_not_found_is_said(turn: "Turn", draft: str | None) -> Accept | None:
-    """A question about two things ("the Lisbon and the Reykjavik bookings") whose results name only one:
+    """A question about two things (the bookings of two cities) whose results name only one:
     small models answer for both, or only for the one found, as if that were all. The answer keeps what was
     found and says plainly which of the things named the files do not mention."""
     if draft is None or not turn.steps:
