@@ -346,7 +346,7 @@ class Agent:
             yield AnswerRetracted(verdict.withdrawn)
             turn.retried = True
             turn.messages += [{"role": "assistant", "content": said}, {"role": "user", "content": verdict.message}]
-            turn.wants_answer = not turn.tools_left()
+            turn.wants_answer = verdict.answer_only or not turn.tools_left()
             turn.stream = None
             return
         if isinstance(verdict, Accept) and verdict.text != draft:

@@ -53,10 +53,12 @@ class Accept:
 
 @dataclass(frozen=True)
 class Retry:
-    """The draft goes back to the model once, with what is wrong with it."""
+    """The draft goes back to the model once, with what is wrong with it. answer_only: the results already
+    hold the answer (the message names the line), so the model is asked to answer again, not offered tools."""
 
     message: str
     withdrawn: list[str]
+    answer_only: bool = False
 
 
 @dataclass(frozen=True)
@@ -148,6 +150,12 @@ def counted_words(question: str) -> list[str]:
     return phrase
 
 
+def counts_files(question: str, tree_words: set[str]) -> bool:
+    """What 'how many ...' counts is a kind of file: a file word, a type word, or a word of the folder's own
+    file and folder names ("how many invoices", when invoices are named so)."""
+    return any(w in FILE_WORDS or type_extensions(w) or w in tree_words for w in counted_words(question))
+
+
 @policy(FIRST_CALL)
 def quantities_in_documents_are_searched(turn: "Turn", call: ToolCall | None) -> ToolCall | None:
     """"How many servings / days / guests ..." asks for a number written in a document, but its "how many"
@@ -156,8 +164,7 @@ def quantities_in_documents_are_searched(turn: "Turn", call: ToolCall | None) ->
     files say is searched instead."""
     if call is None or call.name != "count_files":
         return None
-    phrase = counted_words(turn.question)
-    if not phrase or "semantic_search" not in turn.tools or any(w in FILE_WORDS or type_extensions(w) or w in turn.tree_words() for w in phrase):
+    if not counted_words(turn.question) or "semantic_search" not in turn.tools or counts_files(turn.question, turn.tree_words()):
         return None
     return ToolCall("semantic_search", {"query": turn.question})
 
@@ -226,9 +233,11 @@ PLURAL = re.compile(r"\b(?!(?:this|thus|does|has|was|its|his|hers|yes|plus|gas|b
 OVER_MANY = re.compile(r"\b(every|each|all|list|which|any|ones|per|across|between|compare|files|documents)\b", re.I)
 
 
-def combines_asked(question: str) -> list[str]:
-    """The ways of combining many files the question's words state, strongest first."""
-    return [combine for combine, said in COMBINE_WORDS if said.search(question)]
+def combines_asked(turn: "Turn") -> list[str]:
+    """The ways of combining many files the question's words state, strongest first. A count is one only
+    when what it counts is files: "how many servings" and "the phone number of" ask for a figure a file gives."""
+    said = [combine for combine, words_of in COMBINE_WORDS if words_of.search(turn.question)]
+    return [combine for combine in said if combine != "count" or counts_files(turn.question, turn.tree_words())]
 
 
 @policy(FIRST_CALL)
@@ -240,7 +249,7 @@ def each_file_is_for_many_files(turn: "Turn", call: ToolCall | None) -> ToolCall
     which, list) is searched instead."""
     if call is None or call.name != "each_file" or "semantic_search" not in turn.tools:
         return None
-    combines = combines_asked(turn.question)
+    combines = combines_asked(turn)
     # "The total due on <one named> invoice" is one document's total; "the total of my invoices" a sum.
     if OVER_MANY.search(turn.question) or set(combines) - {"total"} or (combines and PLURAL.search(turn.question)):
         return None
@@ -254,7 +263,7 @@ def each_file_combines_as_asked(turn: "Turn", call: ToolCall | None) -> ToolCall
     combination the question's words state is the one computed."""
     if call is None or call.name != "each_file":
         return None
-    asked = next(iter(combines_asked(turn.question)), None)
+    asked = next(iter(combines_asked(turn)), None)
     if asked is None or call.arguments.get("combine") == asked:
         return None
     return ToolCall("each_file", {**call.arguments, "combine": asked})
@@ -269,11 +278,11 @@ FILE_ASPECTS = re.compile(
 )
 
 
-def asks_about_files(question: str) -> bool:
+def asks_about_files(question: str, tree_words: set[str] = frozenset()) -> bool:
     """The question says something about files themselves: a file word, a type, a rank, a size or date of a
-    file, a folder, a listing."""
+    file, a folder, a listing, or a count of things the folder's files are named after ("how many invoices")."""
     asked = read_question(question)
-    return bool(FILE_ASPECTS.search(question) or asked.extension or asked.order or asked.filters())
+    return bool(FILE_ASPECTS.search(question) or asked.extension or asked.order or asked.filters() or counts_files(question, tree_words))
 
 
 @policy(FIRST_CALL)
@@ -285,7 +294,7 @@ def questions_about_what_files_say_are_searched(turn: "Turn", call: ToolCall | N
     dates, folders, ranks or counts), what the files say is searched."""
     if call is None or call.name not in FILESYSTEM_TOOLS or "semantic_search" not in turn.tools:
         return None
-    if asks_about_files(turn.question) or asks_about_files(previous_question(turn)):
+    if asks_about_files(turn.question, turn.tree_words()) or asks_about_files(previous_question(turn), turn.tree_words()):
         return None
     return ToolCall("semantic_search", {"query": turn.question})
 
@@ -329,10 +338,14 @@ def follow_up_searches_keep_what_came_before(turn: "Turn", call: ToolCall | None
 @policy(AFTER_STEP)
 def router_after_nothing_found(turn: "Turn") -> FollowUp | None:
     """The model's first tool found nothing (a content question taken for a file name, a folder or a tree):
-    when the question's words point to another tool, that one runs next, without a model call."""
+    when the question's words point to another tool, that one runs next, without a model call. A file's
+    size or date asked of a file described by what it says ("the plan that covers X") is no file name: a
+    lookup by name that found nothing is followed by a search of what the files say."""
     step = turn.steps[-1]
     if len(turn.steps) != 1 or step.by != "model" or (step.ok and step.found):
         return None
+    if step.tool in ("file_metadata", "grep_files") and asks_file_facts(turn.question) and "semantic_search" in turn.tools:
+        return FollowUp(ToolCall("semantic_search", {"query": turn.question}))
     fallback = route(turn.question, previous_question(turn), turn.folders())
     if fallback.name != step.tool and fallback.name in turn.tools and fallback.name != "respond":
         return FollowUp(fallback)
@@ -374,11 +387,18 @@ def read_the_file_a_listing_picked(turn: "Turn") -> FollowUp | None:
 
 # A file's own facts, asked of a file described by what it says: its size, date or folder.
 FILE_FACTS = re.compile(
-    r"\b(how (big|large|heavy)|(file )?size|bytes?|kb|mb|(last )?(modified|changed|edited|updated|saved)|modification|"
+    r"\b(how (big|large|heavy)|(file )?size|bytes?|kb|mb|(last )?(modified|changed|edited|updated|saved|touched)|modification|"
     r"which folder|what folder|where is|where's|stored|located|location|path)\b",
     re.I,
 )
+# Facts only a file has, whatever the question calls it ("when was the plan last modified").
+ONLY_FILE_FACTS = re.compile(r"\b(file size|bytes|kb|mb|(last )?modified|modification)\b", re.I)
 FILE_NOUNS = re.compile(r"\b(files?|documents?|docs?|pdfs?|spreadsheets?|sheets?|notes?|folders?)\b", re.I)
+
+
+def asks_file_facts(question: str) -> bool:
+    """The question asks a file's size, date or folder (not, say, when a task was changed)."""
+    return bool(ONLY_FILE_FACTS.search(question) or (FILE_FACTS.search(question) and FILE_NOUNS.search(question)))
 
 
 @policy(AFTER_STEP)
@@ -390,7 +410,7 @@ def the_file_a_search_found_is_looked_up(turn: "Turn") -> FollowUp | None:
     step = turn.steps[-1]
     if step.tool != "semantic_search" or not (step.found and step.paths) or "file_metadata" not in turn.tools:
         return None
-    if not (FILE_FACTS.search(turn.question) and FILE_NOUNS.search(turn.question)) or not found_anything(turn):
+    if not asks_file_facts(turn.question) or not found_anything(turn):
         return None
     return FollowUp(ToolCall("file_metadata", {"name_hint": step.paths[0]}))
 
@@ -404,8 +424,9 @@ def filesystem_answers_are_rendered(turn: "Turn") -> Rendered | None:
     result = turn.results[-1]
     if step.tool not in RENDERED_TOOLS or not step.ok or not result.answer or not (step.found or step.tool in ("count_files", "list_files")):
         return None
-    # After a search of what the files say, a listing answers only if it names what was asked.
-    if step.tool != "each_file" and any(s.tool in CONTENT_TOOLS for s in turn.steps) and not found_anything(turn):
+    # After a search of what the files say, a listing answers only if it names files and what was asked (no
+    # file named after a person is no answer to what the contacts say about them).
+    if step.tool != "each_file" and any(s.tool in CONTENT_TOOLS for s in turn.steps) and not (step.paths and found_anything(turn)):
         return None
     return Rendered(result.answer)
 
@@ -472,7 +493,7 @@ def denials_must_hold(turn: "Turn", draft: str | None) -> Accept | Retry | None:
     if not line:
         return None
     if not turn.retried:
-        return Retry(prompts.DENIAL_RETRY.format(line=line), [])
+        return Retry(prompts.DENIAL_RETRY.format(line=line), [], answer_only=True)
     return Accept(prompts.QUOTED_LINE.format(line=line))
 
 
@@ -497,7 +518,7 @@ def answers_give_what_was_asked(turn: "Turn", draft: str | None) -> Retry | None
         return None
     if not any(c.kind == kind for text in turn.content_found for c in claims(text)):
         return None
-    return Retry(prompts.KIND_RETRY.format(kind="a date" if kind == "date" else "a number or amount"), [])
+    return Retry(prompts.KIND_RETRY.format(kind="a date" if kind == "date" else "a number or amount"), [], answer_only=True)
 
 
 @policy(BEFORE_ANSWER)
@@ -528,7 +549,7 @@ def figures_come_from_the_line_asked_about(turn: "Turn", draft: str | None) -> A
     if not bad:
         return None
     if not turn.retried:
-        return Retry(prompts.unconnected_retry([c.text for c in bad], line), [c.text for c in bad])
+        return Retry(prompts.unconnected_retry([c.text for c in bad], line), [c.text for c in bad], answer_only=bool(line))
     # Twice a figure from the wrong line: the line that is about the question is the answer, quoted.
     kept = remove_claims(draft, bad).rsplit("\n\nI could not confirm", 1)[0] if line else remove_claims(draft, bad)
     if not line:

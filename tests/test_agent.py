@@ -282,3 +282,15 @@ def test_figures_rendered_from_documents_mark_the_file_they_come_from():
     rendered = "The total is $5.00, from 2 of 2 files:\n- a/inv_1.txt: $2.00\n- a/inv_10.txt: $3.00. Also in a/inv_1.txt."
     sources = [{"n": 1, "path": "a/inv_10.txt"}, {"n": 2, "path": "a/inv_1.txt"}]
     assert marked(rendered, sources) == "The total is $5.00, from 2 of 2 files:\n- a/inv_1.txt [2]: $2.00\n- a/inv_10.txt [1]: $3.00. Also in a/inv_1.txt."
+
+
+def test_a_retry_whose_answer_is_in_the_results_asks_for_the_answer_not_a_tool(fs_corpus):
+    box = Toolbox(fs_corpus)
+    table = "department: engineering; q1_budget: 800000\n- department: sales; q1_budget: 450000"
+    registry = ToolRegistry([box.file_metadata, search_tool({"budget": ("finance/budget.csv", table)}), respond])
+    model = ScriptedModel([call("semantic_search", query="sales budget"), "Sales has a Q1 budget of 800000.", "Sales has a Q1 budget of 450000."])
+    events, answer = run(Agent(model, registry), "What is the sales department's Q1 budget?")
+    assert answer.text == "Sales has a Q1 budget of 450000 [1]."
+    # The second draft was asked for in plain words (no tool-call grammar) after the line was named.
+    assert model.schemas[2] is None and "department: sales; q1_budget: 450000" in model.prompts[2][-1]["content"]
+    assert answer.policies.count("figures_come_from_the_line_asked_about") == 1 and len(answer.steps) == 1

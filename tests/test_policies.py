@@ -145,6 +145,11 @@ def test_router_after_nothing_found(agent):
     assert router_after_nothing_found(turn) == FollowUp(ToolCall("semantic_search", {"query": "What is the total of the cloud invoice?", "top_k": 5}))
     found = ran(agent, turn_for(agent, "how big is report.pdf?"), "file_metadata", name_hint="report.pdf")
     assert router_after_nothing_found(found) is None
+    # A file described by what it says is no file name: its date is looked for through a search.
+    described = "when was the project plan that covers the pilot launch last modified?"
+    for tool, arguments in (("file_metadata", {"name_hint": "project plan pilot launch"}), ("grep_files", {"pattern": "pilot launch"})):
+        turn = ran(agent, turn_for(agent, described), tool, **arguments)
+        assert router_after_nothing_found(turn) == FollowUp(ToolCall("semantic_search", {"query": described})), tool
 
 
 def test_read_the_file_a_listing_picked(agent):
@@ -160,6 +165,9 @@ def test_filesystem_answers_are_rendered(agent, fs_corpus):
     assert isinstance(rendered, Rendered) and rendered.text.startswith("There are 3 .pdf files in the folder.")
     searched = ran(agent, turn_for(agent, "what is the invoice total?"), "semantic_search", query="invoice total")
     assert filesystem_answers_are_rendered(searched) is None
+    # After a search found what was asked, a count of no files named after it is no answer.
+    after = ran(agent, ran(agent, turn_for(agent, "invoice total?"), "semantic_search", query="invoice"), "count_files", larger_than="1 GB")
+    assert after.steps[-1].summary == "Found 0 files" and filesystem_answers_are_rendered(after) is None
 
 
 def test_answer_after_a_found_result(agent):
@@ -206,6 +214,8 @@ def test_questions_about_what_files_say_are_searched(agent):
     for question in ("How big is the Harbor Plumbing invoice?", "when was the lease last modified?", "which files are named invoice?",
                      "where is my tax return?", "how many PDFs are there?", "what's the newest spreadsheet?", "show me the folder tree"):
         assert questions_about_what_files_say_are_searched(turn_for(agent, question), ToolCall("file_metadata", {"name_hint": "x"})) is None, question
+    # A count of what the folder's files are named after is about files.
+    assert questions_about_what_files_say_are_searched(turn_for(agent, "how many invoices do i have"), ToolCall("count_files", {"name": "invoice"})) is None
     follow_up = turn_for(agent, "names please", [{"role": "user", "content": "how many PDFs do I have?"}, {"role": "assistant", "content": "3."}])
     assert questions_about_what_files_say_are_searched(follow_up, ToolCall("list_files", {"extension": "pdf"})) is None
 
@@ -259,6 +269,8 @@ def test_each_file_combines_as_asked(agent):
     assert fixed("on average, how much were my bills", combine="list").arguments["combine"] == "average"
     assert fixed("what do my invoices add up to?", combine="total") is None
     assert fixed("list every contract and its end date") is None
+    # "How many servings" counts no files: the model's way of combining is left alone.
+    assert fixed("how many servings does the lasagne recipe make?", combine="list") is None
 
 
 def test_the_file_a_search_found_is_looked_up(agent):
@@ -282,6 +294,10 @@ def test_each_file_is_for_many_files(agent):
     single = turn_for(agent, "What is the total due on the Brightline Electric invoice?")
     assert each_file_is_for_many_files(single, ToolCall("each_file", {"what": "total due", "combine": "total"})).name == "semantic_search"
     assert each_file_is_for_many_files(turn_for(agent, "what's the total of my 2025 invoices?"), ToolCall("each_file", {"what": "total"})) is None
+    # "How many" and "number of" ask for a figure in one file unless what they count is files.
+    for question in ("How many servings does the lasagne recipe make?", "phone number of Rafael Holm"):
+        assert each_file_is_for_many_files(turn_for(agent, question), ToolCall("each_file", {"what": "x", "combine": "count"})).name == "semantic_search", question
+    assert each_file_is_for_many_files(turn_for(agent, "how many invoices do I have from 2025?"), ToolCall("each_file", {"what": "x", "combine": "count"})) is None
 
 
 def test_denials_must_hold(agent):
@@ -321,6 +337,7 @@ def test_figures_come_from_the_line_asked_about(agent):
     turn.content_found.append("From finance/budget.csv [1] (rows 1-3):\n- department: engineering; q1_budget: 800000\n- department: sales; q1_budget: 450000")
     verdict = figures_come_from_the_line_asked_about(turn, "Sales has a Q1 budget of 800000 [1].")
     assert isinstance(verdict, Retry) and verdict.withdrawn == ["800000"] and "department: sales; q1_budget: 450000" in verdict.message
+    assert verdict.answer_only  # the line is in the results: the model is asked to answer, not offered tools
     assert figures_come_from_the_line_asked_about(turn, "Sales has a Q1 budget of 450,000 [1].") is None
     turn.retried = True
     assert figures_come_from_the_line_asked_about(turn, "It is 800000 [1].").text.endswith('The files say: "department: sales; q1_budget: 450000"')
