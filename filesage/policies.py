@@ -17,6 +17,7 @@ To add a rule, write a function here, register it at its point, and give it a te
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable
@@ -26,6 +27,7 @@ from .errors import UsageError
 from .grounding import Evidence, claims, language_of, missing_names, remove_claims, says_not_found, terms, unconnected, unsupported
 from .matching import extension_set, match_folder, singular, type_extensions, words
 from .parser import ToolCall
+from .readers import READABLE_EXTENSIONS
 from .router import READ, carry_over, detect_order, read_question, route
 
 if TYPE_CHECKING:
@@ -124,7 +126,9 @@ def no_answer_before_looking(turn: "Turn", call: ToolCall | None) -> ToolCall | 
     return None
 
 
-COUNTED = re.compile(r"\b(?:how\s+many|number\s+of|count\s+(?:of\s+)?|total\s+of)\s+((?:[\w'-]+\s+){0,4}[\w'-]+)", re.I)
+COUNTED = re.compile(r"\b(?:how\s+many|number\s+of|count(?:\s+of)?|total\s+of)\s+((?:[\w'-]+\s+){0,4}[\w'-]+)", re.I)
+# The count said after what it counts: "2025 invoice count", "pdf count for 2024".
+COUNT_AFTER = re.compile(r"((?:[\w'-]+\s+){0,2}[\w'-]+)\s+count\b", re.I)
 FILE_WORDS = {"file", "document", "doc", "item", "thing", "folder", "directory", "subfolder", "entry", "upload", "download", "attachment", "filename"}
 # Words before the thing counted ("how many of my empty files"), and words that end its noun phrase.
 NOT_THE_THING = {"of", "my", "the", "our", "your", "these", "those", "them", "different", "separate", "individual", "total", "empty", "blank",
@@ -137,7 +141,7 @@ PHRASE_ENDS = {"do", "does", "did", "are", "is", "was", "were", "have", "has", "
 def counted_words(question: str) -> list[str]:
     """The noun phrase 'how many ...' counts, singular: 'how many plain text files do I have' -> plain,
     text, file; 'how many servings does it make' -> serving."""
-    match = COUNTED.search(question)
+    match = COUNTED.search(question) or COUNT_AFTER.search(question.strip())
     if not match:
         return []
     phrase: list[str] = []
@@ -202,6 +206,12 @@ def filesystem_calls_follow_the_question(turn: "Turn", call: ToolCall | None) ->
         if key == "folder" and match_folder(str(args.get("folder", "")), folders) == value:
             continue
         args[key] = value
+    folder = str(args.get("folder", ""))
+    if "folder" not in stated and re.fullmatch(r"[\w -]+", folder) and match_folder(folder, folders) is None:
+        # A folder the tree does not have, named in plain words ("invoices"), is what the files are named (or
+        # dropped beside a name); a path (one that leaves the root, say) stays for the tool to refuse.
+        args.pop("folder")
+        args["name"] = args.get("name") or folder
     for key in ("name", "larger_than", "smaller_than", "changed_within", "empty", "extension", "folder"):
         if key in stated or not args.get(key):
             continue
@@ -225,7 +235,7 @@ COMBINE_WORDS = [
     ("average", re.compile(r"\b(average|mean|typical|per (invoice|bill|file|document))\b", re.I)),
     ("largest", re.compile(r"\b(largest|biggest|highest|most expensive|maximum|max|priciest|costliest|top)\b", re.I)),
     ("smallest", re.compile(r"\b(smallest|lowest|cheapest|least expensive|minimum|min)\b", re.I)),
-    ("total", re.compile(r"\b(total|sum|add(s|ed)? up|altogether|combined|in all|overall|spent)\b", re.I)),
+    ("total", re.compile(r"\b(totals?|sum|add(s|ed)? up|altogether|combined|in all|overall|spent)\b", re.I)),
 ]
 
 
@@ -415,6 +425,30 @@ def the_file_a_search_found_is_looked_up(turn: "Turn") -> FollowUp | None:
     return FollowUp(ToolCall("file_metadata", {"name_hint": step.paths[0]}))
 
 
+YEAR = re.compile(r"\b(?:19|20)\d\d\b")
+FILE_DATES = re.compile(r"\b(modif|chang|edit|updat|creat|sav|touch|add)\w*", re.I)
+
+
+@policy(AFTER_STEP)
+def documents_of_a_year_are_read(turn: "Turn") -> FollowUp | None:
+    """"How many invoices from 2025", "list my 2024 reports": the year is written in the documents, and small
+    models count or list the files by name alone, so every invoice of every year is counted. After a count or
+    listing whose filters carry no year the question gives (and the question asks about no file date),
+    every matching file is read for the year, and counted or listed."""
+    step = turn.steps[-1]
+    years = YEAR.findall(turn.question)
+    if step.tool not in ("count_files", "list_files") or not step.ok or len(turn.steps) != 1 or "each_file" not in turn.tools:
+        return None
+    if not years or FILE_DATES.search(turn.question) or any(y in json.dumps(step.args) for y in years):
+        return None
+    # Photos and other files without text say no year; their dates are the files' own.
+    if set(extension_set(str(step.args.get("extension", "")))) - READABLE_EXTENSIONS:
+        return None
+    combine = next(iter(combines_asked(turn)), "count" if step.tool == "count_files" else "list")
+    filters = {key: step.args[key] for key in ("extension", "folder", "name") if step.args.get(key)}
+    return FollowUp(ToolCall("each_file", {"what": turn.question, "combine": combine, **filters, "mentions": " ".join(dict.fromkeys(years))}))
+
+
 @policy(AFTER_STEP)
 def filesystem_answers_are_rendered(turn: "Turn") -> Rendered | None:
     """A small model retelling a count, a listing, a size or a date gets numbers and names wrong (a
@@ -500,7 +534,7 @@ def denials_must_hold(turn: "Turn", draft: str | None) -> Accept | Retry | None:
 # What kind of figure a question asks for, by its words.
 ASKED_KIND = [
     ("date", re.compile(r"\b(dates?|deadline|what day|which day|when\b.*\bdue|check-?in|check-?out)\b", re.I)),
-    ("number", re.compile(r"\bhow (much|many|long|far|old)\b|\bwhat (is|was|are|were) the ([\w'-]+ )?(cost|price|amount|total|fee|rent|deposit|budget|temperature)\b|"
+    ("number", re.compile(r"\bhow (much|many|long|far|old)\b|\b(phone|telephone|mobile)\b|\bwhat (is|was|are|were) the ([\w'-]+ )?(cost|price|amount|total|fee|rent|deposit|budget|temperature)\b|"
                           r"\bwhat temperature\b|\bhow many degrees\b", re.I)),
 ]
 

@@ -61,9 +61,9 @@ def turn_for(agent, question, history=None):
     return agent._start(question, history)
 
 
-def ran(agent, turn, name, by="model", **arguments):
+def ran(agent, turn, tool, by="model", **arguments):
     """Run a tool into the turn as the loop does."""
-    list(agent._run_tool(turn, ToolCall(name, arguments), by, NO_GENERATION))
+    list(agent._run_tool(turn, ToolCall(tool, arguments), by, NO_GENERATION))
     return turn
 
 
@@ -109,6 +109,7 @@ def test_quantities_in_documents_are_searched(agent):
         assert quantities_in_documents_are_searched(turn_for(agent, question), ToolCall("count_files", {})) is None, question
     assert counted_words("how many of my zero-byte files") == ["file"] and counted_words("number of guests at the party") == ["guest"]
     assert counted_words("how many plain text files do I have?") == ["plain", "text", "file"]
+    assert counted_words("count the invoices from 2025") == ["invoice"] and counted_words("2025 invoice count?") == ["invoice"]
 
 
 def test_filesystem_calls_follow_the_question(agent):
@@ -269,6 +270,7 @@ def test_each_file_combines_as_asked(agent):
     assert fixed("on average, how much were my bills", combine="list").arguments["combine"] == "average"
     assert fixed("what do my invoices add up to?", combine="total") is None
     assert fixed("list every contract and its end date") is None
+    assert fixed("2025 invoices + totals", combine="list").arguments["combine"] == "total"
     # "How many servings" counts no files: the model's way of combining is left alone.
     assert fixed("how many servings does the lasagne recipe make?", combine="list") is None
 
@@ -323,6 +325,9 @@ def test_answers_give_what_was_asked(agent):
     turn = ran(agent, turn_for(agent, "And the due date for the same task?", history), "semantic_search", query="invoice")
     turn.content_found.append("From tasks.md [1]:\n- Budget sign-off: owner Marco Costa, due 2025-06-30")
     assert isinstance(answers_give_what_was_asked(turn, "Marco Costa owns the budget sign-off [1]."), Retry)
+    phone = ran(agent, turn_for(agent, "Do I have a phone number for Tomas Sokolov?"), "semantic_search", query="invoice")
+    phone.content_found.append("From contacts.csv [1]:\n- Name: Tomas Sokolov; Phone: +46 70 109")
+    assert answers_give_what_was_asked(phone, "Yes, Tomas Sokolov has a phone number [1].").answer_only
     assert answers_give_what_was_asked(turn, "It is due on 2025-06-30 [1].") is None
     assert answers_give_what_was_asked(turn, "I did not find a due date.") is None
     who = ran(agent, turn_for(agent, "Who owns the budget sign-off?"), "semantic_search", query="invoice")
@@ -341,3 +346,41 @@ def test_figures_come_from_the_line_asked_about(agent):
     assert figures_come_from_the_line_asked_about(turn, "Sales has a Q1 budget of 450,000 [1].") is None
     turn.retried = True
     assert figures_come_from_the_line_asked_about(turn, "It is 800000 [1].").text.endswith('The files say: "department: sales; q1_budget: 450000"')
+
+
+def each_file(what: str, combine: str = "list", extension: str = "", folder: str = "", name: str = "", mentions: str = "") -> ToolResult:
+    """Answer over every matching file.
+
+    Args:
+        what: what to find in each file
+        combine: list, total, average, largest, smallest or count
+        extension: file type
+        folder: subfolder
+        name: words of the file names
+        mentions: words the text must contain
+    """
+    return ToolResult("Nothing.", [], "Nothing found", found=False)
+
+
+def test_documents_of_a_year_are_read(fs_corpus):
+    from filesage.policies import documents_of_a_year_are_read
+
+    box = Toolbox(fs_corpus)
+    agent = Agent(ScriptedModel([]), ToolRegistry([box.count_files, box.list_files, each_file, respond]), tree=box)
+
+    question = "how many invoices did I get in 2025?"
+    turn = ran(agent, turn_for(agent, question), "count_files", name="invoice")
+    assert documents_of_a_year_are_read(turn) == FollowUp(ToolCall("each_file", {"what": question, "combine": "count", "name": "invoice", "mentions": "2025"}))
+    listed = "list my 2025 invoices with their totals"
+    assert documents_of_a_year_are_read(ran(agent, turn_for(agent, listed), "list_files", name="invoice")).call.arguments["combine"] == "total"
+    # The year is in the filters already, the question asks a file date, or the files hold no text: left alone.
+    assert documents_of_a_year_are_read(ran(agent, turn_for(agent, question), "count_files", folder="finance/2025")) is None
+    assert documents_of_a_year_are_read(ran(agent, turn_for(agent, "how many files did I change in 2025?"), "count_files")) is None
+    assert documents_of_a_year_are_read(ran(agent, turn_for(agent, "how many photos from 2025?"), "count_files", extension="jpg")) is None
+
+
+def test_filesystem_calls_follow_the_question_take_a_missing_folder_for_names(agent):
+    call = filesystem_calls_follow_the_question(turn_for(agent, "how many invoices do I have?"), ToolCall("count_files", {"folder": "invoices"}))
+    assert call == ToolCall("count_files", {"name": "invoices"})
+    beside = filesystem_calls_follow_the_question(turn_for(agent, "how many invoices do I have?"), ToolCall("count_files", {"folder": "invoices", "name": "invoice"}))
+    assert beside == ToolCall("count_files", {"name": "invoice"})
