@@ -1,6 +1,7 @@
 """The generated benchmark's three folders on the real model: the first dev question of every family (never a
 test one), answered in one warm process, truths computed from the folders as bench/generalisation.py does."""
 
+import os
 from collections import defaultdict
 
 import pytest
@@ -12,20 +13,24 @@ pytestmark = pytest.mark.model
 AT_LEAST = {"files": 0.9, "content": 0.75, "chains": 0.7}
 
 
-def test_the_first_dev_question_of_every_family(tmp_path, monkeypatch):
+def test_the_first_dev_question_of_every_family(tmp_path):
     from bench.gen.questions import generate
     from bench.generalisation import prepare, run
 
-    # prepare() and the workspace set these for the run; the test leaves the environment as it found it.
-    monkeypatch.setenv("FILESAGE_CACHE_DIR", str(tmp_path / "cache"))
-    monkeypatch.delenv("FILESAGE_MODEL", raising=False)
-    corpora = prepare(tmp_path)
-    chosen, seen = [], set()
-    for question in generate(corpora, "dev"):
-        if question.family not in seen:
-            seen.add(question.family)
-            chosen.append(question)
-    rows, _ = run(chosen, corpora, quiet=True)
+    # prepare() and the bench's workspace set FILESAGE_CACHE_DIR and FILESAGE_MODEL for the run; the tests
+    # after this one get the environment as it was.
+    saved = dict(os.environ)
+    try:
+        corpora = prepare(tmp_path)
+        chosen, seen = [], set()
+        for question in generate(corpora, "dev"):
+            if question.family not in seen:
+                seen.add(question.family)
+                chosen.append(question)
+        rows, _ = run(chosen, corpora, quiet=True)
+    finally:
+        os.environ.clear()
+        os.environ.update(saved)
     assert len(rows) == len(seen) >= 40
     right, asked = defaultdict(int), defaultdict(int)
     for row in rows:
