@@ -17,7 +17,6 @@ To add a rule, write a function here, register it at its point, and give it a te
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable
@@ -288,7 +287,7 @@ FILE_ASPECTS = re.compile(
 )
 
 
-def asks_about_files(question: str, tree_words: set[str] = frozenset()) -> bool:
+def asks_about_files(question: str, tree_words: set[str]) -> bool:
     """The question says something about files themselves: a file word, a type, a rank, a size or date of a
     file, a folder, a listing, or a count of things the folder's files are named after ("how many invoices")."""
     asked = read_question(question)
@@ -439,7 +438,8 @@ def documents_of_a_year_are_read(turn: "Turn") -> FollowUp | None:
     years = YEAR.findall(turn.question)
     if step.tool not in ("count_files", "list_files") or not step.ok or len(turn.steps) != 1 or "each_file" not in turn.tools:
         return None
-    if not years or FILE_DATES.search(turn.question) or any(y in json.dumps(step.args) for y in years):
+    filtered = " ".join(str(value) for value in step.args.values())
+    if not years or FILE_DATES.search(turn.question) or any(year in filtered for year in years):
         return None
     # Photos and other files without text say no year; their dates are the files' own.
     if set(extension_set(str(step.args.get("extension", "")))) - READABLE_EXTENSIONS:
