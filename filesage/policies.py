@@ -425,7 +425,8 @@ def the_file_a_search_found_is_looked_up(turn: "Turn") -> FollowUp | None:
 
 
 YEAR = re.compile(r"\b(?:19|20)\d\d\b")
-FILE_DATES = re.compile(r"\b(modif|chang|edit|updat|creat|sav|touch|add)\w*", re.I)
+# A file's own dates; whole words, so "add up", "address" and "savings" are none.
+FILE_DATES = re.compile(r"\b(modif(y|ied|ication)|chang(e|ed|es)|edit(ed)?|updated?|created?|saved?|touched|added)\b", re.I)
 
 
 @policy(AFTER_STEP)

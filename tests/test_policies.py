@@ -376,6 +376,8 @@ def test_documents_of_a_year_are_read(fs_corpus):
     # The year is in the filters already, the question asks a file date, or the files hold no text: left alone.
     assert documents_of_a_year_are_read(ran(agent, turn_for(agent, question), "count_files", folder="finance/2025")) is None
     assert documents_of_a_year_are_read(ran(agent, turn_for(agent, "how many files did I change in 2025?"), "count_files")) is None
+    summed = "add up my invoices from 2025"
+    assert documents_of_a_year_are_read(ran(agent, turn_for(agent, summed), "list_files", name="invoice")).call.arguments["combine"] == "total"
     assert documents_of_a_year_are_read(ran(agent, turn_for(agent, "how many photos from 2025?"), "count_files", extension="jpg")) is None
 
 
