@@ -264,6 +264,10 @@ def main() -> None:
     parser.add_argument("--out", help="write every answer as JSON lines here")
     parser.add_argument("--pipeline", default="filesage", help="filesage, or plain-K: the top K passages into one answer call (content questions)")
     options = parser.parse_args()
+    # The code the answers come from is the code at the start: commits made while it runs are not in them.
+    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, cwd=REPO).stdout.strip()
+    if subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], capture_output=True, text=True, cwd=REPO).stdout.strip():
+        commit += " with uncommitted changes"
 
     workdir = Path(options.workdir) if options.workdir else Path(tempfile.mkdtemp(prefix="filesage-gen-"))
     corpora = prepare(workdir)
@@ -299,7 +303,6 @@ def main() -> None:
         ablation = ablation_table(ablate(rows, questions, corpora, options.ablate_max))
     print("\n" + report + ("\n\n" + ablation if ablation else "") + f"\n\n{len(rows)} questions in {elapsed / 60:.1f} min")
     if options.record:
-        commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, cwd=REPO).stdout.strip()
         off = f", policies off: {options.policies_off}" if options.policies_off else ""
         off += f", pipeline {options.pipeline}" if options.pipeline != "filesage" else ""
         with RESULTS.open("a") as handle:
