@@ -266,7 +266,8 @@ def main() -> None:
     options = parser.parse_args()
     # The code the answers come from is the code at the start: commits made while it runs are not in them.
     commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, cwd=REPO).stdout.strip()
-    if subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], capture_output=True, text=True, cwd=REPO).stdout.strip():
+    # (bench/results.md itself is what a run appends to.)
+    if subprocess.run(["git", "status", "--porcelain", "--untracked-files=no", "--", ".", ":!bench/results.md"], capture_output=True, text=True, cwd=REPO).stdout.strip():
         commit += " with uncommitted changes"
 
     workdir = Path(options.workdir) if options.workdir else Path(tempfile.mkdtemp(prefix="filesage-gen-"))
