@@ -140,7 +140,7 @@ PHRASE_ENDS = {"do", "does", "did", "are", "is", "was", "were", "have", "has", "
 def counted_words(question: str) -> list[str]:
     """The noun phrase 'how many ...' counts, singular: 'how many plain text files do I have' -> plain,
     text, file; 'how many servings does it make' -> serving."""
-    match = COUNTED.search(question) or COUNT_AFTER.search(question.strip())
+    match = COUNTED.search(question) or COUNT_AFTER.search(question)
     if not match:
         return []
     phrase: list[str] = []

@@ -356,6 +356,7 @@ class Toolbox:
         self.root = root.resolve()
         self.include_hidden = include_hidden
         self._entries: list[FileEntry] | None = None
+        self._name_words: set[str] | None = None
 
     @property
     def entries(self) -> list[FileEntry]:
@@ -373,11 +374,15 @@ class Toolbox:
         return sorted(found)
 
     def name_words(self) -> set[str]:
-        """Every word of the folder's own file and folder names, singular: what its files are called."""
-        return {singular(w) for entry in self.entries for w in words(entry.path)}
+        """Every word of the folder's own file and folder names, singular: what its files are called. Kept
+        with the entries it comes from: several checks of one question ask for it."""
+        if self._name_words is None:
+            self._name_words = {singular(w) for entry in self.entries for w in words(entry.path)}
+        return self._name_words
 
     def refresh(self) -> None:
         self._entries = None
+        self._name_words = None
 
     def _folder(self, folder: str) -> str | None:
         """The folder an argument means, '' for the whole folder, None when no folder fits. A path that
