@@ -27,6 +27,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
+from bench import commit_at_start  # noqa: E402
 from bench.gen.checks import check  # noqa: E402
 from bench.gen.corpora import build_personal  # noqa: E402
 from bench.gen.questions import entries, generate  # noqa: E402
@@ -39,7 +40,9 @@ PHASES = ["start", "imports", "model load", "refresh check", "tool choice", "sea
 def cold(root: Path, question: str, env: dict) -> dict:
     started = time.time()
     result = subprocess.run([sys.executable, str(REPO / "bench" / "phases.py"), str(root), question, str(started)],
-                            capture_output=True, text=True, env=env, check=True)
+                            capture_output=True, text=True, env=env)
+    if result.returncode:
+        raise SystemExit(f"bench/phases.py failed on {question!r}:\n{result.stderr[-2000:]}")
     return json.loads(result.stdout.splitlines()[-1])
 
 
@@ -61,6 +64,7 @@ def main() -> None:
     parser.add_argument("--pairs", type=int, default=3, help="content questions run alone and then two at once")
     parser.add_argument("--no-record", action="store_true")
     options = parser.parse_args()
+    commit = commit_at_start()
     lines = []
     with tempfile.TemporaryDirectory() as tmp:
         corpus = build_personal(Path(tmp))
@@ -125,7 +129,6 @@ def main() -> None:
     ))
     lines.append(f"Two cold content asks at once, each against its time alone: median {median(pairs):.2f}x, worst {max(pairs, default=0):.2f}x.")
     lines.append(f"Indexing {len(files)} files: {index_seconds:.0f} s ({indexed.stdout.strip()}). Peak RSS: warm process {warm_rss:,.0f} MB, largest cold process {cold_rss:,.0f} MB.")
-    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, cwd=REPO).stdout.strip()
     report = f"## End to end, {datetime.now(timezone.utc):%Y-%m-%d %H:%M} UTC, commit {commit}\n{machine()}\n\n" + "\n".join(lines) + "\n"
     print("\n" + report)
     if not options.no_record:

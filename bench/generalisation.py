@@ -2,14 +2,15 @@
 over three generated folders, truths computed from the files. Tune on `dev`; `test` is only for reporting.
 
     .venv/bin/python bench/generalisation.py [--split dev|test|both] [--family NAME ...] [--per-family N]
-        [--policies-off A,B] [--ablate] [--record] [--workdir DIR] [--out FILE]
+        [--policies-off A,B] [--ablate] [--record] [--workdir DIR] [--out FILE] [--phrasings DIR]
 
 One process answers every question warm (the model loaded once, as in `filesage ask -`), folder by folder;
 each folder is indexed before its questions. Prints right/total per family for each split, per kind
 (files, content), how often a content answer took a neighbouring figure, and median seconds. --ablate
 re-runs, for each policy, the questions where it changed the course, with that policy switched off (where a
 policy did not fire, switching it off changes nothing), and prints what each policy is worth. --record
-appends the tables to bench/results.md.
+appends the tables to bench/results.md. --phrasings runs another writer's phrasing files (same format), split
+in dev and test the same way: a second held-out set.
 """
 
 from __future__ import annotations
@@ -19,7 +20,6 @@ import json
 import os
 import re
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -30,9 +30,10 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
+from bench import commit_at_start  # noqa: E402
 from bench.gen.checks import check  # noqa: E402
 from bench.gen.corpora import build_all  # noqa: E402
-from bench.gen.questions import SPLITS, Question, entries, generate  # noqa: E402
+from bench.gen.questions import PHRASINGS, SPLITS, Question, entries, generate  # noqa: E402
 
 RESULTS = REPO / "bench" / "results.md"
 STALE_SECONDS = 4 * 3600  # ages in the folders are set relative to their build; older builds drift from the truths
@@ -262,18 +263,16 @@ def main() -> None:
     parser.add_argument("--record", action="store_true", help="append the tables to bench/results.md")
     parser.add_argument("--workdir", help="keep the folders and indexes here between runs")
     parser.add_argument("--out", help="write every answer as JSON lines here")
+    parser.add_argument("--phrasings", type=Path, default=PHRASINGS,
+                        help="a folder of phrasing files (another writer's, say) instead of bench/gen/phrasings")
     parser.add_argument("--pipeline", default="filesage", help="filesage, or plain-K: the top K passages into one answer call (content questions)")
     options = parser.parse_args()
-    # The code the answers come from is the code at the start: commits made while it runs are not in them.
-    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, cwd=REPO).stdout.strip()
-    # (bench/results.md itself is what a run appends to.)
-    if subprocess.run(["git", "status", "--porcelain", "--untracked-files=no", "--", ".", ":!bench/results.md"], capture_output=True, text=True, cwd=REPO).stdout.strip():
-        commit += " with uncommitted changes"
+    commit = commit_at_start()
 
     workdir = Path(options.workdir) if options.workdir else Path(tempfile.mkdtemp(prefix="filesage-gen-"))
     corpora = prepare(workdir)
     splits = SPLITS if options.split == "both" else (options.split,)
-    questions = [q for split in splits for q in generate(corpora, split)]
+    questions = [q for split in splits for q in generate(corpora, split, phrasings_in=options.phrasings)]
     if options.family:
         questions = [q for q in questions if q.family in options.family]
     if options.kind:

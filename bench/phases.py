@@ -10,6 +10,7 @@ search (query embedding, both rankings, reranking, line selection), answer (the 
 other (whatever is left of the wall time).
 """
 
+import functools
 import json
 import sys
 import time
@@ -34,6 +35,7 @@ def main() -> None:
     def timed(owner, name, phase):
         original = getattr(owner, name)
 
+        @functools.wraps(original)  # a tool's schema is read from its signature
         def wrapper(*args, **kwargs):
             began = time.perf_counter()
             try:

@@ -310,10 +310,9 @@ GERMAN_WORDS = {"der", "die", "das", "den", "dem", "des", "ist", "im", "zur", "z
 WEEKDAYS = {"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"}
 
 
-def missing_names(question: str, text: str) -> list[str]:
-    """What the question names (proper names, numbers, dates, codes, quotes) that the text never says.
-    Search finds the closest passages even when the thing asked about is not in the files at all (a
-    flight to one city when only a flight to another exists); such passages do not answer the question."""
+def proper_names(question: str) -> list[str]:
+    """The names a question says with capitals ("the Fjordline Ferries invoice"), a run of capitalised words
+    being one name; none in German, which capitalises every noun."""
     words = re.findall(r"[\w'-]+|\S", question)
     # German capitalises every noun, so a capital letter there says nothing about a name.
     german = sum(w.lower() in GERMAN_WORDS for w in words) >= 2
@@ -331,8 +330,15 @@ def missing_names(question: str, text: str) -> list[str]:
         elif is_name:
             names.append([word.removesuffix("'s")])
         after_name = is_name and not word.endswith("'s")
+    return [" ".join(name) for name in names]
+
+
+def missing_names(question: str, text: str) -> list[str]:
+    """What the question names (proper names, numbers, dates, codes, quotes) that the text never says.
+    Search finds the closest passages even when the thing asked about is not in the files at all (a
+    flight to one city when only a flight to another exists); such passages do not answer the question."""
     lowered = squash(text)
-    missing = [" ".join(name) for name in names if any(part.lower() not in lowered for part in name)]
+    missing = [name for name in proper_names(question) if any(part.lower() not in lowered for part in name.split())]
     for claim in claims(question):
         # A number the question gives is looked for as written ("invoice 009"), not as any 9 in a date.
         found = re.search(rf"(?<![\d]){re.escape(claim.text)}(?![\d])", text) if claim.kind == "number" else supported(claim, text)

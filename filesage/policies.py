@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Callable
 
 from . import prompts
 from .errors import UsageError
-from .grounding import Evidence, claims, language_of, missing_names, remove_claims, says_not_found, terms, unconnected, unsupported
+from .grounding import CODE, QUOTED, Evidence, claims, language_of, missing_names, proper_names, remove_claims, says_not_found, terms, unconnected, unsupported
 from .matching import extension_set, match_folder, singular, type_extensions, words
 from .parser import ToolCall
 from .readers import READABLE_EXTENSIONS
@@ -255,14 +255,21 @@ def each_file_is_for_many_files(turn: "Turn", call: ToolCall | None) -> ToolCall
     person's phone number from the contacts, the total on one named bill); it then reads each file for the
     kind of fact asked and finds the line that fits that kind best, not the one about the thing named. A
     question that neither combines (total, average, count, largest) nor asks over many files (every, all,
-    which, list) is searched instead."""
+    which, list, a year's worth with nothing named) is searched instead."""
     if call is None or call.name != "each_file" or "semantic_search" not in turn.tools:
         return None
     combines = combines_asked(turn)
     # "The total due on <one named> invoice" is one document's total; "the total of my invoices" a sum.
     if OVER_MANY.search(turn.question) or set(combines) - {"total"} or (combines and PLURAL.search(turn.question)):
         return None
+    if combines and spans_a_year(turn.question):
+        return None
     return ToolCall("semantic_search", {"query": turn.question})
+
+
+def spans_a_year(question: str) -> bool:
+    """"The total invoiced for 2025": a year, with no name, code or quote that picks one document out of it."""
+    return bool(YEAR.search(question)) and not (proper_names(question) or CODE.search(question) or QUOTED.search(question))
 
 
 @policy(FIRST_CALL)

@@ -164,8 +164,8 @@ def folder_named(question: str, folders: list[str] | tuple[str, ...]) -> str:
     explicit = re.search(rf"\b(?:in|under|inside|within|from|of)\s+(?:the\s+|my\s+|our\s+)?(?:{FOLDER_WORDS}\s+)?(?:called|named)?\s*['\"“]?([\w./ -]+?)['\"”]?\s*(?:{FOLDER_WORDS}\b|/|\?|$|,|\s+(?:and|in|with|that|which|including|subfolders|\w+ing)\b)", lowered)
     question_words = [singular(w) for w in words(question)]
     candidates = []
-    for folder in folders:
-        own = [singular(w) for w in words(folder.rsplit("/", 1)[-1])]
+    for folder, own in [(f, [singular(w) for w in words(named)]) for f in folders for named in dict.fromkeys([f.rsplit("/", 1)[-1], f])]:
+        # Its own name, or its whole path ("photos/2025"), which then outranks the shorter "photos".
         span = len(own)
         for start in range(len(question_words) - span + 1 if own else 0):
             if question_words[start : start + span] != own:
@@ -177,12 +177,26 @@ def folder_named(question: str, folders: list[str] | tuple[str, ...]) -> str:
             # the folder only where the question says so, "the X folder" or "in X".
             if not marked:
                 continue
+            if all(w.isdigit() for w in own) and not numbered_folder_said(question_words, start, span, folder):
+                continue
             candidates.append((-span, folder.count("/"), folder))
     best = min(candidates)[2] if candidates else ""
     if not best and explicit:
         found = match_folder(explicit.group(1), folders)
+        if found and all(w.isdigit() for w in words(found.rsplit("/", 1)[-1])):
+            at = next((i for i, w in enumerate(question_words) if w == words(found.rsplit("/", 1)[-1])[0]), 0)
+            found = found if numbered_folder_said(question_words, at, len(words(found.rsplit("/", 1)[-1])), found) else None
         best = found or ""
     return best
+
+
+def numbered_folder_said(question_words: list[str], start: int, span: int, folder: str) -> bool:
+    """"In 2025" is a date, not the folder photos/2025: a folder named by a number is meant only when the
+    question says so ("the 2025 folder", "folder 2025") or names the folder it is in ("photos 2025")."""
+    before = question_words[start - 1] if start > 0 else ""
+    after = question_words[start + span] if start + span < len(question_words) else ""
+    parent = [singular(w) for w in words(folder.rsplit("/", 1)[0])] if "/" in folder else []
+    return bool(re.fullmatch(FOLDER_WORDS, before) or re.fullmatch(FOLDER_WORDS, after) or (parent and before == parent[-1]))
 
 
 def detect_name(question: str) -> str:

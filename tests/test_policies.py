@@ -300,6 +300,10 @@ def test_each_file_is_for_many_files(agent):
     for question in ("How many servings does the lasagne recipe make?", "phone number of Rafael Holm"):
         assert each_file_is_for_many_files(turn_for(agent, question), ToolCall("each_file", {"what": "x", "combine": "count"})).name == "semantic_search", question
     assert each_file_is_for_many_files(turn_for(agent, "how many invoices do I have from 2025?"), ToolCall("each_file", {"what": "x", "combine": "count"})) is None
+    # A year's worth of documents, none named, is many files; a named one of that year is one.
+    assert each_file_is_for_many_files(turn_for(agent, "total invoiced amount for 2025?"), ToolCall("each_file", {"what": "x", "combine": "total"})) is None
+    named = turn_for(agent, "total on the Brightline Electric invoice from 2025?")
+    assert each_file_is_for_many_files(named, ToolCall("each_file", {"what": "x", "combine": "total"})).name == "semantic_search"
 
 
 def test_denials_must_hold(agent):

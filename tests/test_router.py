@@ -105,3 +105,13 @@ def test_a_question_says_its_filters():
     assert read_question("what's the confirmation code for my Oslo trip?").extension == ""
     assert read_question("how many code files are there?").extension == "code"
     assert read_question("list my logs").extension == "logs" and read_question("how many Word documents?").extension == "word"
+
+
+def test_a_year_is_a_folder_only_where_the_question_says_so():
+    # "in 2025" dates what is asked about; the folder finance/2025 is meant by its path or a folder word.
+    assert read_question("biggest invoice in 2025?", FOLDERS).folder == ""
+    assert read_question("how many invoices from 2025", FOLDERS).folder == ""
+    assert read_question("how many files in the 2025 folder?", FOLDERS).folder == "finance/2025"
+    assert read_question("what is in finance/2025?", FOLDERS).folder == "finance/2025"
+    assert read_question("list the spreadsheets in finance 2025", FOLDERS).folder == "finance/2025"
+    assert read_question("how many files are under finance?", FOLDERS).folder == "finance"

@@ -53,12 +53,13 @@ class Phrasings:
     forms: dict  # slot forms of one split
 
 
-def load_phrasings(split: str) -> Phrasings:
+def load_phrasings(split: str, directory: Path = PHRASINGS) -> Phrasings:
+    """The families of the phrasing files in `directory` (another writer's set, say), each split in two;
+    the slot forms are always this folder's."""
     files = json.loads((PHRASINGS / "files.json").read_text(encoding="utf-8"))
-    content = json.loads((PHRASINGS / "content.json").read_text(encoding="utf-8"))
-    chains = json.loads((PHRASINGS / "chains.json").read_text(encoding="utf-8"))
+    written = [json.loads(path.read_text(encoding="utf-8"))["families"] for path in sorted(directory.glob("*.json"))]
     families = {}
-    for family, phrasings in {**files["families"], **content["families"], **chains["families"]}.items():
+    for family, phrasings in {k: v for group in written for k, v in group.items()}.items():
         families[family] = split_list(phrasings, family)[split]
     forms = {}
     for slot, value in files["slot_forms"].items():
@@ -405,10 +406,10 @@ def chain_question(family: str, template, corpus: Corpus, rng: random.Random) ->
     return follow, {"check": "value", "answers": target.answers, "path": target.path, "distractors": target.distractors}, history
 
 
-def generate(corpora: dict[str, Corpus], split: str, seed: int = 1) -> list[Question]:
+def generate(corpora: dict[str, Corpus], split: str, seed: int = 1, phrasings_in: Path = PHRASINGS) -> list[Question]:
     """One question per phrasing of the split: filesystem families over the folders in turn, content
     families over the facts the folders hold."""
-    phrasings = load_phrasings(split)
+    phrasings = load_phrasings(split, phrasings_in)
     questions: list[Question] = []
     names = sorted(corpora)
     fillers = {name: FileQuestions(corpora[name], phrasings.forms, random.Random(stable_hash(split, name, str(seed)))) for name in names}
