@@ -74,6 +74,26 @@ NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "fiv
                 "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20, "thirty": 30, "half a": 0.5, "half": 0.5}
 
 
+# Words people use for the same kind of document, one group each: a file named "invoice" is what "my bills"
+# and "receipts" mean when no file is named so.
+KIN_WORDS = [
+    {"invoice", "bill", "receipt"},
+    {"contract", "agreement", "lease"},
+    {"cv", "resume", "résumé"},
+    {"manual", "guide", "handbook", "instructions"},
+    {"payslip", "paystub", "salary"},
+    {"ticket", "booking", "reservation", "itinerary"},
+    {"minutes", "meeting"},
+    {"statement", "bank"},
+]
+
+
+def kin_words(word: str) -> set[str]:
+    """The other words for the kind of document `word` names (singular), or an empty set."""
+    word = singular(word.lower())
+    return next((group - {word} for group in KIN_WORDS if word in group), set())
+
+
 def singular(word: str) -> str:
     """'invoices' -> 'invoice', 'libraries' -> 'library', 'bus' -> 'bus' (good enough for names and types)."""
     if len(word) > 4 and word.endswith("ies"):

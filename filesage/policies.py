@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Callable
 from . import prompts
 from .errors import UsageError
 from .grounding import CODE, QUOTED, Evidence, claims, language_of, missing_names, proper_names, remove_claims, says_not_found, terms, unconnected, unsupported
-from .matching import extension_set, match_folder, singular, type_extensions, words
+from .matching import extension_set, kin_words, match_folder, singular, type_extensions, words
 from .parser import ToolCall
 from .readers import READABLE_EXTENSIONS
 from .router import READ, carry_over, detect_order, read_question, route
@@ -125,9 +125,9 @@ def no_answer_before_looking(turn: "Turn", call: ToolCall | None) -> ToolCall | 
     return None
 
 
-COUNTED = re.compile(r"\b(?:how\s+many|number\s+of|count(?:\s+of)?|total\s+of)\s+((?:[\w'-]+\s+){0,4}[\w'-]+)", re.I)
-# The count said after what it counts: "2025 invoice count", "pdf count for 2024".
-COUNT_AFTER = re.compile(r"((?:[\w'-]+\s+){0,2}[\w'-]+)\s+count\b", re.I)
+COUNTED = re.compile(r"\b(?:how\s+many|number\s+of|count(?:\s+of)?)\s+((?:[\w'-]+\s+){0,4}[\w'-]+)", re.I)
+# The count said after what it counts: "2025 invoice count", "pdf count for 2024", "invoices 2025 how many".
+COUNT_AFTER = re.compile(r"((?:[\w'-]+\s+){0,2}[\w'-]+)\s+(?:count|how\s+many)\b", re.I)
 FILE_WORDS = {"file", "document", "doc", "item", "thing", "folder", "directory", "subfolder", "entry", "upload", "download", "attachment", "filename"}
 # Words before the thing counted ("how many of my empty files"), and words that end its noun phrase.
 NOT_THE_THING = {"of", "my", "the", "our", "your", "these", "those", "them", "different", "separate", "individual", "total", "empty", "blank",
@@ -145,7 +145,7 @@ def counted_words(question: str) -> list[str]:
         return []
     phrase: list[str] = []
     for word in words(match.group(1)):
-        if not phrase and (word in NOT_THE_THING or word.isdigit() or re.fullmatch(r"(?:zero|0)-?bytes?|\d+[kmg]?b", word)):
+        if word.isdigit() or (not phrase and (word in NOT_THE_THING or re.fullmatch(r"(?:zero|0)-?bytes?|\d+[kmg]?b", word))):
             continue
         if word in PHRASE_ENDS:
             break
@@ -155,8 +155,8 @@ def counted_words(question: str) -> list[str]:
 
 def counts_files(question: str, tree_words: set[str]) -> bool:
     """What 'how many ...' counts is a kind of file: a file word, a type word, or a word of the folder's own
-    file and folder names ("how many invoices", when invoices are named so)."""
-    return any(w in FILE_WORDS or type_extensions(w) or w in tree_words for w in counted_words(question))
+    file and folder names ("how many invoices", when invoices are named so, or "receipts" for them)."""
+    return any(w in FILE_WORDS or type_extensions(w) or w in tree_words or kin_words(w) & tree_words for w in counted_words(question))
 
 
 @policy(FIRST_CALL)
@@ -214,9 +214,11 @@ def filesystem_calls_follow_the_question(turn: "Turn", call: ToolCall | None) ->
     for key in ("name", "larger_than", "smaller_than", "changed_within", "empty", "extension", "folder"):
         if key in stated or not args.get(key):
             continue
-        # Kept only when its words are the question's own (or the question before it, for a follow-up).
+        # Kept only when its words are the question's own (or the question before it, for a follow-up); a type
+        # the question's reading missed only where it is written as one ("go through" is no Go file).
         if key in ("name", "extension", "folder") and {singular(w) for w in words(str(args[key]))} <= said:
-            continue
+            if key != "extension" or written_as_a_type(turn.question + " " + previous_question(turn), str(args[key])):
+                continue
         del args[key]
     if call.name == "list_files" and asked.order:
         args["order"] = asked.order
@@ -228,14 +230,24 @@ def filesystem_calls_follow_the_question(turn: "Turn", call: ToolCall | None) ->
     return ToolCall(call.name, args) if args != call.arguments else None
 
 
+def written_as_a_type(question: str, value: str) -> bool:
+    """Each word of a type filter is in the question as a type: dotted (".go") or before a file word ("go files")."""
+    return all(re.search(rf"\.{re.escape(w)}\b|\b{re.escape(w)}s?\s+(?:files?|documents?|docs?|scripts?|sources?)\b", question, re.I)
+               for w in words(value))
+
+
 # How a question over many files combines them, strongest first: "in total, how many" counts.
 COMBINE_WORDS = [
     ("count", re.compile(r"\b(how many|number of|count|tally)\b", re.I)),
     ("average", re.compile(r"\b(average|mean|typical|per (invoice|bill|file|document))\b", re.I)),
     ("largest", re.compile(r"\b(largest|biggest|highest|most expensive|maximum|max|priciest|costliest|top)\b", re.I)),
     ("smallest", re.compile(r"\b(smallest|lowest|cheapest|least expensive|minimum|min)\b", re.I)),
-    ("total", re.compile(r"\b(totals?|sum|add(s|ed)? up|altogether|combined|in all|overall|spent)\b", re.I)),
+    ("total", re.compile(r"\b(totals?|sum|add(s|ed)? up|altogether|combined|in all|overall|spent|paid|pay|charged)\b", re.I)),
 ]
+
+
+COMBINE_TERMS = terms("largest biggest highest most expensive maximum priciest costliest top smallest lowest cheapest least minimum "
+                      "average mean typical total sum combined overall which what how much many")
 
 
 PLURAL = re.compile(r"\b(?!(?:this|thus|does|has|was|its|his|hers|yes|plus|gas|bus|always|less|across|previous|various|status|bonus|news|lens|thanks)\b)[a-z]{3,}[^s\W]s\b", re.I)
@@ -283,6 +295,29 @@ def each_file_combines_as_asked(turn: "Turn", call: ToolCall | None) -> ToolCall
     if asked is None or call.arguments.get("combine") == asked:
         return None
     return ToolCall("each_file", {**call.arguments, "combine": asked})
+
+
+@policy(FIRST_CALL)
+def each_file_filters_are_the_questions(turn: "Turn", call: ToolCall | None) -> ToolCall | None:
+    """Small models copy the filters of the prompt's examples into a question over many files ("phone bill"
+    for any bills) or drop the year that picks the documents, so each_file reads no file, the wrong ones, or
+    those of every year. A name or type filter keeps only the words the question (or the one before it)
+    says, or another word for the same kind of document; the year the question gives, when the call
+    has none, is what the files must mention."""
+    if call is None or call.name != "each_file":
+        return None
+    args = dict(call.arguments)
+    said = {singular(w) for w in words(turn.question + " " + previous_question(turn))}
+    kept = [w for w in words(str(args.get("name", ""))) if singular(w) in said or kin_words(w) & said or w.isdigit()]
+    if args.get("name") and kept != words(str(args["name"])):
+        args["name"] = " ".join(kept)
+    if args.get("extension") and not written_as_a_type(turn.question + " " + previous_question(turn), str(args["extension"])):
+        if not read_question(turn.question).extension:
+            args["extension"] = ""
+    years = YEAR.findall(turn.question)
+    if years and not str(args.get("mentions", "")).strip() and not FILE_DATES.search(turn.question) and not any(y in str(args.get("name", "")) for y in years):
+        args["mentions"] = " ".join(dict.fromkeys(years))
+    return ToolCall("each_file", args) if args != call.arguments else None
 
 
 # What a question may ask about files themselves rather than what they say.
@@ -446,15 +481,24 @@ def documents_of_a_year_are_read(turn: "Turn") -> FollowUp | None:
     years = YEAR.findall(turn.question)
     if step.tool not in ("count_files", "list_files") or not step.ok or len(turn.steps) != 1 or "each_file" not in turn.tools:
         return None
-    filtered = " ".join(str(value) for value in step.args.values())
-    if not years or FILE_DATES.search(turn.question) or any(year in filtered for year in years):
+    filters = {key: str(step.args[key]) for key in ("extension", "folder", "name") if step.args.get(key)}
+    if not years or FILE_DATES.search(turn.question) or any(year in filters.get(key, "") for year in years for key in ("extension", "folder")):
         return None
     # Photos and other files without text say no year; their dates are the files' own.
-    if set(extension_set(str(step.args.get("extension", "")))) - READABLE_EXTENSIONS:
+    if set(extension_set(filters.get("extension", ""))) - READABLE_EXTENSIONS:
         return None
+    # A year taken for a word of the name ("number of 2025 invoices" counting files named 2025) picks the
+    # files by what the question counts instead.
+    name = " ".join(w for w in words(filters.pop("name", "")) if w not in years) or " ".join(w for w in counted_words(turn.question) if w in turn.tree_words())
+    if name:
+        filters["name"] = name
     combine = next(iter(combines_asked(turn)), "count" if step.tool == "count_files" else "list")
-    filters = {key: step.args[key] for key in ("extension", "folder", "name") if step.args.get(key)}
-    return FollowUp(ToolCall("each_file", {"what": turn.question, "combine": combine, **filters, "mentions": " ".join(dict.fromkeys(years))}))
+    # What to read each file for: the question without the words that chose the files, or its total.
+    chosen = {singular(w) for w in words(" ".join(filters.values()))} | set(years)
+    what = " ".join(w for w in turn.question.split() if singular(w.strip("?,.!").lower()) not in chosen)
+    if combine in ("total", "average", "largest", "smallest") and not terms(what) - COMBINE_TERMS:
+        what = "total"
+    return FollowUp(ToolCall("each_file", {"what": what or turn.question, "combine": combine, **filters, "mentions": " ".join(dict.fromkeys(years))}))
 
 
 @policy(AFTER_STEP)

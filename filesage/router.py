@@ -54,7 +54,8 @@ VAGUE_TYPES = {"document", "doc", "file", "item", "thing"}
 # Type words that are everyday nouns too ("the confirmation code", "the text of the lease"): a type only with a
 # file noun after them ("text files", "Word documents"), or, for those marked True, in the plural ("my logs").
 EVERYDAY_TYPES = {"code": False, "text": False, "source": False, "config": False, "web": False, "word": False, "sheet": False,
-                  "log": True, "script": True, "archive": True, "slide": True, "deck": True, "song": True, "music": False, "audio": False}
+                  "log": True, "script": True, "archive": True, "slide": True, "deck": True, "song": True, "music": False, "audio": False,
+                  "go": False, "c": False, "h": False}
 FILE_NOUNS = {"file", "files", "document", "documents", "doc", "docs"}
 FOLDER_WORDS = r"(?:folder|directory|dir|subfolder|sub-folder)"
 

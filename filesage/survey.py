@@ -33,7 +33,9 @@ def figure_of(line: str, weights: dict[str, float]) -> tuple[float, str] | None:
     for position, field in enumerate(re.split(r";|\s\|\s", line)):
         _, undated = dates_in(field)
         undated = re.sub(r"\b\d{1,2}:\d{2}\b", " ", undated)
-        numbers = [m for m in NUMBER.finditer(undated) if re.search(r"\d", m.group(0))]
+        # A number inside a code ("INV-2025-005", "DL-2025-005") names the document; it is no figure.
+        numbers = [m for m in NUMBER.finditer(undated) if re.search(r"\d", m.group(0))
+                   and not re.search(r"\w-$", undated[: m.start()]) and not re.match(r"-\w", undated[m.end() :])]
         if not numbers:
             continue
         label = terms(undated[: numbers[0].start()])

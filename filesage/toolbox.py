@@ -14,7 +14,7 @@ from pathlib import Path, PurePosixPath
 from typing import Annotated, Literal
 
 from .errors import UsageError
-from .matching import describe_match, match_folder, parse_period, parse_size, singular, split_type_words, type_extensions, words
+from .matching import describe_match, kin_words, match_folder, parse_period, parse_size, singular, split_type_words, type_extensions, words
 from .models import Usage
 
 MAX_LISTED = 50
@@ -433,6 +433,13 @@ class Toolbox:
             by_name = [e for e in selected if all(w in {singular(x) for x in words(e.name)} or w in e.name.lower() for w in wanted)]
             if not by_name:  # "invoices" may be the folder they sit in
                 by_name = [e for e in selected if all(w in {singular(x) for x in words(e.path)} for w in wanted)]
+            if not by_name:  # "my bills", when the files are named "invoice"
+                kin = [(w, sorted(kin_words(w) & self.name_words())) for w in wanted]
+                if all(others or w in self.name_words() for w, others in kin):
+                    by_name = [e for e in selected if all({w, *others} & {singular(x) for x in words(e.path)} for w, others in kin)]
+                    if by_name:
+                        name_words = [" or ".join(others) if others and w not in self.name_words() else w for w, others in kin]
+                        notes.append(f"no file is named '{' '.join(wanted)}'; read as {' '.join(name_words)}")
             selected = by_name
             conditions.append(f"with '{' '.join(name_words)}' in the name")
         for value, label, test in (

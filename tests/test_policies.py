@@ -20,6 +20,7 @@ from filesage.policies import (
     answer_after_a_found_result,
     claims_must_be_in_the_results,
     counted_words,
+    counts_files,
     filesystem_answers_are_rendered,
     filesystem_calls_follow_the_question,
     follow_ups_keep_the_file_type,
@@ -110,6 +111,10 @@ def test_quantities_in_documents_are_searched(agent):
     assert counted_words("how many of my zero-byte files") == ["file"] and counted_words("number of guests at the party") == ["guest"]
     assert counted_words("how many plain text files do I have?") == ["plain", "text", "file"]
     assert counted_words("count the invoices from 2025") == ["invoice"] and counted_words("2025 invoice count?") == ["invoice"]
+    assert counted_words("invoices 2025 how many") == ["invoice"]
+    # "The total of my invoices" is a sum; "how many there are" counts nothing named.
+    assert counted_words("Divide the total of my 2025 invoices by how many there are") == []
+    assert counts_files("how many receipts do I have?", {"invoice"}) and not counts_files("how many servings?", {"invoice"})
 
 
 def test_filesystem_calls_follow_the_question(agent):
@@ -131,6 +136,10 @@ def test_filesystem_calls_follow_the_question(agent):
     assert fixed("which pdf is the largest?", "list_files", extension="pdf", folder="reports", order="largest", limit=1) == ToolCall("list_files", {"extension": "pdf", "order": "largest", "limit": 1})
     # A right call is left alone.
     assert fixed("how many python files are under code?", "count_files", extension="python", folder="code") is None
+    # A type the question's reading missed stays only where the question writes it as one.
+    call = ToolCall("list_files", {"extension": "go", "name": "invoice"})
+    assert filesystem_calls_follow_the_question(turn_for(agent, "go through the invoices and list them"), call) == ToolCall("list_files", {"name": "invoice"})
+    assert fixed("list the .go files", "list_files", extension="go") is None
     assert fixed("show me the folder structure", "directory_tree") is None
 
 
@@ -374,7 +383,15 @@ def test_documents_of_a_year_are_read(fs_corpus):
 
     question = "how many invoices did I get in 2025?"
     turn = ran(agent, turn_for(agent, question), "count_files", name="invoice")
-    assert documents_of_a_year_are_read(turn) == FollowUp(ToolCall("each_file", {"what": question, "combine": "count", "name": "invoice", "mentions": "2025"}))
+    read = documents_of_a_year_are_read(turn).call
+    assert (read.name, read.arguments["combine"], read.arguments["name"], read.arguments["mentions"]) == ("each_file", "count", "invoice", "2025")
+    # The words that chose the files say nothing of which line to read; a bare rank reads the total.
+    assert "invoice" not in read.arguments["what"] and "2025" not in read.arguments["what"]
+    ranked = documents_of_a_year_are_read(ran(agent, turn_for(agent, "biggest invoice 2025"), "list_files", name="invoices", order="largest")).call
+    assert ranked.arguments["combine"] == "largest" and ranked.arguments["what"] == "total"
+    # A year taken for a word of the name: the files are chosen by what the question counts.
+    named = documents_of_a_year_are_read(ran(agent, turn_for(agent, "number of 2025 invoices?"), "count_files", name="2025")).call
+    assert named.arguments["name"] == "invoice" and named.arguments["mentions"] == "2025"
     listed = "list my 2025 invoices with their totals"
     assert documents_of_a_year_are_read(ran(agent, turn_for(agent, listed), "list_files", name="invoice")).call.arguments["combine"] == "total"
     # The year is in the filters already, the question asks a file date, or the files hold no text: left alone.
@@ -383,6 +400,22 @@ def test_documents_of_a_year_are_read(fs_corpus):
     summed = "add up my invoices from 2025"
     assert documents_of_a_year_are_read(ran(agent, turn_for(agent, summed), "list_files", name="invoice")).call.arguments["combine"] == "total"
     assert documents_of_a_year_are_read(ran(agent, turn_for(agent, "how many photos from 2025?"), "count_files", extension="jpg")) is None
+
+
+def test_each_file_filters_are_the_questions(agent):
+    from filesage.policies import each_file_filters_are_the_questions
+
+    # The prompt's "phone bill" copied for any bills: the word the question does not say goes.
+    copied = each_file_filters_are_the_questions(turn_for(agent, "List out my 2025 bills with the amount for each"),
+                                                 ToolCall("each_file", {"what": "amount due", "name": "phone bill", "mentions": "2025"}))
+    assert copied.arguments["name"] == "bill"
+    # Another word for the same kind of document is the question's own; so is a year the call forgot.
+    kin = each_file_filters_are_the_questions(turn_for(agent, "how much did I pay in bills in 2024"), ToolCall("each_file", {"what": "amount", "name": "invoice"}))
+    assert kin == ToolCall("each_file", {"what": "amount", "name": "invoice", "mentions": "2024"})
+    # "go through" is no Go file.
+    verb = each_file_filters_are_the_questions(turn_for(agent, "go through my invoices and list them"), ToolCall("each_file", {"what": "total", "extension": "go", "name": "invoice"}))
+    assert verb.arguments["extension"] == ""
+    assert each_file_filters_are_the_questions(turn_for(agent, "total of my pdf invoices from 2025"), ToolCall("each_file", {"what": "total", "extension": "pdf", "name": "invoice", "mentions": "2025"})) is None
 
 
 def test_filesystem_calls_follow_the_question_take_a_missing_folder_for_names(agent):

@@ -28,6 +28,16 @@ def test_count_by_type_and_folder(box, fs_corpus):
     assert images.text.startswith("2 ") and images.found
 
 
+def test_files_described_by_another_word_for_their_kind(box):
+    # No file is named "bill": the invoices and receipts are what it means here, and the answer says so.
+    bills = box.count_files(name="bills")
+    assert bills.paths == sorted(box.count_files(name="invoice").paths + box.count_files(name="receipt").paths)
+    assert bills.text.startswith("3 files") and "'invoice or receipt'" in bills.text
+    # A file named so is matched by its own word; a word of no kind, or beside a word no file has, matches nothing.
+    assert box.count_files(name="receipts").paths == ["finance/2025/receipts.csv"]
+    assert box.count_files(name="phone bill").paths == [] and box.count_files(name="statement").paths == []
+
+
 def test_list_orders_and_limits(box):
     newest = box.list_files(limit=2)
     assert newest.paths == ["README.md", "notes/todo.txt"]
