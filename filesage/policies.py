@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Callable
 
 from . import prompts
 from .errors import UsageError
-from .grounding import CODE, QUOTED, Evidence, claims, language_of, missing_names, proper_names, remove_claims, says_not_found, terms, unconnected, unsupported
+from .grounding import CODE, QUOTED, Evidence, claims, language_of, missing_names, proper_names, remove_claims, says_not_found, stem, terms, unconnected, unsupported
 from .matching import extension_set, kin_words, match_folder, singular, type_extensions, words
 from .parser import ToolCall
 from .readers import READABLE_EXTENSIONS
@@ -307,8 +307,8 @@ def each_file_filters_are_the_questions(turn: "Turn", call: ToolCall | None) -> 
     if call is None or call.name != "each_file":
         return None
     args = dict(call.arguments)
-    said = {singular(w) for w in words(turn.question + " " + previous_question(turn))}
-    kept = [w for w in words(str(args.get("name", ""))) if singular(w) in said or kin_words(w) & said or w.isdigit()]
+    said = {stem(w) for w in words(turn.question + " " + previous_question(turn))}  # "invoiced" says invoice
+    kept = [w for w in words(str(args.get("name", ""))) if stem(w) in said or {stem(k) for k in kin_words(w)} & said or w.isdigit()]
     if args.get("name") and kept != words(str(args["name"])):
         args["name"] = " ".join(kept)
     if args.get("extension") and not written_as_a_type(turn.question + " " + previous_question(turn), str(args["extension"])):

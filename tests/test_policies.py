@@ -409,6 +409,8 @@ def test_each_file_filters_are_the_questions(agent):
     copied = each_file_filters_are_the_questions(turn_for(agent, "List out my 2025 bills with the amount for each"),
                                                  ToolCall("each_file", {"what": "amount due", "name": "phone bill", "mentions": "2025"}))
     assert copied.arguments["name"] == "bill"
+    invoiced = turn_for(agent, "2025: how much did I get invoiced in total?")
+    assert each_file_filters_are_the_questions(invoiced, ToolCall("each_file", {"what": "total", "name": "phone bill", "mentions": "2025"})).arguments["name"] == "bill"
     # Another word for the same kind of document is the question's own; so is a year the call forgot.
     kin = each_file_filters_are_the_questions(turn_for(agent, "how much did I pay in bills in 2024"), ToolCall("each_file", {"what": "amount", "name": "invoice"}))
     assert kin == ToolCall("each_file", {"what": "amount", "name": "invoice", "mentions": "2024"})

@@ -33,6 +33,8 @@ def test_a_total_over_every_matching_file_is_computed_with_its_coverage(survey):
     assert result.answer.startswith("The total is $2,053.96, from 3 of 3 files")
     assert sorted(result.paths) == ["invoices/2025/nimbus.txt", "invoices/2025/paper.txt", "invoices/2025/plumbing.txt"]
     assert "- invoices/2025/paper.txt: $212.40 (Total due: $212.40)" in result.answer
+    # Asked for "total" alone, the line that says it whole beats the "Subtotal" before it.
+    assert survey.each_file("total", "total", name="invoice", mentions="2025").answer.startswith("The total is $2,053.96")
 
 
 def test_largest_average_count_and_list(survey):
