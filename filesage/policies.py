@@ -301,30 +301,34 @@ def each_file_combines_as_asked(turn: "Turn", call: ToolCall | None) -> ToolCall
 def each_file_filters_are_the_questions(turn: "Turn", call: ToolCall | None) -> ToolCall | None:
     """Small models copy the filters of the prompt's examples into a question over many files ("phone bill"
     for any bills) or drop the year that picks the documents, so each_file reads no file, the wrong ones, or
-    those of every year. A name or type filter keeps only the words the question (or the one before it)
-    says, or another word for the same kind of document; the year the question gives, when the call
-    has none, is what the files must mention."""
+    those of every year. A name or type filter keeps only the words the conversation's questions say, or
+    another word for the same kind of document; the year the question gives (a follow-up, "which of
+    those ...", the one before it), when the call has none, is what the files must mention."""
     if call is None or call.name != "each_file":
         return None
     args = dict(call.arguments)
-    said = {stem(w) for w in words(turn.question + " " + previous_question(turn))}  # "invoiced" says invoice
+    # The conversation's questions so far ("which of those ..." leans on them); "invoiced" says invoice.
+    said = {stem(w) for w in words(" ".join([turn.question] + [t["content"] for t in turn.history if t["role"] == "user"]))}
     kept = [w for w in words(str(args.get("name", ""))) if stem(w) in said or {stem(k) for k in kin_words(w)} & said or w.isdigit()]
     if args.get("name") and kept != words(str(args["name"])):
         args["name"] = " ".join(kept)
     if args.get("extension") and not written_as_a_type(turn.question + " " + previous_question(turn), str(args["extension"])):
         if not read_question(turn.question).extension:
             args["extension"] = ""
-    years = YEAR.findall(turn.question)
+    years = YEAR.findall(turn.question) or (YEAR.findall(previous_question(turn)) if REFERS_BACK.search(turn.question) else [])
     if years and not str(args.get("mentions", "")).strip() and not FILE_DATES.search(turn.question) and not any(y in str(args.get("name", "")) for y in years):
         args["mentions"] = " ".join(dict.fromkeys(years))
     return ToolCall("each_file", args) if args != call.arguments else None
 
 
+# Words for a file's own size, dates and place, shared by the checks below ("when was the plan last modified").
+SIZE_WORDS = r"how (?:big|large|heavy)|(?:file )?size|sized|bytes?|kb|mb|gb"
+DATE_WORDS = r"(?:last )?(?:modified|modification|changed|edited|updated|created|saved|touched)"
+PLACE_WORDS = r"which folder|what folder|where is|where's|stored|located|location|path"
 # What a question may ask about files themselves rather than what they say.
 FILE_ASPECTS = re.compile(
-    r"\b(how (big|large|heavy)|size|sized|bytes?|kb|mb|gb|space|modified|changed|edited|updated|created|saved|touched|opened|how old|"
-    r"where (is|are|do i keep)|which folder|folders?|director(y|ies)|path|located|location|named|called|file ?names?|extension|file type|"
-    r"list|rename|files?|documents|docs|tree|structure|organi[sz]ed|layout|empty)\b",
+    rf"\b({SIZE_WORDS}|{DATE_WORDS}|{PLACE_WORDS}|space|opened|how old|where (is|are|do i keep)|folders?|director(y|ies)|named|called|"
+    r"file ?names?|extension|file type|list|rename|files?|documents|docs|tree|structure|organi[sz]ed|layout|empty)\b",
     re.I,
 )
 
@@ -437,11 +441,7 @@ def read_the_file_a_listing_picked(turn: "Turn") -> FollowUp | None:
 
 
 # A file's own facts, asked of a file described by what it says: its size, date or folder.
-FILE_FACTS = re.compile(
-    r"\b(how (big|large|heavy)|(file )?size|bytes?|kb|mb|(last )?(modified|changed|edited|updated|saved|touched)|modification|"
-    r"which folder|what folder|where is|where's|stored|located|location|path)\b",
-    re.I,
-)
+FILE_FACTS = re.compile(rf"\b({SIZE_WORDS}|{DATE_WORDS}|{PLACE_WORDS})\b", re.I)
 # Facts only a file has, whatever the question calls it ("when was the plan last modified").
 ONLY_FILE_FACTS = re.compile(r"\b(file size|bytes|kb|mb|(last )?modified|modification)\b", re.I)
 FILE_NOUNS = re.compile(r"\b(files?|documents?|docs?|pdfs?|spreadsheets?|sheets?|notes?|folders?)\b", re.I)
@@ -468,7 +468,7 @@ def the_file_a_search_found_is_looked_up(turn: "Turn") -> FollowUp | None:
 
 YEAR = re.compile(r"\b(?:19|20)\d\d\b")
 # A file's own dates; whole words, so "add up", "address" and "savings" are none.
-FILE_DATES = re.compile(r"\b(modif(y|ied|ication)|chang(e|ed|es)|edit(ed)?|updated?|created?|saved?|touched|added)\b", re.I)
+FILE_DATES = re.compile(rf"\b({DATE_WORDS}|modify|change|changes|edit|update|create|save|added)\b", re.I)
 
 
 @policy(AFTER_STEP)

@@ -414,6 +414,12 @@ def test_each_file_filters_are_the_questions(agent):
     # Another word for the same kind of document is the question's own; so is a year the call forgot.
     kin = each_file_filters_are_the_questions(turn_for(agent, "how much did I pay in bills in 2024"), ToolCall("each_file", {"what": "amount", "name": "invoice"}))
     assert kin == ToolCall("each_file", {"what": "amount", "name": "invoice", "mentions": "2024"})
+    # A follow-up about "those" keeps the year of the question before.
+    history = [{"role": "user", "content": "what do my 2025 invoices add up to?"}, {"role": "assistant", "content": "The total is $6,512.40."},
+               {"role": "user", "content": "and the same for 2024?"}, {"role": "assistant", "content": "The total is $1,800.50."}]
+    those = turn_for(agent, "which of those had the highest total?", history)
+    kept = each_file_filters_are_the_questions(those, ToolCall("each_file", {"what": "total", "combine": "largest", "name": "invoice"}))
+    assert kept == ToolCall("each_file", {"what": "total", "combine": "largest", "name": "invoice", "mentions": "2024"})
     # "go through" is no Go file.
     verb = each_file_filters_are_the_questions(turn_for(agent, "go through my invoices and list them"), ToolCall("each_file", {"what": "total", "extension": "go", "name": "invoice"}))
     assert verb.arguments["extension"] == ""

@@ -1,0 +1,70 @@
+"""Questions that need more than one look, on the real model: a year's invoices totalled to the cent with the
+coverage said, a partial answer that says what it did not find, and a chat that remembers three turns."""
+
+import json
+import re
+
+import pytest
+
+from bench.corpus import build_corpus
+from tests.conftest import run_cli, write
+from tests.test_chat import DONE, PROMPT, answer_of, spawn_chat
+
+pytestmark = pytest.mark.model
+
+# Two invoices of another year beside the corpus's three of 2025 ($4,320.00 + $212.40 + $1,980.00), each with a
+# subtotal before its total, as real invoices have.
+INVOICES_2024 = {
+    "finance/2024/invoice_2024_031.txt": "INVOICE 2024-031\nVendor: Redwood Roofing\nDate: 2024-09-09\nSubtotal: $700.00\nTotal due: $780.00\n",
+    "finance/2024/invoice_2024_044.txt": "INVOICE 2024-044\nVendor: Lakeside Movers\nDate: 2024-11-20\nSubtotal: $900.00\nTotal due: $1,020.50\n",
+}
+INVOICES_2025 = ["finance/2025/invoice_001.txt", "finance/2025/invoice_002.txt", "finance/invoices/invoice_2025_017.pdf"]
+
+
+@pytest.fixture
+def root(tmp_path):
+    root = build_corpus(tmp_path)
+    for path, text in INVOICES_2024.items():
+        write(root / path, text)
+    return root
+
+
+def ask(root, tmp_path, question: str) -> dict:
+    result = run_cli("ask", question, "--root", str(root), "--json", env={"FILESAGE_CACHE_DIR": str(tmp_path / "cache")})
+    assert result.returncode == 0, result.stderr[-2000:]
+    return json.loads(result.stdout)
+
+
+def test_a_years_invoices_are_totalled_to_the_cent_with_their_coverage(root, tmp_path):
+    record = ask(root, tmp_path, "What do my 2025 invoices add up to?")
+    # 4,320.00 + 212.40 + 1,980.00, computed in code; the 2024 invoices and the receipts are not in it.
+    assert "$6,512.40" in record["answer"] and re.search(r"\bfrom 3 of 3\b", record["answer"]), record["answer"]
+    assert sorted(s["path"] for s in record["sources"]) == INVOICES_2025
+
+
+def test_a_partial_answer_says_what_it_did_not_find(root, tmp_path):
+    record = ask(root, tmp_path, "What is the total due on the Nimbus invoice, and what did the Reykjavik hotel cost?")
+    answer = record["answer"]
+    assert "4,320" in answer and "finance/2025/invoice_001.txt" in [s["path"] for s in record["sources"]], answer
+    assert re.search(r"nothing about Reykjavik|no .*Reykjavik|Reykjavik.*not", answer, re.I), answer
+
+
+def test_a_chat_remembers_three_turns(root, tmp_path):
+    child = spawn_chat(root, tmp_path)
+    try:
+        child.expect(PROMPT)
+        child.sendline("what do my 2025 invoices add up to?")
+        child.expect(DONE)
+        assert "6,512.40" in answer_of(child.before)
+        # "The same" is the previous question's total, for another year.
+        child.sendline("and the same for 2024?")
+        child.expect(DONE)
+        assert "1,800.50" in answer_of(child.before), answer_of(child.before)
+        # "Those" are the invoices of the turn before.
+        child.sendline("which of those had the highest total?")
+        child.expect(DONE)
+        third = answer_of(child.before)
+        assert "1,020.50" in third and ("invoice_2024_044" in third or "Lakeside" in third), third
+        child.sendeof()
+    finally:
+        child.close()
