@@ -370,8 +370,17 @@ def sentences(text: str) -> list[str]:
 def remove_claims(answer: str, bad: list[Claim]) -> str:
     """The answer without the sentences that make unsupported claims, and a plain note of what was not
     confirmed."""
-    kept = [s for s in sentences(answer) if not any(c in claims(s) for c in bad)]
-    body = "".join(kept).strip()
+    kept = []
+    for sentence in sentences(answer):
+        if not any(c in claims(sentence) for c in bad):
+            kept.append(sentence)
+            continue
+        # "X is $4,320.00, and Y cost $1,200.00.": the clause about X stands without the one about Y.
+        clauses = re.split(r",?\s+and\s+|;\s+|,\s+but\s+", sentence.strip())
+        good = [c for c in clauses if not any(b in claims(c) for b in bad)]
+        if good and len(good) < len(clauses):
+            kept.append(" " + "; ".join(c.rstrip(".") for c in good) + ". ")
+    body = re.sub(r"\s+\n", "\n", "".join(kept)).strip()
     note = "I could not confirm " + ", ".join(dict.fromkeys(c.text for c in bad)) + " in the files."
     return f"{body}\n\n{note}" if body else note
 

@@ -125,6 +125,30 @@ def no_answer_before_looking(turn: "Turn", call: ToolCall | None) -> ToolCall | 
     return None
 
 
+# "And the same for 2024?", "what about 2023?", "same in 2025": the question before, asked for another year.
+SAME_FOR = re.compile(r"^\W*(?:(?:and|ok|okay|so|now)\s+)?(?:(?:the\s+)?same\s+(?:for|in|with)|what\s+about|how\s+about|and\s+(?:for|in)|for)\b", re.I)
+
+
+@policy(FIRST_CALL)
+def the_same_for_another_year_is_the_question_before(turn: "Turn", call: ToolCall | None) -> ToolCall | None:
+    """"And the same for 2024?" asks the question before it again, for another year; small models search for
+    its few words and answer from whatever mentions the year. The turn's question becomes the one before
+    with the year swapped, and is answered as that question is: one over many files reads each file of
+    the new year, a search looks for the whole rewritten question."""
+    previous = previous_question(turn)
+    years, before = YEAR.findall(turn.question), YEAR.findall(previous)
+    if call is None or not SAME_FOR.search(turn.question) or not years or not before or set(years) == set(before) or len(words(turn.question)) > 8:
+        return None
+    turn.question = YEAR.sub(years[0], previous)
+    combines = combines_asked(turn)
+    if "each_file" in turn.tools and (combines or OVER_MANY.search(turn.question)):
+        kinds = [w for w in words(turn.question) if singular(w) in turn.tree_words() and terms(w) and not w.isdigit() and not type_extensions(w)]
+        return ToolCall("each_file", {"what": turn.question, "combine": next(iter(combines), "list"), "name": " ".join(singular(w) for w in kinds), "mentions": years[0]})
+    if call.name == "semantic_search":
+        return ToolCall("semantic_search", {**call.arguments, "query": turn.question})
+    return None
+
+
 COUNTED = re.compile(r"\b(?:how\s+many|number\s+of|count(?:\s+of)?)\s+((?:[\w'-]+\s+){0,4}[\w'-]+)", re.I)
 # The count said after what it counts: "2025 invoice count", "pdf count for 2024", "invoices 2025 how many".
 COUNT_AFTER = re.compile(r"((?:[\w'-]+\s+){0,2}[\w'-]+)\s+(?:count|how\s+many)\b", re.I)
@@ -303,7 +327,7 @@ def each_file_filters_are_the_questions(turn: "Turn", call: ToolCall | None) -> 
     for any bills) or drop the year that picks the documents, so each_file reads no file, the wrong ones, or
     those of every year. A name or type filter keeps only the words the conversation's questions say, or
     another word for the same kind of document; the year the question gives (a follow-up, "which of
-    those ...", the one before it), when the call has none, is what the files must mention."""
+    those ...", the one before it), when the call has none or another, is what the files must mention."""
     if call is None or call.name != "each_file":
         return None
     args = dict(call.arguments)
@@ -316,8 +340,11 @@ def each_file_filters_are_the_questions(turn: "Turn", call: ToolCall | None) -> 
         if not read_question(turn.question).extension:
             args["extension"] = ""
     years = YEAR.findall(turn.question) or (YEAR.findall(previous_question(turn)) if REFERS_BACK.search(turn.question) else [])
-    if years and not str(args.get("mentions", "")).strip() and not FILE_DATES.search(turn.question) and not any(y in str(args.get("name", "")) for y in years):
-        args["mentions"] = " ".join(dict.fromkeys(years))
+    mentions = str(args.get("mentions", ""))
+    if years and not FILE_DATES.search(turn.question) and not any(y in str(args.get("name", "")) for y in years):
+        # No year, or one from earlier in the conversation than the question (or its "those") means.
+        if not mentions.strip() or (YEAR.search(mentions) and set(YEAR.findall(mentions)) != set(years)):
+            args["mentions"] = " ".join([*dict.fromkeys(years), *(w for w in mentions.split() if not YEAR.fullmatch(w))])
     return ToolCall("each_file", args) if args != call.arguments else None
 
 
@@ -690,9 +717,16 @@ class Policies:
         return None, ""
 
     def before_answer(self, turn: "Turn", draft: str | None) -> Accept | Retry | None:
+        """The first Retry, or the draft as the checks changed it: a draft one check shortened (an unsupported
+        claim taken out) still goes through the checks after it (say what was not found)."""
+        changed = None
         for rule in self.at(BEFORE_ANSWER):
             verdict = rule.function(turn, draft)
-            if verdict is not None:
-                turn.fired.append(rule.name)
-                return verdict
-        return None
+            if verdict is None:
+                continue
+            turn.fired.append(rule.name)
+            if isinstance(verdict, Accept) and draft is not None and not verdict.as_written:
+                changed, draft = verdict, verdict.text
+                continue
+            return verdict
+        return changed

@@ -27,10 +27,11 @@ class Found:
 
 def figure_of(line: str, weights: dict[str, float]) -> tuple[float, str] | None:
     """The figure a line gives for what is asked: in a line of several labelled fields ("Q1 budget: 1; Q2 budget:
-    2", "Item | $40.00"), the field whose label has most of the asked words, else the last one; dates and times
+    2", "Item | $40.00", sentences), the field whose label has most of the asked words, else the last one; dates and times
     are no figures."""
     best = None
-    for position, field in enumerate(re.split(r";|\s\|\s", line)):
+    # Fields: "a; b", "a | b", and sentences ("Total due: $1,980.00. Payment terms: 30 days").
+    for position, field in enumerate(re.split(r";|\s\|\s|(?<=[.!?])\s+(?=[A-Z])", line)):
         _, undated = dates_in(field)
         undated = re.sub(r"\b\d{1,2}:\d{2}\b", " ", undated)
         # A number inside a code ("INV-2025-005", "DL-2025-005") names the document; it is no figure.

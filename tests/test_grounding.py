@@ -56,6 +56,10 @@ def test_removing_claims_keeps_the_rest_and_says_what_was_not_confirmed():
     bad = unsupported(answer, Evidence(["Monthly rent: 1,450 EUR. Pets: one cat"]))
     assert remove_claims(answer, bad) == "The rent is 1,450 EUR.\n- Pets: one cat\n\nI could not confirm 900 in the files."
     assert remove_claims("It is 900.", bad) == "I could not confirm 900 in the files."
+    # A sentence of two claims joined by "and" keeps the clause that holds.
+    both = "The total due on the Nimbus invoice is $4,320.00, and the Reykjavik hotel cost $1,200.00."
+    wrong = [c for c in claims(both) if "1,200" in c.text]
+    assert remove_claims(both, wrong) == "The total due on the Nimbus invoice is $4,320.00.\n\nI could not confirm $1,200.00 in the files."
 
 
 def test_markers_point_at_sources_and_are_renumbered_in_citation_order():

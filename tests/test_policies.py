@@ -268,6 +268,17 @@ def test_what_was_not_found_is_said(agent):
     assert what_was_not_found_is_said(turn, "Nimbus: $4,320.00 [1]. Reykjavik: $4,320.00 [1].").text.endswith("I found nothing about Reykjavik in the folder.")
 
 
+def test_a_draft_a_check_shortened_goes_through_the_checks_after_it(agent):
+    # The unsupported half of a two-part answer is taken out, and what was not found is then said.
+    turn = ran(agent, turn_for(agent, "What is the Nimbus invoice total, and what did the Reykjavik hotel cost?"), "semantic_search", query="invoice")
+    turn.content_found.append("From finance/2025/invoice_001.pdf: Nimbus total due $4,320.00")
+    turn.retried = True
+    verdict = Policies().before_answer(turn, "The Nimbus invoice total is $4,320.00 [1], and the Reykjavik hotel cost $1,200.00 [1].")
+    assert isinstance(verdict, Accept) and verdict.text.startswith("The Nimbus invoice total is $4,320.00 [1].")
+    assert "could not confirm $1,200.00" in verdict.text and verdict.text.endswith("I found nothing about Reykjavik in the folder.")
+    assert turn.fired[-2:] == ["claims_must_be_in_the_results", "what_was_not_found_is_said"]
+
+
 def test_each_file_combines_as_asked(agent):
     from filesage.policies import each_file_combines_as_asked
 
@@ -420,6 +431,8 @@ def test_each_file_filters_are_the_questions(agent):
     those = turn_for(agent, "which of those had the highest total?", history)
     kept = each_file_filters_are_the_questions(those, ToolCall("each_file", {"what": "total", "combine": "largest", "name": "invoice"}))
     assert kept == ToolCall("each_file", {"what": "total", "combine": "largest", "name": "invoice", "mentions": "2024"})
+    stale = each_file_filters_are_the_questions(those, ToolCall("each_file", {"what": "total", "combine": "largest", "name": "invoice", "mentions": "2025"}))
+    assert stale.arguments["mentions"] == "2024"
     # "go through" is no Go file.
     verb = each_file_filters_are_the_questions(turn_for(agent, "go through my invoices and list them"), ToolCall("each_file", {"what": "total", "extension": "go", "name": "invoice"}))
     assert verb.arguments["extension"] == ""
@@ -431,3 +444,22 @@ def test_filesystem_calls_follow_the_question_take_a_missing_folder_for_names(ag
     assert call == ToolCall("count_files", {"name": "invoices"})
     beside = filesystem_calls_follow_the_question(turn_for(agent, "how many invoices do I have?"), ToolCall("count_files", {"folder": "invoices", "name": "invoice"}))
     assert beside == ToolCall("count_files", {"name": "invoice"})
+
+
+def test_the_same_for_another_year_is_the_question_before(fs_corpus):
+    from filesage.policies import the_same_for_another_year_is_the_question_before as same_for
+
+    box = Toolbox(fs_corpus)
+    agent = Agent(ScriptedModel([]), ToolRegistry([box.count_files, box.list_files, semantic_search, each_file, respond]), tree=box)
+
+    history = [{"role": "user", "content": "what do my 2025 invoices add up to?"}, {"role": "assistant", "content": "The total is $6,512.40."}]
+    turn = turn_for(agent, "and the same for 2024?", history)
+    call = same_for(turn, ToolCall("semantic_search", {"query": "and the same for 2024?"}))
+    assert turn.question == "what do my 2024 invoices add up to?"
+    assert call == ToolCall("each_file", {"what": turn.question, "combine": "total", "name": "invoice", "mentions": "2024"})
+    # A question before that read one document is searched again, rewritten.
+    one = turn_for(agent, "what about 2023?", [{"role": "user", "content": "who led the 2025 budget review?"}, {"role": "assistant", "content": "Dana."}])
+    assert same_for(one, ToolCall("semantic_search", {"query": "2023"})).arguments["query"] == "who led the 2023 budget review?"
+    # Not a follow-up of that kind: a new question with a year, or the same year.
+    assert same_for(turn_for(agent, "how many invoices from 2024 do I have?", history), ToolCall("each_file", {"what": "x"})) is None
+    assert same_for(turn_for(agent, "and for 2025?", history), ToolCall("each_file", {"what": "x"})) is None

@@ -55,6 +55,7 @@ def test_the_figure_of_a_line_is_the_field_asked_about():
     assert figure_of("Department: HR; Q1 budget: 666000; Q2 budget: 886000", weights) == (886000.0, "886000")
     assert figure_of("Tax (8%): $33.56", {"tax": 1.0}) == (33.56, "$33.56")
     assert figure_of("Date: 2025-03-11", {"date": 1.0}) is None
+    assert figure_of("Total due: $1,980.00. Payment terms: 30 days from the invoice date.", {"total": 1.0, "due": 1.0}) == (1980.0, "$1,980.00")
     # A number inside a code names the document: no figure.
     assert figure_of("INVOICE DL-2025-005", {"invoice": 1.0}) is None and figure_of("Ref INV-2025-008: total $40.00", {}) == (40.0, "$40.00")
     assert money(2053.96, ["$212.40"]) == "$2,053.96" and money(3.0, ["3"]) == "3"
