@@ -54,12 +54,12 @@ def main_options(
     """Answer questions about the files in a folder, offline."""
 
 
-def core_share_dir() -> Path:
-    """Where this user's filesage processes say they are running the model: one place per machine (not per
-    cache directory), since the cores are the machine's."""
+def model_turn_lock() -> Path:
+    """The lock this user's filesage processes take turns on for model calls: one per machine (not per cache
+    directory), since the cores are the machine's."""
     import tempfile
 
-    return Path(tempfile.gettempdir()) / f"filesage-{os.getuid()}" / "running"
+    return Path(tempfile.gettempdir()) / f"filesage-{os.getuid()}" / "model-turn.lock"
 
 
 def load_model(model: str | None, threads: int | None, llm_url: str | None = None):
@@ -71,7 +71,7 @@ def load_model(model: str | None, threads: int | None, llm_url: str | None = Non
 
         return None, RemoteModel(llm_url, model)
     resolved = resolve_model(model)
-    return resolved, LlamaModel(resolved.path, threads or physical_cores(), prefix_cache=cache_dir() / "prompt-cache", core_share=core_share_dir())
+    return resolved, LlamaModel(resolved.path, threads or physical_cores(), prefix_cache=cache_dir() / "prompt-cache", model_turn=model_turn_lock())
 
 
 class IndexProgress:

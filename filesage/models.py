@@ -309,55 +309,34 @@ def check_grammar_lazily(llama) -> None:
     llama.sample = sample_checked
 
 
-class CoreShare:
-    """The filesage processes on this machine that are inside a model call right now, each holding a lock on a
-    file of its own in one folder. Two llama.cpp processes with a thread per core each spin against each
-    other (measured: generation from 26 to 2-5 tokens/s each); with the cores divided between them each
-    keeps about half its speed."""
+class ModelTurn:
+    """One model call at a time on this machine: filesage processes take turns, each call with every core.
+    Measured on 2 cores (bench/end_to_end.py, two cold content asks started together, each against its time
+    alone): dividing the cores between concurrent calls cost 2.07x (median; worst 2.50x), since generation is
+    bound by memory bandwidth the two calls split; taking turns costs 1.64x (worst 2.02x). Two llama.cpp
+    processes with a thread per core each, unmanaged, fall from 26 to 2-5 tokens/s."""
 
-    def __init__(self, folder: Path | None):
-        self.folder = folder  # None: run as if alone
+    def __init__(self, lock: Path | None):
+        self.lock = lock  # None: run as if alone
         self.handle = None
 
-    def __enter__(self) -> "CoreShare":
+    def __enter__(self) -> "ModelTurn":
         import fcntl
 
-        if self.folder is None:
+        if self.lock is None:
             return self
         try:
-            self.folder.mkdir(parents=True, exist_ok=True)
-            self.handle = open(self.folder / f"{os.getpid()}.lock", "w")
-            fcntl.flock(self.handle, fcntl.LOCK_EX)
+            self.lock.parent.mkdir(parents=True, exist_ok=True)
+            self.handle = open(self.lock, "a")
+            fcntl.flock(self.handle, fcntl.LOCK_EX)  # waits while another process is in a model call
         except OSError:
-            self.handle = None  # a read-only cache: run as if alone
+            self.handle = None  # an unwritable temp folder: run as if alone
         return self
 
     def __exit__(self, *exc) -> None:
         if self.handle is not None:
             self.handle.close()
-            (self.folder / f"{os.getpid()}.lock").unlink(missing_ok=True)
             self.handle = None
-
-    def running(self) -> int:
-        """How many processes hold their lock now (this one included); files of ended processes are removed."""
-        import fcntl
-
-        if self.folder is None:
-            return 1
-        count = 0
-        for path in self.folder.glob("*.lock"):
-            if path.name == f"{os.getpid()}.lock":
-                count += 1
-                continue
-            try:
-                with open(path) as other:
-                    fcntl.flock(other, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                path.unlink(missing_ok=True)  # nobody holds it: left by a process that ended
-            except BlockingIOError:
-                count += 1
-            except OSError:
-                continue
-        return max(count, 1)
 
 
 @dataclass
@@ -375,9 +354,8 @@ class LlamaModel:
     _states: dict = field(default_factory=dict)
     # Where KV snapshots of stable system prompts are kept between processes; None keeps none.
     prefix_cache: Path | None = None
-    # Where filesage processes say they are running a model, to share the cores; None runs as if alone.
-    core_share: Path | None = None
-    _threads_now: int = 0
+    # The lock filesage processes take turns on for model calls; None runs as if alone.
+    model_turn: Path | None = None
 
     @property
     def llama(self):
@@ -516,10 +494,7 @@ class LlamaModel:
             self._family = family
         messages = fit(messages, max_tokens, self.n_ctx, self.count_tokens)
         kwargs = {"messages": messages, "max_tokens": max_tokens, "temperature": 0.0, "stream": True}
-        share = CoreShare(self.core_share) if self.core_share is not None else None
-        if share is not None:
-            share.__enter__()
-            self._use_threads(max(1, self.threads // share.running()))
+        turn = ModelTurn(self.model_turn).__enter__()
         if schema is not None:
             kwargs["response_format"] = {"type": "json_object", "schema": schema}
         pieces = []
@@ -533,19 +508,11 @@ class LlamaModel:
             # llama-cpp-python raises ValueError when the prompt does not fit the context window.
             raise ModelError(f"the model could not process the prompt: {exc}") from None
         finally:
-            if share is not None:
-                share.__exit__()
+            turn.__exit__()
         prompt_tokens, evaluated_tokens, completion_tokens = self._counts
         return Generation(
             "".join(pieces), prompt_tokens, evaluated_tokens, completion_tokens, time.perf_counter() - started
         )
-
-    def _use_threads(self, threads: int) -> None:
-        import llama_cpp
-
-        if threads != self._threads_now:
-            llama_cpp.llama_set_n_threads(self.llama._ctx.ctx, threads, threads)
-            self._threads_now = threads
 
     def count_tokens(self, text: str) -> int:
         return len(self.llama.tokenize(text.encode("utf-8", "replace"), add_bos=False, special=True))

@@ -305,32 +305,32 @@ def test_alternating_prompt_families_each_keep_their_prefix(tmp_path):
         last[family] = prompt
 
 
-def test_processes_in_a_model_call_share_the_cores(tmp_path):
-    """Each process inside a model call holds a lock on its own file; a lock nobody holds any more is cleared."""
+def test_processes_take_turns_at_model_calls(tmp_path):
+    """While one process is in a model call, another one's call waits for its turn; then it runs."""
     import subprocess
     import sys
+    import time
 
-    from filesage.models import CoreShare
+    from filesage.models import ModelTurn
 
-    folder = tmp_path / "running"
-    assert CoreShare(None).running() == 1
-    with CoreShare(folder) as share:
-        assert share.running() == 1
-        holder = subprocess.Popen([sys.executable, "-c", f"""
-import sys, time
+    lock = tmp_path / "turns" / "model-turn.lock"
+    with ModelTurn(None):
+        pass  # no lock: as if alone
+    with ModelTurn(lock):
+        waiter = subprocess.Popen([sys.executable, "-c", f"""
+import sys
 sys.path.insert(0, {str(Path(__file__).parent.parent)!r})
 from pathlib import Path
-from filesage.models import CoreShare
-with CoreShare(Path({str(folder)!r})):
+from filesage.models import ModelTurn
+print("waiting", flush=True)
+with ModelTurn(Path({str(lock)!r})):
     print("in", flush=True)
-    time.sleep(30)
 """], stdout=subprocess.PIPE, text=True)
         try:
-            assert holder.stdout.readline().strip() == "in"
-            assert share.running() == 2
-        finally:
-            holder.kill()
-            holder.wait()
-        (folder / "999999.lock").write_text("")  # left by a process that was killed
-        assert share.running() == 1 and not (folder / "999999.lock").exists()
-    assert not list(folder.iterdir())
+            assert waiter.stdout.readline().strip() == "waiting"
+            time.sleep(1.0)
+            assert waiter.poll() is None  # still waiting for this process's turn to end
+        except BaseException:
+            waiter.kill()
+            raise
+    assert waiter.stdout.readline().strip() == "in" and waiter.wait(timeout=30) == 0
