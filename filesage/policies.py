@@ -336,9 +336,9 @@ def each_file_filters_are_the_questions(turn: "Turn", call: ToolCall | None) -> 
     kept = [w for w in words(str(args.get("name", ""))) if stem(w) in said or {stem(k) for k in kin_words(w)} & said or w.isdigit()]
     if args.get("name") and kept != words(str(args["name"])):
         args["name"] = " ".join(kept)
-    if args.get("extension") and not written_as_a_type(turn.question + " " + previous_question(turn), str(args["extension"])):
-        if not read_question(turn.question).extension:
-            args["extension"] = ""
+    said_type = written_as_a_type(turn.question + " " + previous_question(turn), str(args.get("extension", ""))) or read_question(turn.question).extension
+    if args.get("extension") and not said_type:
+        args["extension"] = ""
     years = YEAR.findall(turn.question) or (YEAR.findall(previous_question(turn)) if REFERS_BACK.search(turn.question) else [])
     mentions = str(args.get("mentions", ""))
     if years and not FILE_DATES.search(turn.question) and not any(y in str(args.get("name", "")) for y in years):
