@@ -305,6 +305,7 @@ def main() -> None:
     if options.record:
         off = f", policies off: {options.policies_off}" if options.policies_off else ""
         off += f", pipeline {options.pipeline}" if options.pipeline != "filesage" else ""
+        off += f", phrasings {options.phrasings}" if options.phrasings != PHRASINGS else ""
         with RESULTS.open("a") as handle:
             handle.write(f"\n## Generalisation benchmark, {datetime.now(timezone.utc):%Y-%m-%d %H:%M} UTC, commit {commit}{off}\n\n{report}\n"
                          + (f"\nEach policy switched off, on the questions where it fired:\n\n{ablation}\n" if ablation else ""))
