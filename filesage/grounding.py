@@ -367,6 +367,11 @@ def sentences(text: str) -> list[str]:
     return [s for s in re.split(r"(?<=[.!?])(?=\s+[^\s\[])|(?<=\n)", text) if s]
 
 
+CLAUSE_BREAK = re.compile(
+    r",?\s+and\s+|;\s+|,\s+but\s+|,\s+(?=(?:which|who|i\.e\.|that is|or about|about|roughly|approximately)\b)|\s*[()]\s*"
+)
+
+
 def remove_claims(answer: str, bad: list[Claim]) -> str:
     """The answer without the sentences that make unsupported claims, and a plain note of what was not
     confirmed."""
@@ -375,8 +380,9 @@ def remove_claims(answer: str, bad: list[Claim]) -> str:
         if not any(c in claims(sentence) for c in bad):
             kept.append(sentence)
             continue
-        # "X is $4,320.00, and Y cost $1,200.00.": the clause about X stands without the one about Y.
-        clauses = re.split(r",?\s+and\s+|;\s+|,\s+but\s+", sentence.strip())
+        # "X is $4,320.00, and Y cost $1,200.00.": the clause about X stands without the one about Y; an
+        # aside ("..., which is 80% of the budget", "(about 80%)") goes without the statement it comments on.
+        clauses = [c for c in CLAUSE_BREAK.split(sentence.strip()) if c.strip(" .")]
         good = [c for c in clauses if not any(b in claims(c) for b in bad)]
         if good and len(good) < len(clauses):
             kept.append(" " + "; ".join(c.rstrip(".") for c in good) + ". ")

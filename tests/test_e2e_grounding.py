@@ -81,7 +81,9 @@ def test_every_number_of_an_answer_is_in_the_source_it_cites(corpus):
     for question, record in zip(ANSWERABLE, records):
         answer = record["answer"]
         print(f"{question!r} -> {answer!r} {record['sources']}")
-        numbers = [c for c in claims(answer) if c.kind in ("number", "date", "code")]
+        # The note of what could not be confirmed names figures the answer does not claim.
+        claimed = re.sub(r"I could not confirm .* in the files\.", "", answer)
+        numbers = [c for c in claims(claimed) if c.kind in ("number", "date", "code")]
         cited = {s["n"]: s for s in record["sources"]}
         markers = {int(n) for n in re.findall(r"\[(\d+)\]", answer)}
         if not markers or not markers <= set(cited):

@@ -60,6 +60,11 @@ def test_removing_claims_keeps_the_rest_and_says_what_was_not_confirmed():
     both = "The total due on the Nimbus invoice is $4,320.00, and the Reykjavik hotel cost $1,200.00."
     wrong = [c for c in claims(both) if "1,200" in c.text]
     assert remove_claims(both, wrong) == "The total due on the Nimbus invoice is $4,320.00.\n\nI could not confirm $1,200.00 in the files."
+    # An aside the files do not bear out goes; the statement it comments on stays.
+    aside = "The Q1 revenue target for engineering is 1250000, which is 80% of the budget."
+    eighty = [c for c in claims(aside) if c.text.startswith("80")]
+    assert remove_claims(aside, eighty) == "The Q1 revenue target for engineering is 1250000.\n\nI could not confirm 80 in the files."
+    assert remove_claims("The rent is 1,450 EUR (about 80% of my pay).", eighty).startswith("The rent is 1,450 EUR.\n")
 
 
 def test_markers_point_at_sources_and_are_renumbered_in_citation_order():
