@@ -337,14 +337,15 @@ class FolderIndex:
         """Cheap check (no reading, no embedding): has any file appeared, changed or gone since the last run?"""
         return not self.plan()[0].empty
 
-    def search(self, query: str, top_k: int, each: int = 0) -> list[Hit]:
+    def search(self, query: str, top_k: int, each: int = 0, also: tuple[str, ...] = ()) -> list[Hit]:
         """Vector and BM25 rankings fused by reciprocal rank; scores are relative to the best hit. With each,
         the top `each` of both rankings are all kept (in fused order): a chunk first in one ranking only
-        can otherwise sink below dozens of middling chunks that appear in both."""
+        can otherwise sink below dozens of middling chunks that appear in both. `also` are further words for
+        the keyword ranking only (the query's words in the folder's other languages)."""
         pool = max(top_k * 4, 20, each)
         vector = self.embedder.encode([query])[0]
         ranks: dict[int, float] = {}
-        bm25 = self._bm25_ranking(query, pool)
+        bm25 = self._bm25_ranking(" ".join((query, *also)), pool)
         nearest = self._vector_ranking(vector, pool)
         for ranking in (nearest, bm25):
             for rank, chunk_id in enumerate(ranking, start=1):

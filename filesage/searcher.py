@@ -8,6 +8,7 @@ import math
 from dataclasses import dataclass
 from typing import Annotated
 
+from .glossary import term_of, translations
 from .grounding import covers, holders, terms
 from .index import FolderIndex, Hit, Progress
 from .toolbox import ToolResult, trim
@@ -71,8 +72,13 @@ class Searcher:
             if self.index.needs_refresh():
                 return ToolResult("The folder has not been indexed yet (run: filesage index).", [], "Not indexed", found=False)
             return ToolResult("No file in this folder has indexable text.", [], "Nothing indexed", found=False)
-        hits = self.index.search(query, max(top_k, self.min_top_k), each=CANDIDATES_EACH)
+        # The question's words said the way the folder's files in other languages say them weigh as the
+        # words they translate: a German lease's "Kaution" answers for "deposit", no more.
+        translated = translations(terms(query), set(self.index.languages()))
+        hits = self.index.search(query, max(top_k, self.min_top_k), each=CANDIDATES_EACH, also=tuple(translated))
         weights = self.weights(query)
+        for word, source in translated.items():
+            weights.setdefault(term_of(word), weights[source])
         passages = rerank(hits, weights)[: max(top_k, self.min_top_k)]
         relevant = [p for p in passages if p.relevance >= max(MIN_RELEVANCE, RELATIVE_RELEVANCE * passages[0].relevance)] if passages else []
         if not relevant:

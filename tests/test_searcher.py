@@ -4,6 +4,7 @@ the lines that bear on the question, each under the lines it belongs to."""
 import pytest
 
 from bench.corpus import build_corpus
+from filesage.glossary import translations
 from filesage.grounding import holders, terms
 from filesage.index import FolderIndex
 from filesage.searcher import Searcher
@@ -47,3 +48,26 @@ def test_nothing_about_the_question_is_not_found(searcher):
 def test_terms_meet_across_forms():
     assert terms("How many servings?") & terms("Serves 8.")
     assert "date:3-14" in terms("launch by March 14") and "date:3-14" in terms("2025-03-14")
+
+
+def test_a_question_finds_a_file_written_in_another_language(tmp_path, embedder):
+    root = tmp_path / "folder"
+    write(root / "home/Mietvertrag_Müllerstraße.md", "# Mietvertrag über Wohnraum\n\n§ 4 Miete: Die Kaltmiete beträgt 1.150,00 EUR monatlich.\n"
+          "§ 5 Kaution: Der Mieter leistet eine Mietsicherheit in Höhe von 3.450,00 EUR.\n§ 7 Kündigung: Die Kündigungsfrist beträgt drei Monate.\n")
+    write(root / "finance/invoice_ironclad_security.md", "Invoice from Ironclad Security\nAlarm system service\nTotal due: $1,181.51\n")
+    write(root / "notes/todo.md", "- renew the passport\n- pay the deposit for the climbing course: 40 EUR\n")
+    index = FolderIndex(root, embedder, tmp_path / "idx")
+    index.refresh()
+    result = Searcher(index).semantic_search("how big is the security deposit on my lease")
+    assert result.paths[0] == "home/Mietvertrag_Müllerstraße.md" and "3.450,00 EUR" in result.text.split("\n")[1], result.text
+    # The other way round: a German question finds the English invoice.
+    result = Searcher(index).semantic_search("Rechnung von Ironclad Security, Betrag?")
+    assert result.paths[0] == "finance/invoice_ironclad_security.md"
+
+
+def test_translations_are_of_the_folders_other_languages():
+    assert translations(terms("security deposit on my lease"), {"English", "German"}) == {
+        "kaution": "deposit", "mietsicherheit": "deposit", "mietvertrag": "leas"}
+    assert translations(terms("security deposit on my lease"), {"English"}) == {}
+    # Words the question already has are not added again; the translation goes to the asked word's term.
+    assert translations(terms("Wie hoch ist die Kaution?"), {"German", "English"}) == {"deposit": "kaution"}
