@@ -125,8 +125,19 @@ def no_answer_before_looking(turn: "Turn", call: ToolCall | None) -> ToolCall | 
     return None
 
 
-# "And the same for 2024?", "what about 2023?", "same in 2025": the question before, asked for another year.
-SAME_FOR = re.compile(r"^\W*(?:(?:and|ok|okay|so|now)\s+)?(?:(?:the\s+)?same\s+(?:for|in|with)|what\s+about|how\s+about|and\s+(?:for|in)|for)\b", re.I)
+# Words that point back at the question before without adding to it: "and the same for 2024?", "ok, now do
+# 2023", "thanks, could you check 2024 as well?", "and the 2024 ones?".
+REFERRING_TERMS = terms("and ok okay so now then same thing question calculation one ones too as well again thanks thank great "
+                        "do done that it its year years the please sure")
+
+
+def asks_again_for_another_year(question: str, previous: str) -> bool:
+    """The question says a year other than the question before's, and nothing else of its own: the
+    question before, asked for that year."""
+    years, before = set(YEAR.findall(question)), set(YEAR.findall(previous))
+    if not years or not before or years == before or len(words(question)) > 12:
+        return False
+    return not terms(YEAR.sub(" ", question)) - REFERRING_TERMS
 
 
 @policy(FIRST_CALL)
@@ -136,9 +147,9 @@ def the_same_for_another_year_is_the_question_before(turn: "Turn", call: ToolCal
     with the year swapped, and is answered as that question is: one over many files reads each file of
     the new year, a search looks for the whole rewritten question."""
     previous = previous_question(turn)
-    years, before = YEAR.findall(turn.question), YEAR.findall(previous)
-    if call is None or not SAME_FOR.search(turn.question) or not years or not before or set(years) == set(before) or len(words(turn.question)) > 8:
+    if call is None or not asks_again_for_another_year(turn.question, previous):
         return None
+    years = YEAR.findall(turn.question)
     turn.question = YEAR.sub(years[0], previous)
     combines = combines_asked(turn)
     if "each_file" in turn.tools and (combines or OVER_MANY.search(turn.question)):

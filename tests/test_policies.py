@@ -460,6 +460,10 @@ def test_the_same_for_another_year_is_the_question_before(fs_corpus):
     # A question before that read one document is searched again, rewritten.
     one = turn_for(agent, "what about 2023?", [{"role": "user", "content": "who led the 2025 budget review?"}, {"role": "assistant", "content": "Dana."}])
     assert same_for(one, ToolCall("semantic_search", {"query": "2023"})).arguments["query"] == "who led the 2023 budget review?"
+    # Said in other words that only point back: the question before, for the new year.
+    for said in ("ok, now do 2024", "thanks! could you give me that for 2024 as well?", "and the 2024 ones?"):
+        again = turn_for(agent, said, history)
+        assert same_for(again, ToolCall("semantic_search", {"query": said})).name == "each_file" and again.question == "what do my 2024 invoices add up to?"
     # Not a follow-up of that kind: a new question with a year, or the same year.
     assert same_for(turn_for(agent, "how many invoices from 2024 do I have?", history), ToolCall("each_file", {"what": "x"})) is None
     assert same_for(turn_for(agent, "and for 2025?", history), ToolCall("each_file", {"what": "x"})) is None

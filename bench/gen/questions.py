@@ -335,7 +335,8 @@ CONTENT_FAMILIES = {
 
 CHAIN_FAMILIES = {
     "agg_total", "agg_count", "agg_max", "agg_list", "agg_average", "multi_size_of_content", "multi_modified_of_content",
-    "multi_folder_of_content", "follow_content", "follow_invoice", "follow_file", "follow_booking",
+    "multi_folder_of_content", "follow_content", "follow_invoice", "follow_file", "follow_booking", "follow_year_total",
+    "follow_year_count",
 }
 KIND_OF = {"agg": "aggregation", "multi": "multi-step", "follow": "follow-up"}
 
@@ -370,6 +371,24 @@ def chain_question(family: str, template, corpus: Corpus, rng: random.Random) ->
         top_path, top = max(chosen, key=lambda item: item[1].total)
         candidates = [[p, i.vendor] for p, i in chosen]
         return question, {"check": "first_of", "answer": [top_path, top.vendor], "candidates": candidates}, []
+    if family.startswith("follow_year_"):
+        # A total or count over one year's invoices, then "the same for" another year.
+        first, follow = template
+        by_year: dict[str, list[float]] = {}
+        for _, invoice in corpus.invoices:
+            by_year.setdefault(invoice.date[:4], []).append(invoice.total)
+        years = sorted(y for y, totals in by_year.items() if len(totals) >= 2)
+        if len(years) < 2:
+            return None
+        year, other = rng.sample(years, 2)
+        if family == "follow_year_total":
+            said = f"The total of your {year} invoices is ${sum(by_year[year]):,.2f} ({len(by_year[year])} invoices)."
+            truth = {"check": "value_any", "answers": money_forms(round(sum(by_year[other]), 2)), "distractors": money_forms(round(sum(by_year[year]), 2))}
+        else:
+            said = f"You have {len(by_year[year])} invoices from {year}."
+            truth = {"check": "count", "value": len(by_year[other])}
+        history = [{"role": "user", "content": FileQuestions.render(first, {"year": year})}, {"role": "assistant", "content": said}]
+        return FileQuestions.render(follow, {"other_year": other}), truth, history
     if family in ("multi_size_of_content", "multi_modified_of_content", "multi_folder_of_content"):
         source = {"multi_size_of_content": "invoice_total", "multi_modified_of_content": "task_owner", "multi_folder_of_content": "quantity_in_doc"}[family]
         options = [f for f in facts.get(source, []) if family != "multi_folder_of_content" or "/" in f.path]
