@@ -3,13 +3,16 @@ over three generated folders, truths computed from the files. Tune on `dev`; `te
 
     .venv/bin/python bench/generalisation.py [--split dev|test|both] [--family NAME ...] [--per-family N]
         [--policies-off A,B] [--ablate] [--record] [--workdir DIR] [--out FILE] [--phrasings DIR]
+        [--ablate-from FILE [--ablate-max N | --again-where POLICY]]
 
 One process answers every question warm (the model loaded once, as in `filesage ask -`), folder by folder;
 each folder is indexed before its questions. Prints right/total per family for each split, per kind
 (files, content), how often a content answer took a neighbouring figure, and median seconds. --ablate
 re-runs, for each policy, the questions where it changed the course, with that policy switched off (where a
 policy did not fire, switching it off changes nothing), and prints what each policy is worth. --record
-appends the tables to bench/results.md. --phrasings runs another writer's phrasing files (same format), split
+appends the tables to bench/results.md. --again-where POLICY answers again the questions of an earlier --out
+file where POLICY fired, and says how many were right then and now: a changed policy measured where it acts.
+--phrasings runs another writer's phrasing files (same format), split
 in dev and test the same way: a second held-out set.
 """
 
@@ -260,6 +263,8 @@ def main() -> None:
     parser.add_argument("--ablate", action="store_true")
     parser.add_argument("--ablate-from", help="ablate on the answers of an earlier --out file instead of answering first")
     parser.add_argument("--ablate-max", type=int, help="at most this many questions per policy and split in the ablation")
+    parser.add_argument("--again-where", metavar="POLICY",
+                        help="with --ablate-from: answer again, with the code as it is now, the questions where POLICY fired, and compare")
     parser.add_argument("--record", action="store_true", help="append the tables to bench/results.md")
     parser.add_argument("--workdir", help="keep the folders and indexes here between runs")
     parser.add_argument("--out", help="write every answer as JSON lines here")
@@ -290,7 +295,17 @@ def main() -> None:
         rows = [json.loads(line) for line in open(options.ablate_from)]
         asked = {q.id + q.split + q.question for q in questions}
         rows = [r for r in rows if r["id"] + r["split"] + r["question"] in asked]
-    else:
+    if options.again_where:
+        # A changed policy measured where it acts: the same questions, the earlier answers beside the new.
+        before = {r["id"] + r["split"] + r["question"]: r for r in rows if options.again_where in r["policies"]}
+        questions = [q for q in questions if q.id + q.split + q.question in before]
+        rows, _ = run(questions, corpora, options.policies_off, pipeline=options.pipeline)
+        for split in SPLITS:
+            now = [r for r in rows if r["split"] == split]
+            if now:
+                earlier = sum(before[r["id"] + r["split"] + r["question"]]["right"] for r in now)
+                print(f"{split}: {len(now)} questions where {options.again_where} fired; right before {earlier}, now {sum(r['right'] for r in now)}")
+    elif not options.ablate_from:
         rows, _ = run(questions, corpora, options.policies_off, pipeline=options.pipeline)
     elapsed = time.perf_counter() - started
     if options.out:
@@ -299,7 +314,7 @@ def main() -> None:
                 handle.write(json.dumps(r, ensure_ascii=False) + "\n")
     report = table(rows) + "\n\n" + summary(rows) + "\n\nAnswer checks on the model's drafts (content, aggregation, multi-step, follow-up):\n" + gate_rates(rows)
     ablation = ""
-    if options.ablate or options.ablate_from:
+    if options.ablate or (options.ablate_from and not options.again_where):
         ablation = ablation_table(ablate(rows, questions, corpora, options.ablate_max))
     print("\n" + report + ("\n\n" + ablation if ablation else "") + f"\n\n{len(rows)} questions in {elapsed / 60:.1f} min")
     if options.record:

@@ -350,7 +350,9 @@ def missing_names(question: str, text: str) -> list[str]:
 SAYS_NOT_FOUND = re.compile(
     r"found nothing|nothing (about|on|for|regarding)|(did not|didn't|could not|couldn't|cannot|can't) find|not (found|mentioned|stated)|no (information|mention|record)|"
     r"(do|does|did) not (say|mention|state|have|contain|include|list)|(doesn't|don't|didn't) (say|mention|state|have|contain|include|list)|"
-    r"there (is|are|was|were) no\b|not (listed|available|included|provided|given)",
+    r"there (is|are|was|were) no\b|not (listed|available|included|provided|given)|"
+    # "No phone number for Linnea Nair.", "Linnea has no phone number listed": a denial, not a yes/no answer ("No, it is paid").
+    r"^\W*no\s+\w+(\s+\w+)?\s+(for|in|about|on|of|from)\b|\b(has|have|had) no\b",
     re.I,
 )
 

@@ -664,14 +664,20 @@ def claims_must_be_in_the_results(turn: "Turn", draft: str | None) -> Accept | R
 def figures_come_from_the_line_asked_about(turn: "Turn", draft: str | None) -> Accept | Retry | None:
     """A small model answering from several passages takes a figure that is in the results but belongs to
     something else: the total of a neighbouring invoice, the next row of a table, a date from another section.
-    A draft whose figures sit on lines less about what the question asks than another figure's line goes
-    back once; a second failure loses the sentences that make those claims."""
+    A draft that says what was asked and then goes on about other things loses the sentences with those
+    figures; one whose answer itself is such a figure goes back once; a second failure loses the sentences
+    that make those claims."""
     if draft is None or not turn.content_found:
         return None
     # What the documents say, not the dates and sizes of a listing, is where an answer's figures must connect.
-    bad, line = unconnected(draft, turn.question, Evidence([turn.question, *turn.content_found]))
+    evidence = Evidence([turn.question, *turn.content_found])
+    bad, line = unconnected(draft, turn.question, evidence)
     if not bad:
         return None
+    # The rest of the draft still says something, and all of it about what was asked: the answer, trimmed.
+    rest = remove_claims(draft, bad).rsplit("\n\nI could not confirm", 1)[0]
+    if not rest.startswith("I could not confirm") and claims(rest) and not unconnected(rest, turn.question, evidence)[0]:
+        return Accept(rest)
     if not turn.retried:
         return Retry(prompts.unconnected_retry([c.text for c in bad], line), [c.text for c in bad], answer_only=bool(line))
     # Twice a figure from the wrong line: the line that is about the question is the answer, quoted.

@@ -335,6 +335,10 @@ def test_denials_must_hold(agent):
     assert isinstance(verdict, Retry) and "Name: Tomas Sokolov; Phone: +46 70 109" in verdict.message
     turn.retried = True
     assert denials_must_hold(turn, "I did not find it.").text == 'The files say: "Name: Tomas Sokolov; Phone: +46 70 109"'
+    # Denials in a few words: "No phone number for ...", "... has no phone number"; a yes/no answer is none.
+    assert denials_must_hold(turn, "No phone number for Tomas Sokolov in my contacts.").text.startswith("The files say")
+    assert denials_must_hold(turn, "Tomas Sokolov has no phone number listed.").text.startswith("The files say")
+    assert denials_must_hold(turn, "No, Tomas Sokolov's phone is +46 70 109 [1].") is None
     assert denials_must_hold(turn, "Tomas Sokolov's phone is +46 70 109 [1].") is None
     # Nothing found names what the question names: the denial stands.
     other = ran(agent, turn_for(agent, "Linnea Nair phone?"), "semantic_search", query="invoice")
@@ -368,6 +372,9 @@ def test_figures_come_from_the_line_asked_about(agent):
     assert isinstance(verdict, Retry) and verdict.withdrawn == ["800000"] and "department: sales; q1_budget: 450000" in verdict.message
     assert verdict.answer_only  # the line is in the results: the model is asked to answer, not offered tools
     assert figures_come_from_the_line_asked_about(turn, "Sales has a Q1 budget of 450,000 [1].") is None
+    # The answer, then other rows: the other rows go, without asking again.
+    trimmed = figures_come_from_the_line_asked_about(turn, "Sales has a Q1 budget of 450,000 [1]. Engineering has 800000 [1].")
+    assert isinstance(trimmed, Accept) and trimmed.text == "Sales has a Q1 budget of 450,000 [1]."
     turn.retried = True
     assert figures_come_from_the_line_asked_about(turn, "It is 800000 [1].").text.endswith('The files say: "department: sales; q1_budget: 450000"')
 
