@@ -738,9 +738,15 @@ class Toolbox:
         """
         from .readers import Unreadable, read_document
 
-        entry = self._file_for(path)
-        if entry is None:
+        candidates = self._files_for(path)
+        if not candidates:
             return ToolResult(f"No file matches '{path}'.", [], f"No file matches '{path}'", found=False)
+        if len(candidates) > 1:
+            # Reading the first of several files a loose name fits answers from a file nobody chose.
+            shown = ", ".join(e.path for e in candidates[:8]) + (f" and {len(candidates) - 8} more" if len(candidates) > 8 else "")
+            return ToolResult(f"'{path}' fits {len(candidates)} files: {shown}. Call read_file with the path of the one the question is about.",
+                              [], f"'{path}' fits {len(candidates)} files", ok=False)
+        entry = candidates[0]
         try:
             document = read_document(self.root / entry.disk_path, entry.extension)
         except Unreadable as exc:
@@ -771,13 +777,12 @@ class Toolbox:
         text = f"{entry.path} ({where}):\n{body}" + ("\n" + " ".join(notes) if notes else "")
         return ToolResult(text, [entry.path], f"Read {entry.name}, {where}", locations={entry.path: where})
 
-    def _file_for(self, path: str) -> FileEntry | None:
-        """A file under the root that the model named by path or by name; only files the walk found
-        (regular files, inside the root) can be read."""
+    def _files_for(self, path: str) -> list[FileEntry]:
+        """The files under the root that the model named by path or by name (one, when it gave a path);
+        only files the walk found (regular files, inside the root) can be read."""
         relative = confine(self.root, path)
         by_path = {e.path: e for e in self.entries}
         if relative in by_path:
-            return by_path[relative]
-        matches = self._match_names(path)
-        return matches[0] if matches else None
+            return [by_path[relative]]
+        return self._match_names(path)
 

@@ -211,6 +211,16 @@ def test_read_file_by_name_or_path_with_its_place(box):
     assert box.read_file("./notes/ideas.md").text == by_name.text
 
 
+def test_read_file_of_a_name_several_files_fit_asks_which(tmp_path):
+    root = tmp_path / "docs"
+    for name in ("zephyr5_manual.txt", "rx200_manual.txt"):
+        write(root / "manuals" / name, f"{name}: warranty 2 years\n")
+    box = Toolbox(root)
+    loose = box.read_file("manual")
+    assert not loose.ok and "manuals/rx200_manual.txt" in loose.text and "manuals/zephyr5_manual.txt" in loose.text
+    assert box.read_file("zephyr5 manual").paths == ["manuals/zephyr5_manual.txt"]
+
+
 def test_read_file_in_windows(tmp_path):
     root = tmp_path / "docs"
     write(root / "long.txt", "".join(f"line {n} of a long text file\n" for n in range(1, 601)))
