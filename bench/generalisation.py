@@ -3,7 +3,7 @@ over three generated folders, truths computed from the files. Tune on `dev`; `te
 
     .venv/bin/python bench/generalisation.py [--split dev|test|both] [--family NAME ...] [--per-family N]
         [--policies-off A,B] [--ablate] [--record] [--workdir DIR] [--out FILE] [--phrasings DIR]
-        [--ablate-from FILE [--ablate-max N | --again-where POLICY]]
+        [--ablate-from FILE [--ablate-max N] [--ablate-only A,B] | --again-where POLICY]]
 
 One process answers every question warm (the model loaded once, as in `filesage ask -`), folder by folder;
 each folder is indexed before its questions. Prints right/total per family for each split, per kind
@@ -177,9 +177,9 @@ def summary(rows: list[dict]) -> str:
     return "\n".join(parts)
 
 
-def ablate(rows: list[dict], questions: list[Question], corpora, most: int | None = None) -> list[tuple[str, dict]]:
-    """What each policy is worth: the questions where it fired, answered again with it switched off (at most
-    `most` of them per policy and split, spread over the families)."""
+def ablate(rows: list[dict], questions: list[Question], corpora, most: int | None = None, only: set[str] | None = None) -> list[tuple[str, dict]]:
+    """What each policy (or each of `only`) is worth: the questions where it fired, answered again with it
+    switched off (at most `most` of them per policy and split, spread over the families)."""
     fired: dict[str, list[dict]] = defaultdict(list)
     for r in rows:
         for name in dict.fromkeys(r["policies"]):
@@ -190,6 +190,8 @@ def ablate(rows: list[dict], questions: list[Question], corpora, most: int | Non
     from filesage.policies import REGISTRY
 
     for name in REGISTRY:
+        if only and name not in only:
+            continue
         chosen = [by_id[r["id"] + r["split"] + r["question"]] for r in spread(fired.get(name, []), most)]
         delta = {split: [0, 0, 0] for split in SPLITS}  # questions where it fired, right with it, right without it
         if chosen:
@@ -263,6 +265,7 @@ def main() -> None:
     parser.add_argument("--ablate", action="store_true")
     parser.add_argument("--ablate-from", help="ablate on the answers of an earlier --out file instead of answering first")
     parser.add_argument("--ablate-max", type=int, help="at most this many questions per policy and split in the ablation")
+    parser.add_argument("--ablate-only", default="", help="ablate only these policies (comma-separated)")
     parser.add_argument("--again-where", metavar="POLICY",
                         help="with --ablate-from: answer again, with the code as it is now, the questions where POLICY fired, and compare")
     parser.add_argument("--record", action="store_true", help="append the tables to bench/results.md")
@@ -315,7 +318,7 @@ def main() -> None:
     report = table(rows) + "\n\n" + summary(rows) + "\n\nAnswer checks on the model's drafts (content, aggregation, multi-step, follow-up):\n" + gate_rates(rows)
     ablation = ""
     if options.ablate or (options.ablate_from and not options.again_where):
-        ablation = ablation_table(ablate(rows, questions, corpora, options.ablate_max))
+        ablation = ablation_table(ablate(rows, questions, corpora, options.ablate_max, set(filter(None, options.ablate_only.split(",")))))
     print("\n" + report + ("\n\n" + ablation if ablation else "") + f"\n\n{len(rows)} questions in {elapsed / 60:.1f} min")
     if options.record:
         off = f", policies off: {options.policies_off}" if options.policies_off else ""
