@@ -352,7 +352,7 @@ SAYS_NOT_FOUND = re.compile(
     r"(do|does|did) not (say|mention|state|have|contain|include|list)|(doesn't|don't|didn't) (say|mention|state|have|contain|include|list)|"
     r"there (is|are|was|were) no\b|not (listed|available|included|provided|given)|"
     # "No phone number for Linnea Nair.", "Linnea has no phone number listed": a denial, not a yes/no answer ("No, it is paid").
-    r"^\W*no\s+\w+(\s+\w+)?\s+(for|in|about|on|of|from)\b|\b(has|have|had) no\b",
+    r"^\W*no\s+\w+(\s+\w+)?\s+(for|in|about|on|of|from)\b|\b(has|have|had) no\s+\w+(\s+\w+)?\s+(listed|given|stated|recorded|saved|mentioned)\b",
     re.I,
 )
 
