@@ -153,8 +153,13 @@ def the_same_for_another_year_is_the_question_before(turn: "Turn", call: ToolCal
     turn.question = YEAR.sub(years[0], previous)
     combines = combines_asked(turn)
     if "each_file" in turn.tools and (combines or OVER_MANY.search(turn.question)):
-        kinds = [w for w in words(turn.question) if singular(w) in turn.tree_words() and terms(w) and not w.isdigit() and not type_extensions(w)]
-        return ToolCall("each_file", {"what": turn.question, "combine": next(iter(combines), "list"), "name": " ".join(singular(w) for w in kinds), "mentions": years[0]})
+        # The kind of document by the folder's own names, or another word for it ("bills" for invoices).
+        tree = turn.tree_words()
+        kinds = [singular(w) for w in words(turn.question)
+                 if (singular(w) in tree or kin_words(w) & tree) and terms(w) and not w.isdigit() and not type_extensions(w)]
+        combine = next(iter(combines), "list")
+        return ToolCall("each_file", {"what": read_for(turn.question, set(kinds) | set(years), combine), "combine": combine,
+                                      "name": " ".join(dict.fromkeys(kinds)), "mentions": years[0]})
     if call.name == "semantic_search":
         return ToolCall("semantic_search", {**call.arguments, "query": turn.question})
     return None
@@ -165,7 +170,7 @@ COUNTED = re.compile(r"\b(?:how\s+many|number\s+of|count(?:\s+of)?)\s+((?:[\w'-]
 COUNT_AFTER = re.compile(r"((?:[\w'-]+\s+){0,2}[\w'-]+)\s+(?:count|how\s+many)\b", re.I)
 FILE_WORDS = {"file", "document", "doc", "item", "thing", "folder", "directory", "subfolder", "entry", "upload", "download", "attachment", "filename"}
 # Words before the thing counted ("how many of my empty files"), and words that end its noun phrase.
-NOT_THE_THING = {"of", "my", "the", "our", "your", "these", "those", "them", "different", "separate", "individual", "total", "empty", "blank",
+NOT_THE_THING = {"up", "of", "my", "the", "our", "your", "these", "those", "them", "different", "separate", "individual", "total", "empty", "blank",
                  "zero", "byte", "big", "large", "small", "new", "old", "recent", "recently", "other", "more", "such", "all", "any"}
 PHRASE_ENDS = {"do", "does", "did", "are", "is", "was", "were", "have", "has", "had", "in", "on", "under", "inside", "within", "for", "i",
                "you", "we", "they", "there", "can", "will", "would", "should", "of", "that", "which", "with", "from", "to", "per", "left",
@@ -282,7 +287,10 @@ COMBINE_WORDS = [
 
 
 COMBINE_TERMS = terms("largest biggest highest most expensive maximum priciest costliest top smallest lowest cheapest least minimum "
-                      "average mean typical total sum combined overall which what how much many")
+                      "average mean typical total sum combined overall which what how much many grand all altogether every each "
+                      "spent spend charged paid pay come add up amount value money calculate together them "
+                      # Words of asking, not of what a document's line says.
+                      "hi hey need able would receive received sent got get dated invoiced billed pls thanks cost across one most out who")
 
 
 PLURAL = re.compile(r"\b(?!(?:this|thus|does|has|was|its|his|hers|yes|plus|gas|bus|always|less|across|previous|various|status|bonus|news|lens|thanks)\b)[a-z]{3,}[^s\W]s\b", re.I)
@@ -531,12 +539,17 @@ def documents_of_a_year_are_read(turn: "Turn") -> FollowUp | None:
     if name:
         filters["name"] = name
     combine = next(iter(combines_asked(turn)), "count" if step.tool == "count_files" else "list")
-    # What to read each file for: the question without the words that chose the files, or its total.
     chosen = {singular(w) for w in words(" ".join(filters.values()))} | set(years)
-    what = " ".join(w for w in turn.question.split() if singular(w.strip("?,.!").lower()) not in chosen)
+    return FollowUp(ToolCall("each_file", {"what": read_for(turn.question, chosen, combine), "combine": combine, **filters, "mentions": " ".join(dict.fromkeys(years))}))
+
+
+def read_for(question: str, chosen: set[str], combine: str) -> str:
+    """What to read each file for: the question without the words that chose the files ("invoices",
+    "2025"), or, when a total or a rank is all that is left of it, the total."""
+    what = " ".join(w for w in question.split() if singular(w.strip("?,.!").lower()) not in chosen)
     if combine in ("total", "average", "largest", "smallest") and not terms(what) - COMBINE_TERMS:
-        what = "total"
-    return FollowUp(ToolCall("each_file", {"what": what or turn.question, "combine": combine, **filters, "mentions": " ".join(dict.fromkeys(years))}))
+        return "total"
+    return what or question
 
 
 @policy(AFTER_STEP)

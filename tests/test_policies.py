@@ -463,7 +463,10 @@ def test_the_same_for_another_year_is_the_question_before(fs_corpus):
     turn = turn_for(agent, "and the same for 2024?", history)
     call = same_for(turn, ToolCall("semantic_search", {"query": "and the same for 2024?"}))
     assert turn.question == "what do my 2024 invoices add up to?"
-    assert call == ToolCall("each_file", {"what": turn.question, "combine": "total", "name": "invoice", "mentions": "2024"})
+    assert call == ToolCall("each_file", {"what": "total", "combine": "total", "name": "invoice", "mentions": "2024"})
+    # Another word for the kind of document the folder names ("bills" for invoices) still picks them.
+    bills = turn_for(agent, "now 2024", [{"role": "user", "content": "what do my 2025 bills add up to?"}, {"role": "assistant", "content": "$9."}])
+    assert same_for(bills, ToolCall("semantic_search", {"query": "now 2024"})).arguments["name"] == "bill"
     # A question before that read one document is searched again, rewritten.
     one = turn_for(agent, "what about 2023?", [{"role": "user", "content": "who led the 2025 budget review?"}, {"role": "assistant", "content": "Dana."}])
     assert same_for(one, ToolCall("semantic_search", {"query": "2023"})).arguments["query"] == "who led the 2023 budget review?"
