@@ -351,7 +351,7 @@ SAYS_NOT_FOUND = re.compile(
     r"found nothing|nothing (about|on|for|regarding)|(did not|didn't|could not|couldn't|cannot|can't) find|not (found|mentioned|stated)|no (information|mention|record)|"
     r"(do|does|did) not (say|mention|state|have|contain|include|list)|(doesn't|don't|didn't) (say|mention|state|have|contain|include|list)|"
     r"there (is|are|was|were) no\b|not (listed|available|included|provided|given)|"
-    # "No phone number for Linnea Nair.", "Linnea has no phone number listed": a denial, not a yes/no answer ("No, it is paid").
+    # "No phone number for <name>.", "<name> has no phone number listed": a denial, not a yes/no answer ("No, it is paid").
     r"^\W*no\s+\w+(\s+\w+)?\s+(for|in|about|on|of|from)\b|\b(has|have|had) no\s+\w+(\s+\w+)?\s+(listed|given|stated|recorded|saved|mentioned)\b",
     re.I,
 )
@@ -383,7 +383,7 @@ def remove_claims(answer: str, bad: list[Claim]) -> str:
             kept.append(sentence)
             continue
         # "X is $4,320.00, and Y cost $1,200.00.": the clause about X stands without the one about Y; an
-        # aside ("..., which is 80% of the budget", "(about 80%)") goes without the statement it comments on.
+        # aside ("..., which is N% of X", "(about N%)") goes without the statement it comments on.
         clauses = [c for c in CLAUSE_BREAK.split(sentence.strip()) if c.strip(" .")]
         good = [c for c in clauses if not any(b in claims(c) for b in bad)]
         if good and len(good) < len(clauses):

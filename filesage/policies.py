@@ -688,13 +688,14 @@ def figures_come_from_the_line_asked_about(turn: "Turn", draft: str | None) -> A
     if not bad:
         return None
     # The rest of the draft still says something, and all of it about what was asked: the answer, trimmed.
-    rest = remove_claims(draft, bad).rsplit("\n\nI could not confirm", 1)[0]
+    removed = remove_claims(draft, bad)
+    rest = removed.rsplit("\n\nI could not confirm", 1)[0]
     if not rest.startswith("I could not confirm") and claims(rest) and not unconnected(rest, turn.question, evidence)[0]:
         return Accept(rest)
     if not turn.retried:
         return Retry(prompts.unconnected_retry([c.text for c in bad], line), [c.text for c in bad], answer_only=bool(line))
     # Twice a figure from the wrong line: the line that is about the question is the answer, quoted.
-    kept = remove_claims(draft, bad).rsplit("\n\nI could not confirm", 1)[0] if line else remove_claims(draft, bad)
+    kept = rest if line else removed
     if not line:
         return Accept(kept)
     quoted = prompts.QUOTED_LINE.format(line=line)
