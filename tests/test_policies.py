@@ -26,7 +26,6 @@ from filesage.policies import (
     follow_ups_keep_the_file_type,
     no_answer_before_looking,
     not_found_is_said_plainly,
-    quantities_in_documents_are_searched,
     read_the_file_a_listing_picked,
     router_after_nothing_found,
     router_when_no_usable_call,
@@ -102,12 +101,7 @@ def test_no_answer_before_looking(agent):
     assert no_answer_before_looking(follow_up, ToolCall("respond", {"answer": "Because."})) is None
 
 
-def test_quantities_in_documents_are_searched(agent):
-    servings = turn_for(agent, "How many servings does the banana bread recipe make?")
-    assert quantities_in_documents_are_searched(servings, ToolCall("count_files", {})) == ToolCall("semantic_search", {"query": servings.question})
-    for question in ("how many PDFs do I have?", "how many files have i got", "how many of my empty files are there?", "how many invoices do I have?"):
-        # "invoice" is a word of this folder's own file names: those files are counted.
-        assert quantities_in_documents_are_searched(turn_for(agent, question), ToolCall("count_files", {})) is None, question
+def test_what_a_question_counts():
     assert counted_words("how many of my zero-byte files") == ["file"] and counted_words("number of guests at the party") == ["guest"]
     assert counted_words("how many plain text files do I have?") == ["plain", "text", "file"]
     assert counted_words("count the invoices from 2025") == ["invoice"] and counted_words("2025 invoice count?") == ["invoice"]
@@ -304,26 +298,6 @@ def test_the_file_a_search_found_is_looked_up(agent):
     # A question about what the document says is answered from it.
     said = ran(agent, turn_for(agent, "what is the total on the invoice?"), "semantic_search", query="invoice total")
     assert the_file_a_search_found_is_looked_up(said) is None
-
-
-def test_each_file_is_for_many_files(agent):
-    from filesage.policies import each_file_is_for_many_files
-
-    one = turn_for(agent, "Could you give me Maja Wong's phone number from my contacts?")
-    assert each_file_is_for_many_files(one, ToolCall("each_file", {"what": "phone number", "name": "contacts"})) == ToolCall("semantic_search", {"query": one.question})
-    for question in ("what do my invoices add up to?", "list every contract and its end date", "which invoices are unpaid?"):
-        assert each_file_is_for_many_files(turn_for(agent, question), ToolCall("each_file", {"what": "x"})) is None, question
-    single = turn_for(agent, "What is the total due on the Brightline Electric invoice?")
-    assert each_file_is_for_many_files(single, ToolCall("each_file", {"what": "total due", "combine": "total"})).name == "semantic_search"
-    assert each_file_is_for_many_files(turn_for(agent, "what's the total of my 2025 invoices?"), ToolCall("each_file", {"what": "total"})) is None
-    # "How many" and "number of" ask for a figure in one file unless what they count is files.
-    for question in ("How many servings does the lasagne recipe make?", "phone number of Rafael Holm"):
-        assert each_file_is_for_many_files(turn_for(agent, question), ToolCall("each_file", {"what": "x", "combine": "count"})).name == "semantic_search", question
-    assert each_file_is_for_many_files(turn_for(agent, "how many invoices do I have from 2025?"), ToolCall("each_file", {"what": "x", "combine": "count"})) is None
-    # A year's worth of documents, none named, is many files; a named one of that year is one.
-    assert each_file_is_for_many_files(turn_for(agent, "total invoiced amount for 2025?"), ToolCall("each_file", {"what": "x", "combine": "total"})) is None
-    named = turn_for(agent, "total on the Brightline Electric invoice from 2025?")
-    assert each_file_is_for_many_files(named, ToolCall("each_file", {"what": "x", "combine": "total"})).name == "semantic_search"
 
 
 def test_denials_must_hold(agent):
