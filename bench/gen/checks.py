@@ -170,6 +170,23 @@ def check_value(answer: str, truth: dict, sources: list[str]) -> tuple[bool, str
     return False, detail, neighbour
 
 
+SAYS_ABSENT = re.compile(
+    r"\b(?:could ?n[o']t|can ?n?[o']?t|did ?n[o']t|do ?n[o']t|does ?n[o']t|unable to)\s+(?:find|see|locate|contain|mention|include|have)\b"
+    r"|\bno (?:\w+ ){0,4}(?:found|mentioned|listed|given|recorded|available)\b|\bnot (?:found|mentioned|listed|included)\b"
+    r"|\bno (?:information|mention|record|details?|data|matching|such)\b|\bnothing (?:about|on|for|matching)\b"
+    r"|\bthere (?:is|are) no\b|\bnone of (?:the|your) files\b",
+    re.I,
+)
+
+
+def check_absent(answer: str, truth: dict) -> tuple[bool, str]:
+    """Right when the answer says the folder does not hold it and gives no figure of that kind from the files."""
+    given = [v for v in truth["distractors"] if says_value(answer, v)]
+    if given:
+        return False, f"gave {given[0]}"
+    return (True, "") if SAYS_ABSENT.search(answer) else (False, "did not say it is not there")
+
+
 def check(truth: dict, answer: str, sources: list[str], all_paths: list[str]) -> tuple[bool, str, bool]:
     """(right, why not, took a neighbouring value)."""
     kind = truth["check"]
@@ -186,6 +203,8 @@ def check(truth: dict, answer: str, sources: list[str], all_paths: list[str]) ->
         named = [(at, index) for at, index in named if at >= 0]
         first = truth["candidates"][named[0][1]] if named else None
         return first == truth["answer"], "" if first == truth["answer"] else f"first named {first[1] if first else 'none'}", False
+    if kind == "not_found":
+        return (*check_absent(answer, truth), False)
     if kind == "value":
         return check_value(answer, truth, sources)
     if kind == "count":

@@ -74,7 +74,7 @@ def load_phrasings(split: str, directory: Path = PHRASINGS) -> Phrasings:
 class Question:
     id: str
     family: str
-    kind: str  # "files" or "content"
+    kind: str  # "files", "content", "absent" (about what the folder does not hold), or a kind of chain
     split: str
     corpus: str
     question: str
@@ -333,6 +333,31 @@ CONTENT_FAMILIES = {
 }
 
 
+# Content questions about something the folder does not hold, in the words of a content family's phrasings:
+# the family, its one slot, and names of that kind that no generated folder uses.
+ABSENT_FROM = {
+    "invoice_total": ("vendor", ["Bluewater Catering", "Summit Roofing", "Redwood Bookbinders", "Polaris Pest Control", "Amber Valley Dairy"]),
+    "booking_reference": ("city", ["Lisbon", "Reykjavik", "Kyoto", "Marrakesh", "Tallinn"]),
+    "contact_phone": ("person", ["Beatrix Holm", "Gustavo Ferreira", "Yusuf Demir", "Nadia Petrova", "Clara Oyelaran"]),
+    "manual_warranty": ("product", ["the AquaPure water filter", "the Zephyr ceiling fan", "the Nordlys e-bike", "the Tempo treadmill"]),
+    "quantity_in_doc": ("dish", ["beef bourguignon", "shakshuka", "tiramisu", "mushroom risotto"]),
+}
+
+
+def absent_question(family: str, template: str, corpora: dict[str, Corpus], rng: random.Random) -> tuple[str, str, dict] | None:
+    """A question of a content family about a name of its kind that no folder holds: the folder, the question,
+    and its truth (saying so, without a figure of that kind from the files)."""
+    slot, names = ABSENT_FROM[family]
+    facts = [(name, fact) for name in sorted(corpora) for fact in corpora[name].facts if fact.family == family]
+    if not facts or re.findall(r"\{(\w+)\}", template) != [slot]:
+        return None
+    used = " ".join(fact.slots[slot].lower() for _, fact in facts)
+    corpus = rng.choice(sorted({name for name, _ in facts}))
+    absent = rng.choice([n for n in names if n.lower() not in used])
+    values = sorted({a for name, fact in facts if name == corpus for a in fact.answers})
+    return corpus, FileQuestions.render(template, {slot: absent}), {"check": "not_found", "distractors": values}
+
+
 CHAIN_FAMILIES = {
     "agg_total", "agg_count", "agg_max", "agg_list", "agg_average", "multi_size_of_content", "multi_modified_of_content",
     "multi_folder_of_content", "follow_content", "follow_invoice", "follow_file", "follow_booking", "follow_year_total",
@@ -456,6 +481,10 @@ def generate(corpora: dict[str, Corpus], split: str, seed: int = 1, phrasings_in
                 question = FileQuestions.render(template, fact.slots)
                 truth = {"check": "value", "answers": fact.answers, "path": fact.path, "distractors": fact.distractors}
                 questions.append(Question(f"{family}/{template_id}", family, "content", split, corpus, question, truth))
+                posed = absent_question(family, template, corpora, rng) if family in ABSENT_FROM else None
+                if posed:
+                    corpus, question, truth = posed
+                    questions.append(Question(f"absent_{family}/{template_id}", f"absent_{family}", "absent", split, corpus, question, truth))
                 continue
             # Each phrasing goes to one folder, in turn, trying the next when a folder cannot pose it.
             for shift in range(len(names)):
