@@ -153,10 +153,7 @@ def the_same_for_another_year_is_the_question_before(turn: "Turn", call: ToolCal
     turn.question = YEAR.sub(years[0], previous)
     combines = combines_asked(turn)
     if "each_file" in turn.tools and (combines or OVER_MANY.search(turn.question)):
-        # The kind of document by the folder's own names, or another word for it ("bills" for invoices).
-        tree = turn.tree_words()
-        kinds = [singular(w) for w in words(turn.question)
-                 if (singular(w) in tree or kin_words(w) & tree) and terms(w) and not w.isdigit() and not type_extensions(w)]
+        kinds = kinds_named(turn.question, turn.tree_words())
         combine = next(iter(combines), "list")
         return ToolCall("each_file", {"what": read_for(turn.question, set(kinds) | set(years), combine), "combine": combine,
                                       "name": " ".join(dict.fromkeys(kinds)), "mentions": years[0]})
@@ -191,6 +188,20 @@ def counted_words(question: str) -> list[str]:
             break
         phrase.append(singular(word))
     return phrase
+
+
+def kinds_named(question: str, tree_words: set[str]) -> list[str]:
+    """The kinds of document a question names by the folder's own file and folder names, or by another word
+    for them ("bills" for files named invoice), singular."""
+    def kind(word: str) -> str | None:
+        # A verb made of the noun names it too: "invoiced" the invoices, "billed" the bills.
+        for base in (singular(word), *((word[:-1], word[:-2]) if word.endswith("ed") else ())):
+            if base in tree_words or kin_words(base) & tree_words:
+                return base
+        return None
+
+    named = [kind(w) for w in words(question) if terms(w) and not w.isdigit() and not type_extensions(w)]
+    return list(dict.fromkeys(k for k in named if k))
 
 
 def counts_files(question: str, tree_words: set[str]) -> bool:
@@ -498,7 +509,9 @@ def documents_of_a_year_are_read(turn: "Turn") -> FollowUp | None:
         return None
     # A year taken for a word of the name ("number of 2025 invoices" counting files named 2025) picks the
     # files by what the question counts instead.
-    name = " ".join(w for w in words(filters.pop("name", "")) if w not in years) or " ".join(w for w in counted_words(turn.question) if w in turn.tree_words())
+    taken = {singular(w) for key in ("extension", "folder") for w in words(filters.get(key, ""))}
+    name = " ".join(w for w in words(filters.pop("name", "")) if w not in years) or " ".join(
+        w for w in kinds_named(turn.question, turn.tree_words()) if w not in taken)
     if name:
         filters["name"] = name
     combine = next(iter(combines_asked(turn)), "count" if step.tool == "count_files" else "list")

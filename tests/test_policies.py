@@ -111,6 +111,18 @@ def test_what_a_question_counts():
     assert counts_files("how many receipts do I have?", {"invoice"}) and not counts_files("how many servings?", {"invoice"})
 
 
+def test_kinds_of_document_a_question_names():
+    from filesage.policies import kinds_named
+
+    names = {"invoice", "finance", "contacts", "2025"}
+    assert kinds_named("what do my 2025 invoices add up to?", names) == ["invoice"]
+    # Another word for them, and a verb made of the noun.
+    assert kinds_named("and the bills for 2024?", names) == ["bill"]
+    assert kinds_named("the total amount invoiced to me in 2025", names) == ["invoice"]
+    assert kinds_named("how much was I billed in 2024", names) == ["bill"]
+    assert kinds_named("list my 2024 reports", names) == [] and kinds_named("how many PDFs?", names | {"pdf"}) == []
+
+
 def test_filesystem_calls_follow_the_question(agent):
     def fixed(question, name, **arguments):
         return filesystem_calls_follow_the_question(turn_for(agent, question), ToolCall(name, arguments))
@@ -384,6 +396,9 @@ def test_documents_of_a_year_are_read(fs_corpus):
     # A year taken for a word of the name: the files are chosen by what the question counts.
     named = documents_of_a_year_are_read(ran(agent, turn_for(agent, "number of 2025 invoices?"), "count_files", name="2025")).call
     assert named.arguments["name"] == "invoice" and named.arguments["mentions"] == "2025"
+    # ... or by another word for them, when the call named none.
+    invoiced = documents_of_a_year_are_read(ran(agent, turn_for(agent, "what was I invoiced in 2025 altogether?"), "list_files")).call
+    assert invoiced.arguments["name"] == "invoice" and invoiced.arguments["combine"] == "total"
     listed = "list my 2025 invoices with their totals"
     assert documents_of_a_year_are_read(ran(agent, turn_for(agent, listed), "list_files", name="invoice")).call.arguments["combine"] == "total"
     # The year is in the filters already, the question asks a file date, or the files hold no text: left alone.

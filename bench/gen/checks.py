@@ -173,7 +173,7 @@ def check_value(answer: str, truth: dict, sources: list[str]) -> tuple[bool, str
 SAYS_ABSENT = re.compile(
     r"\b(?:could ?n[o']t|can ?n?[o']?t|did ?n[o']t|do ?n[o']t|does ?n[o']t|unable to)\s+(?:find|see|locate|contain|mention|include|have)\b"
     r"|\bno (?:\w+ ){0,4}(?:found|mentioned|listed|given|recorded|available)\b|\bnot (?:found|mentioned|listed|included)\b"
-    r"|\bno (?:information|mention|record|details?|data|matching|such)\b|\bnothing (?:about|on|for|matching)\b"
+    r"|\bno (?:information|mention|record|details?|data|matching|such)\b|\b(?:found|see|is) nothing\b|\bnothing (?:about|on|for|matching)\b"
     r"|\bthere (?:is|are) no\b|\bnone of (?:the|your) files\b",
     re.I,
 )
