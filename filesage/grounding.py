@@ -333,12 +333,26 @@ def proper_names(question: str) -> list[str]:
     return [" ".join(name) for name in names]
 
 
+def says_name(name: str, lowered: str) -> bool:
+    """A name of several words is said when its words stand together, in any order and with at most two words
+    between them ("Petrova, Nadia", "Planning meeting (Q2)"): a contacts list with a Nadia Weber and a
+    Priya Petrova has no Nadia Petrova."""
+    parts = [p for p in (re.sub(r"[^\w'-]", "", part.lower()) for part in name.split()) if p]
+    if not all(part in lowered for part in parts):
+        return False
+    if len(parts) == 1:
+        return True
+    tokens = re.findall(r"[\w'-]+", lowered)
+    span = len(parts) + 2
+    return any(all(any(part in token for token in tokens[start:start + span]) for part in parts) for start in range(len(tokens)))
+
+
 def missing_names(question: str, text: str) -> list[str]:
     """What the question names (proper names, numbers, dates, codes, quotes) that the text never says.
     Search finds the closest passages even when the thing asked about is not in the files at all (a
     flight to one city when only a flight to another exists); such passages do not answer the question."""
     lowered = squash(text)
-    missing = [name for name in proper_names(question) if any(part.lower() not in lowered for part in name.split())]
+    missing = [name for name in proper_names(question) if not says_name(name, lowered)]
     for claim in claims(question):
         # A number the question gives is looked for as written ("invoice 009"), not as any 9 in a date.
         found = re.search(rf"(?<![\d]){re.escape(claim.text)}(?![\d])", text) if claim.kind == "number" else supported(claim, text)

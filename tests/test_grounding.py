@@ -108,6 +108,11 @@ def test_names_the_question_gives_must_be_in_what_was_found():
     # Capitalised words in a row are one name, found only when all its words are.
     assert missing_names("What is the budget of Project Heron?", "Project Falcon kickoff. Budget: 75,000 EUR.") == ["Project Heron"]
     assert missing_names("Who leads Project Falcon?", "Project Falcon kickoff. Team lead: Mira Jensen") == []
+    # ... and only when they stand together: a Nadia and a Petrova on other rows are no Nadia Petrova.
+    contacts = "Name,Phone\nNadia Weber,+46 70 131 42 12\nPriya Petrova,+46 70 799 88 86\nBerg, Ingrid,+46 70 111 22 33\n"
+    assert missing_names("phone number of Nadia Petrova", contacts) == ["Nadia Petrova"]
+    assert missing_names("phone number of Nadia Weber", contacts) == [] and missing_names("Ingrid Berg's phone?", contacts) == []
+    assert missing_names("What did we decide in the Q2 Planning Meeting?", "# Planning meeting (Q2)\nDecision: ship") == []
     # A sentence's first word is capitalised whatever it is.
     assert missing_names("Thanks. What's the check-in date for that trip?", "Check-in: 2025-05-02") == []
     # The kind of file asked about is not something its text must say.
