@@ -193,7 +193,8 @@ def ablate(rows: list[dict], questions: list[Question], corpora, most: int | Non
         if only and name not in only:
             continue
         chosen = [by_id[r["id"] + r["split"] + r["question"]] for r in spread(fired.get(name, []), most)]
-        delta = {split: [0, 0, 0] for split in SPLITS}  # questions where it fired, right with it, right without it
+        # Per split: questions where it fired, right with it, right without it, and their seconds with and without.
+        delta = {split: [0, 0, 0, [], []] for split in SPLITS}
         if chosen:
             print(f"\nablation: {name} off, {len(chosen)} questions", flush=True)
             again, _ = run(chosen, corpora, policies_off=name, quiet=True)
@@ -202,6 +203,8 @@ def ablate(rows: list[dict], questions: list[Question], corpora, most: int | Non
                 delta[r["split"]][0] += 1
                 delta[r["split"]][1] += before["right"]
                 delta[r["split"]][2] += r["right"]
+                delta[r["split"]][3].append(before["seconds"])
+                delta[r["split"]][4].append(r["seconds"])
         results.append((name, delta))
     return results
 
@@ -248,10 +251,13 @@ def gate_rates(rows: list[dict]) -> str:
 
 
 def ablation_table(results: list[tuple[str, dict]]) -> str:
-    lines = ["| policy | dev: fired, right with, right without | test: fired, right with, right without | net on dev | net on test |", "|---|---|---|---|---|"]
+    lines = ["| policy | dev: fired, right with, right without | test: fired, right with, right without | net on dev | net on test "
+             "| median s with / without (dev, test) |", "|---|---|---|---|---|---|"]
+    seconds = lambda d: f"{statistics.median(d[3]):.1f} / {statistics.median(d[4]):.1f}" if d[3] else "-"
     for name, delta in results:
         dev, test = delta["dev"], delta["test"]
-        lines.append(f"| {name} | {dev[0]}, {dev[1]}, {dev[2]} | {test[0]}, {test[1]}, {test[2]} | {dev[1] - dev[2]:+d} | {test[1] - test[2]:+d} |")
+        lines.append(f"| {name} | {dev[0]}, {dev[1]}, {dev[2]} | {test[0]}, {test[1]}, {test[2]} | {dev[1] - dev[2]:+d} | {test[1] - test[2]:+d} "
+                     f"| {seconds(dev)}, {seconds(test)} |")
     return "\n".join(lines)
 
 
