@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Callable
 
 from . import prompts
 from .errors import UsageError
-from .grounding import Evidence, claims, language_of, missing_names, remove_claims, says_not_found, stem, terms, unconnected, unsupported
+from .grounding import CODE, QUOTED, Evidence, claims, language_of, missing_names, proper_names, remove_claims, says_not_found, stem, terms, unconnected, unsupported
 from .matching import extension_set, kin_words, match_folder, singular, type_extensions, words
 from .parser import ToolCall
 from .readers import READABLE_EXTENSIONS
@@ -291,6 +291,7 @@ COMBINE_TERMS = terms("largest biggest highest most expensive maximum priciest c
                       "hi hey need able would receive received sent got get dated invoiced billed pls thanks cost across one most out who")
 
 
+PLURAL = re.compile(r"\b(?!(?:this|thus|does|has|was|its|his|hers|yes|plus|gas|bus|always|less|across|previous|various|status|bonus|news|lens|thanks)\b)[a-z]{3,}[^s\W]s\b", re.I)
 OVER_MANY = re.compile(r"\b(every|each|all|list|which|any|ones|per|across|between|compare|files|documents)\b", re.I)
 
 
@@ -299,6 +300,30 @@ def combines_asked(turn: "Turn") -> list[str]:
     when what it counts is files: "how many servings" and "the phone number of" ask for a figure a file gives."""
     said = [combine for combine, words_of in COMBINE_WORDS if words_of.search(turn.question)]
     return [combine for combine in said if combine != "count" or counts_files(turn.question, turn.tree_words())]
+
+
+@policy(FIRST_CALL)
+def each_file_is_for_many_files(turn: "Turn", call: ToolCall | None) -> ToolCall | None:
+    """Small models reach for the tool that reads every matching file for a question about one thing (one
+    person's phone number from the contacts, the mileage of one repair in a log), often with a word of the
+    thing asked as a file name that no file has; it then finds no file, or reads each file for the kind of
+    fact asked and finds the line that fits that kind best, not the one about the thing named. A question
+    that neither combines (total, average, count, largest) nor asks over many files (every, all, which,
+    list, a year's worth with nothing named) is searched instead."""
+    if call is None or call.name != "each_file" or "semantic_search" not in turn.tools:
+        return None
+    combines = combines_asked(turn)
+    # "The total due on <one named> invoice" is one document's total; "the total of my invoices" a sum.
+    if OVER_MANY.search(turn.question) or set(combines) - {"total"} or (combines and PLURAL.search(turn.question)):
+        return None
+    if combines and spans_a_year(turn.question):
+        return None
+    return ToolCall("semantic_search", {"query": turn.question})
+
+
+def spans_a_year(question: str) -> bool:
+    """"The total invoiced for 2025": a year, with no name, code or quote that picks one document out of it."""
+    return bool(YEAR.search(question)) and not (proper_names(question) or CODE.search(question) or QUOTED.search(question))
 
 
 @policy(FIRST_CALL)

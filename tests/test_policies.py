@@ -312,6 +312,26 @@ def test_the_file_a_search_found_is_looked_up(agent):
     assert the_file_a_search_found_is_looked_up(said) is None
 
 
+def test_each_file_is_for_many_files(agent):
+    from filesage.policies import each_file_is_for_many_files
+
+    one = turn_for(agent, "Could you give me Maja Wong's phone number from my contacts?")
+    assert each_file_is_for_many_files(one, ToolCall("each_file", {"what": "phone number", "name": "contacts"})) == ToolCall("semantic_search", {"query": one.question})
+    for question in ("what do my invoices add up to?", "list every contract and its end date", "which invoices are unpaid?"):
+        assert each_file_is_for_many_files(turn_for(agent, question), ToolCall("each_file", {"what": "x"})) is None, question
+    single = turn_for(agent, "What is the total due on the Brightline Electric invoice?")
+    assert each_file_is_for_many_files(single, ToolCall("each_file", {"what": "total due", "combine": "total"})).name == "semantic_search"
+    assert each_file_is_for_many_files(turn_for(agent, "what's the total of my 2025 invoices?"), ToolCall("each_file", {"what": "total"})) is None
+    # "How many" and "number of" ask for a figure in one file unless what they count is files.
+    for question in ("How many servings does the lasagne recipe make?", "phone number of Rafael Holm", "What was the mileage when the brake pads were replaced?"):
+        assert each_file_is_for_many_files(turn_for(agent, question), ToolCall("each_file", {"what": "x", "combine": "count"})).name == "semantic_search", question
+    assert each_file_is_for_many_files(turn_for(agent, "how many invoices do I have from 2025?"), ToolCall("each_file", {"what": "x", "combine": "count"})) is None
+    # A year's worth of documents, none named, is many files; a named one of that year is one.
+    assert each_file_is_for_many_files(turn_for(agent, "total invoiced amount for 2025?"), ToolCall("each_file", {"what": "x", "combine": "total"})) is None
+    named = turn_for(agent, "total on the Brightline Electric invoice from 2025?")
+    assert each_file_is_for_many_files(named, ToolCall("each_file", {"what": "x", "combine": "total"})).name == "semantic_search"
+
+
 def test_denials_must_hold(agent):
     from filesage.policies import denials_must_hold
 
