@@ -243,6 +243,14 @@ def filesystem_calls_follow_the_question(turn: "Turn", call: ToolCall | None) ->
         if key == "folder" and match_folder(str(args.get("folder", "")), folders) == value:
             continue
         args[key] = value
+    if "name" not in stated and not args.get("name"):
+        # "Which of my invoice files is the oldest": the kind of file, by the folder's own names, said before
+        # a file word or as what is counted, picks the files (unless it is the folder or type chosen).
+        chosen = {singular(w) for key in ("folder", "extension") for w in words(str(args.get(key, "")))}
+        said_kinds = {singular(w) for w in re.findall(r"([\w'-]+)\s+(?:files?|documents?|docs?)\b", turn.question, re.I)} | set(counted_words(turn.question))
+        kinds = [k for k in kinds_named(turn.question, turn.tree_words()) if k in said_kinds and k not in chosen]
+        if kinds:
+            args["name"] = " ".join(kinds)
     folder = str(args.get("folder", ""))
     if "folder" not in stated and re.fullmatch(r"[\w -]+", folder) and match_folder(folder, folders) is None:
         # A folder the tree does not have, named in plain words ("invoices"), is what the files are named (or

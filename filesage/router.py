@@ -129,7 +129,7 @@ def read_question(question: str, folders: list[str] | tuple[str, ...] = ()) -> A
             asked.name = next(g for g in name.groups() if g).strip(".")
             break
     asked.folder = folder_named(text, folders)
-    folder_words = {singular(w) for w in words(asked.folder.rsplit("/", 1)[-1])} if asked.folder else set()
+    folder_words = {singular(w) for w in words(asked.folder)} if asked.folder else set()
     # The type: a dotted extension, else the first type word that is not the folder's own name.
     dotted = re.search(r"(?<![\w-])\*?\.([a-z0-9]{1,5})\b", lowered)  # ".txt", not the end of "todo.txt"
     if dotted and type_extensions(dotted.group(1)):
@@ -166,10 +166,11 @@ def folder_named(question: str, folders: list[str] | tuple[str, ...]) -> str:
     question_words = [singular(w) for w in words(question)]
     candidates = []
     for folder, own in [(f, [singular(w) for w in words(named)]) for f in folders for named in dict.fromkeys([f.rsplit("/", 1)[-1], f])]:
-        # Its own name, or its whole path ("photos/2025"), which then outranks the shorter "photos".
+        # Its own name, or its whole path ("photos/2025", said either way round: "my 2025 photos folder"),
+        # which then outranks the shorter "photos".
         span = len(own)
         for start in range(len(question_words) - span + 1 if own else 0):
-            if question_words[start : start + span] != own:
+            if sorted(question_words[start : start + span]) != sorted(own):
                 continue
             after = question_words[start + span] if start + span < len(question_words) else ""
             before = " ".join(question_words[max(start - 2, 0) : start])

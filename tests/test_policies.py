@@ -140,6 +140,10 @@ def test_filesystem_calls_follow_the_question(agent):
     assert fixed("which file is the tiniest?", "file_metadata", name_hint="tiniest") == ToolCall("list_files", {"order": "smallest", "limit": 1})
     # A folder the question never names (here from a file's name) is dropped.
     assert fixed("which pdf is the largest?", "list_files", extension="pdf", folder="reports", order="largest", limit=1) == ToolCall("list_files", {"extension": "pdf", "order": "largest", "limit": 1})
+    # The kind of file the question names by the folder's own file names, before a file word or as what is counted.
+    assert fixed("Which of my invoice files is the oldest?", "list_files", order="oldest", limit=1).arguments == {"order": "oldest", "limit": 1, "name": "invoice"}
+    assert fixed("how many invoices do I have?", "count_files") == ToolCall("count_files", {"name": "invoice"})
+    assert fixed("how many files are in my photos folder?", "count_files", folder="photos") is None
     # A right call is left alone.
     assert fixed("how many python files are under code?", "count_files", extension="python", folder="code") is None
     # A type the question's reading missed stays only where the question writes it as one.

@@ -115,3 +115,8 @@ def test_a_year_is_a_folder_only_where_the_question_says_so():
     assert read_question("what is in finance/2025?", FOLDERS).folder == "finance/2025"
     assert read_question("list the spreadsheets in finance 2025", FOLDERS).folder == "finance/2025"
     assert read_question("how many files are under finance?", FOLDERS).folder == "finance"
+    # A path said the other way round, with the folder word after it.
+    assert read_question("How many files are in my 2025 finance folder?", FOLDERS).folder == "finance/2025"
+    photos = ["photos", "photos/2024", "photos/2025"]
+    asked = read_question("How many photos are in my 2024 photos folder?", photos)
+    assert asked.folder == "photos/2024" and asked.extension == ""  # "photos" is the folder's own name, not a type
