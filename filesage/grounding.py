@@ -29,7 +29,12 @@ DATE_PATTERNS = [
     re.compile(rf"\b{DAY}\s+(?:of\s+)?{MONTH}(?:,?\s+{YEAR}\b)?", re.I),
 ]
 MULTIPLIERS = {"thousand": 1e3, "k": 1e3, "million": 1e6, "m": 1e6, "mn": 1e6, "billion": 1e9, "bn": 1e9}
-NUMBER = re.compile(r"(?<![\w.$€£])(?:[$€£]\s?)?\d[\d,]*(?:\.\d+)?(?:\s*(?P<mult>thousand|million|billion|mn|bn|k|m)\b)?", re.I)
+# Numbers written the English way ("1,150.00") or the German way ("1.150,00", "1.000.000").
+NUMBER = re.compile(
+    r"(?<![\w.$€£])(?:[$€£]\s?)?(?:\d{1,3}(?:\.\d{3})+,\d+(?!\d)|\d{1,3}(?:\.\d{3}){2,}(?![\d.])|\d[\d,]*(?:\.\d+)?)"
+    r"(?:\s*(?P<mult>thousand|million|billion|mn|bn|k|m)\b)?",
+    re.I,
+)
 FILE_NAME = re.compile(r"(?<![\w/.-])[\w./-]*\w\.[A-Za-z][A-Za-z0-9]{1,4}\b")
 CODE = re.compile(r"\b(?=[A-Za-z]*\d)(?=\d*[A-Za-z])[A-Za-z0-9]{5,}\b")
 QUOTED = re.compile(r"\"([^\"\n]{2,80})\"|“([^”\n]{2,80})”|(?<!\w)'([^'\n]{2,80})'(?!\w)")
@@ -49,6 +54,8 @@ def number_value(match: re.Match) -> str:
     digits = digits.lstrip("$€£ ")
     if re.fullmatch(r"\d{1,3}(,\d{3})+(\.\d+)?", digits):
         digits = digits.replace(",", "")
+    elif re.fullmatch(r"\d{1,3}(\.\d{3})+,\d+|\d{1,3}(\.\d{3}){2,}", digits):
+        digits = digits.replace(".", "").replace(",", ".")
     digits = digits.rstrip(",")
     try:
         value = float(digits.replace(",", ""))
@@ -219,28 +226,37 @@ def evidence_lines(evidence: Evidence) -> list[EvidenceLine]:
 
 def shape(claim: Claim) -> str:
     """An amount of money (a currency sign, or cents) or any other figure of its kind."""
-    if claim.kind == "number" and (claim.text[:1] in "$€£" or re.search(r"\.\d\d$", claim.text)):
+    if claim.kind == "number" and (claim.text[:1] in "$€£" or re.search(r"[.,]\d\d$", claim.text)):
         return "amount"
     return claim.kind
 
 
-def unconnected(answer: str, question: str, evidence: Evidence) -> tuple[list[Claim], str]:
+def unconnected(answer: str, question: str, evidence: Evidence, translated: dict[str, str] | None = None) -> tuple[list[Claim], str]:
     """Figures, dates and codes of an answer that the results state, but on a line about something other than
     what the question asks, while another line with a figure of the same kind is about it: the total of a
     neighbouring invoice, the next row of a table, a date from another section. Lines are matched to the
     question by its words, rarer words weighing more; a question whose words tell no line apart checks nothing.
+    A question's word is also said by its translations into the files' languages (`translated`: word -> the
+    question's term), so the "Kaution" line of a German lease is about the deposit asked for.
     Also returns the line with a figure that is most about the question ('' when there is none)."""
     lines = evidence_lines(evidence)
     wanted = terms(question)
     if not lines or not wanted:
         return [], ""
+    said_as: dict[str, set[str]] = {t: {t} for t in wanted}
+    for word, source in (translated or {}).items():
+        said_as.setdefault(source, {source}).add(stem(fold(word)))
+
+    def says(t: str, found: set[str]) -> bool:
+        return any(covers(form, found) for form in said_as[t])
+
     line_terms = [(terms(line.text), terms(line.context)) for line in lines]
-    frequency = {t: sum(1 for own, held in line_terms if covers(t, own) or covers(t, held)) for t in wanted}
+    frequency = {t: sum(1 for own, held in line_terms if says(t, own) or says(t, held)) for t in wanted}
     weights = {t: math.log(1 + len(lines) / (1 + frequency[t])) for t in wanted}
 
     def score(index: int) -> float:
         own, held = line_terms[index]
-        return sum(w for t, w in weights.items() if covers(t, own)) + 0.6 * sum(w for t, w in weights.items() if not covers(t, own) and covers(t, held))
+        return sum(w for t, w in weights.items() if says(t, own)) + 0.6 * sum(w for t, w in weights.items() if not says(t, own) and says(t, held))
 
     named = bool(missing_names(question, ""))
     # A document names the thing asked about anywhere in what was found of it (the vendor line of an invoice

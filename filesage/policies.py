@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Callable
 
 from . import prompts
 from .errors import UsageError
+from .glossary import translations
 from .grounding import CODE, QUOTED, Evidence, claims, language_of, missing_names, proper_names, remove_claims, says_not_found, stem, terms, unconnected, unsupported
 from .matching import extension_set, kin_words, match_folder, singular, type_extensions, words
 from .parser import ToolCall
@@ -693,13 +694,14 @@ def figures_come_from_the_line_asked_about(turn: "Turn", draft: str | None) -> A
         return None
     # What the documents say, not the dates and sizes of a listing, is where an answer's figures must connect.
     evidence = Evidence([turn.question, *turn.content_found])
-    bad, line = unconnected(draft, turn.question, evidence)
+    translated = translations(terms(turn.question), set(turn.languages()))
+    bad, line = unconnected(draft, turn.question, evidence, translated)
     if not bad:
         return None
     # The rest of the draft still says something, and all of it about what was asked: the answer, trimmed.
     removed = remove_claims(draft, bad)
     rest = removed.rsplit("\n\nI could not confirm", 1)[0]
-    if not rest.startswith("I could not confirm") and claims(rest) and not unconnected(rest, turn.question, evidence)[0]:
+    if not rest.startswith("I could not confirm") and claims(rest) and not unconnected(rest, turn.question, evidence, translated)[0]:
         return Accept(rest)
     if not turn.retried:
         return Retry(prompts.unconnected_retry([c.text for c in bad], line), [c.text for c in bad], answer_only=bool(line))

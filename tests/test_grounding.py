@@ -258,3 +258,25 @@ def test_a_figure_from_a_document_other_than_the_one_named_is_not_connected():
     one = Evidence(["What is the total due on the Brightline Electric invoice?", "From finance/invoice_2025_017.pdf [1] (p. 2, p. 1):\n"
                     "- Total due: $1,980.00. Payment terms: 30 days from the invoice date.\n- Invoice 2025-017. Vendor: Brightline Electric. Date: 2025-04-22."])
     assert unconnected("It is $1,980.00, payable within 30 days [1].", one.texts[0], one) == ([], "")
+
+
+def test_a_line_in_the_files_language_is_about_what_an_english_question_asks():
+    from filesage.glossary import translations
+    from filesage.grounding import Evidence, terms, unconnected
+
+    asked = "How much was the deposit on my Berlin flat?"
+    lease = Evidence([asked, "From home/Mietvertrag.docx [1] (lines 1-5):\n- Vermieterin: Gertrud Vogel, Müllerstraße 14, 10115 Berlin\n"
+                             "- § 3 Miete: Die monatliche Kaltmiete beträgt 1.150,00 EUR.\n"
+                             "- § 5 Kaution: Der Mieter leistet eine Mietsicherheit (Kaution) in Höhe von 3.450,00 EUR."])
+    german = translations(terms(asked), {"English", "German"})
+    assert unconnected("The deposit was 3.450,00 EUR [1].", asked, lease, german) == ([], "")
+    bad, line = unconnected("The deposit was 1.150,00 EUR [1].", asked, lease, german)
+    assert [c.text for c in bad] == ["1.150,00"] and line.startswith("§ 5 Kaution")
+    # Without the translations no line is about the deposit, and the rent's figure would stand.
+    assert unconnected("The deposit was 1.150,00 EUR [1].", asked, lease) == ([], "")
+
+
+def test_numbers_written_the_german_way():
+    from filesage.grounding import claims
+
+    assert [c.key for c in claims("3.450,00 EUR, 1.000.000 Einwohner, $1,150.00 and 3.45")] == ["3450", "1000000", "1150", "3.45"]
