@@ -624,9 +624,21 @@ def line_naming_everything(question: str, found: list[str]) -> str:
     if not named:
         return ""
     wanted = terms(question)
-    lines = [line.strip().lstrip("- ") for text in found for line in text.splitlines() if line.strip() and not line.startswith("From ")]
-    naming = [line for line in lines if not missing_names(question, line)]
+    naming = [line for line in found_lines(found) if not missing_names(question, line)]
     return max(naming, key=lambda line: len(terms(line) & wanted), default="")
+
+
+def found_lines(found: list[str]) -> list[str]:
+    return [line.strip().lstrip("- ") for text in found for line in text.splitlines() if line.strip() and not line.startswith("From ")]
+
+
+def line_most_about(question: str, found: list[str]) -> str:
+    """The found line with a figure that says the most of the question's words, at least two and half of
+    them; '' when none does."""
+    wanted = terms(question)
+    lines = [line for line in found_lines(found) if claims(line)]
+    best = max(lines, key=lambda line: len(terms(line) & wanted), default="")
+    return best if len(terms(best) & wanted) >= max(2, len(wanted) / 2) else ""
 
 
 @policy(BEFORE_ANSWER)
@@ -672,7 +684,8 @@ def answers_give_what_was_asked(turn: "Turn", draft: str | None) -> Retry | None
 def claims_must_be_in_the_results(turn: "Turn", draft: str | None) -> Accept | Retry | None:
     """Small models write numbers, dates, names and codes the results never state (from memory, or mixed
     from two results). A draft whose claims the turn's evidence does not bear out goes back once with
-    what is unsupported; a second failure loses the sentences that make those claims."""
+    what is unsupported; a second failure loses the sentences that make those claims, and when nothing is
+    left, the found line most about the question is quoted instead (a year the model made a full date of)."""
     if draft is None or (not turn.steps and not turn.history):
         return None
     bad = unsupported(draft, turn.evidence)
@@ -680,7 +693,9 @@ def claims_must_be_in_the_results(turn: "Turn", draft: str | None) -> Accept | R
         return None
     if not turn.retried:
         return Retry(prompts.grounding_retry([c.text for c in bad], turn.tools_left(), turn.steps_left()), [c.text for c in bad])
-    return Accept(remove_claims(draft, bad))
+    kept = remove_claims(draft, bad)
+    line = line_most_about(turn.question, turn.content_found) if kept.startswith("I could not confirm") else ""
+    return Accept(prompts.QUOTED_LINE.format(line=line) if line else kept)
 
 
 @policy(BEFORE_ANSWER)
