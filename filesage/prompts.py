@@ -119,6 +119,7 @@ SEARCHED = {
     "list_files": "listed {extension} files{where}",
     "directory_tree": "looked at the folder structure{where}",
     "read_file": "tried to read '{path}'",
+    "each_file": "read each file{where}{named}{mentioning} for '{what}'",
 }
 
 
@@ -131,6 +132,8 @@ def searched(tool: str, args: dict, ok: bool, summary: str) -> str:
     values = dict(args)
     values["extension"] = f".{args['extension']}" if args.get("extension") else "all"
     values["where"] = f" under {args['folder']}/" if args.get("folder") else ""
+    values["named"] = f" with '{args['name']}' in its name" if args.get("name") else ""
+    values["mentioning"] = f" that mentions '{args['mentions']}'" if args.get("mentions") else ""
     return SEARCHED[tool].format_map(values)
 
 

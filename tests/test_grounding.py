@@ -216,6 +216,10 @@ def test_not_found_names_what_was_searched(registry):
         "looked for a file named like 'flight'."
     )
     assert answer.sources == [] and "9:40" not in "".join(e.text for e in events if isinstance(e, AnswerToken))
+    # Each step is said in words, the tool's name never.
+    from filesage.prompts import searched
+
+    assert searched("each_file", {"what": "mileage", "name": "brake pads"}, True, "") == "read each file with 'brake pads' in its name for 'mileage'"
 
 
 def test_a_figure_from_the_line_about_something_else_is_not_connected():
