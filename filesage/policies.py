@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Callable
 from . import prompts
 from .errors import UsageError
 from .glossary import translations
-from .grounding import CODE, QUOTED, Evidence, claims, language_of, missing_names, proper_names, remove_claims, says_not_found, stem, terms, unconnected, unsupported
+from .grounding import CODE, MARKER, QUOTED, Evidence, claims, language_of, missing_names, proper_names, remove_claims, says_not_found, stem, terms, unconnected, unsupported
 from .matching import extension_set, kin_words, match_folder, singular, type_extensions, words
 from .parser import ToolCall
 from .readers import READABLE_EXTENSIONS
@@ -629,7 +629,8 @@ def line_naming_everything(question: str, found: list[str]) -> str:
 
 
 def found_lines(found: list[str]) -> list[str]:
-    return [line.strip().lstrip("- ") for text in found for line in text.splitlines() if line.strip() and not line.startswith("From ")]
+    """The lines of what the tools found, without source headings and citation markers."""
+    return [MARKER.sub("", line).strip().lstrip("- ") for text in found for line in text.splitlines() if line.strip() and not line.startswith("From ")]
 
 
 def line_most_about(question: str, found: list[str]) -> str:

@@ -212,7 +212,7 @@ def test_claims_must_be_in_the_results(agent):
     assert claims_must_be_in_the_results(turn, "The total due is $4,230.00.") == Accept("I could not confirm $4,230.00 in the files.")
     # Nothing left of the draft: the line most about the question is quoted, not the figure it could not confirm.
     booster = ran(agent, turn_for(agent, "When is my next tetanus booster due?"), "semantic_search", query="tetanus booster")
-    booster.content_found.append("From health/vaccinations.md [1] (lines 1-4):\n- Flu shot: 2025-10-02\n- Tetanus: last booster 2023-06-10, next booster due in 2033")
+    booster.content_found.append("From health/vaccinations.md [1] (lines 1-4):\n- Flu shot: 2025-10-02\n- Tetanus: last booster 2023-06-10 [1], next booster due in 2033")
     booster.evidence.add(booster.content_found[-1])
     booster.retried = True
     verdict = claims_must_be_in_the_results(booster, "The next tetanus booster is due on 2033-06-10.")
