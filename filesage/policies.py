@@ -269,12 +269,18 @@ def filesystem_calls_follow_the_question(turn: "Turn", call: ToolCall | None) ->
         del args[key]
     if call.name == "list_files" and asked.order:
         args["order"] = asked.order
-        if asked.limit:
-            args["limit"] = asked.limit
+        if asked.limit or asks_for_one(turn.question):
+            args["limit"] = asked.limit or 1
     elif call.name == "list_files":
         # No rank in the question: "which ones?" wants them all, not the model's first few.
         args.pop("limit", None)
     return ToolCall(call.name, args) if args != call.arguments else None
+
+
+def asks_for_one(question: str) -> bool:
+    """A ranking question in the singular ("which file did I change most recently?", "the biggest thing in
+    finance"): no plural noun and no plural verb or pronoun."""
+    return not (PLURAL.search(question) or re.search(r"\b(are|were|ones|them|they|these|those|all|each|every|list)\b", question, re.I))
 
 
 def written_as_a_type(question: str, value: str) -> bool:

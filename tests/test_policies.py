@@ -135,6 +135,9 @@ def test_filesystem_calls_follow_the_question(agent):
     assert fixed("which files are bigger than 5 KB?", "list_files").arguments["larger_than"] == "5 KB"
     # The end of a ranking, and how many.
     assert fixed("what are my 2 least bulky files?", "list_files", order="largest", limit=5).arguments == {"order": "smallest", "limit": 2}
+    # A ranking asked in the singular is one file; in the plural, as many as asked (or the tool's default).
+    assert fixed("Which file did I change most recently?", "list_files", order="newest", limit=20).arguments == {"order": "newest", "limit": 1}
+    assert fixed("what are my newest files?", "list_files", order="newest", limit=20) is None
     # A tree or a name lookup chosen for a question that lists or ranks files.
     assert fixed("which PDFs are in the notes folder?", "directory_tree", folder="notes") == ToolCall("list_files", {"extension": "pdfs", "folder": "notes"})
     assert fixed("which file is the tiniest?", "file_metadata", name_hint="tiniest") == ToolCall("list_files", {"order": "smallest", "limit": 1})
