@@ -735,21 +735,6 @@ def figures_come_from_the_line_asked_about(turn: "Turn", draft: str | None) -> A
     return Accept(quoted if kept.startswith("I could not confirm") or not kept.strip() else f"{kept}\n\n{quoted}")
 
 
-@policy(BEFORE_ANSWER)
-def what_was_not_found_is_said(turn: "Turn", draft: str | None) -> Accept | None:
-    """A question about two things (the bookings of two cities) whose results name only one:
-    small models answer for both, or only for the one found, as if that were all. The answer keeps what was
-    found and says plainly which of the things named the files do not mention."""
-    if draft is None or not turn.steps:
-        return None
-    found = "\n".join(turn.content_found + turn.listings_found)
-    # A name the draft repeats is still unanswered unless the draft says it was not found.
-    missing = [name for name in missing_names(turn.question, found) if not says_not_found(draft, name)]
-    if not found or not missing:
-        return None
-    return Accept(f"{draft.rstrip()}\n\n" + prompts.PARTLY_FOUND.format(missing=", ".join(missing), folder=turn.folder))
-
-
 class Policies:
     """The policies in force for one agent: all registered ones except those switched off."""
 
@@ -782,7 +767,7 @@ class Policies:
 
     def before_answer(self, turn: "Turn", draft: str | None) -> Accept | Retry | None:
         """The first Retry, or the draft as the checks changed it: a draft one check shortened (an unsupported
-        claim taken out) still goes through the checks after it (say what was not found)."""
+        claim taken out) still goes through the checks after it."""
         changed = None
         for rule in self.at(BEFORE_ANSWER):
             verdict = rule.function(turn, draft)

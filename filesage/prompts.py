@@ -104,7 +104,6 @@ QUOTED_LINE = 'The files say: "{line}"'
 FORCED_ANSWER = """No more tools can be called. Answer the question now in plain words, using only the results above. If they do not answer it, say that you did not find it."""
 
 # User-facing answers the program gives itself, when the model's would not be grounded.
-PARTLY_FOUND = "I found nothing about {missing} in {folder}."
 NOT_FOUND = "I found nothing in {folder} that answers this. I {searched}."
 TIME_LIMIT = "I stopped after {seconds:g} seconds (the time limit for one question; raise it with --time-limit). {gathered}"
 GATHERED = "What I had found by then:\n{result}"
