@@ -157,7 +157,7 @@ def the_same_for_another_year_is_the_question_before(turn: "Turn", call: ToolCal
         kinds = kinds_named(turn.question, turn.tree_words())
         combine = next(iter(combines), "list")
         return ToolCall("each_file", {"what": read_for(turn.question, set(kinds) | set(years), combine), "combine": combine,
-                                      "name": " ".join(dict.fromkeys(kinds)), "mentions": years[0]})
+                                      "name": " ".join(kinds), "mentions": years[0]})
     if call.name == "semantic_search":
         return ToolCall("semantic_search", {**call.arguments, "query": turn.question})
     return None
