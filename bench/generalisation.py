@@ -39,6 +39,7 @@ from bench.gen.corpora import build_all  # noqa: E402
 from bench.gen.questions import PHRASINGS, SPLITS, Question, entries, generate  # noqa: E402
 
 RESULTS = REPO / "bench" / "results.md"
+KINDS = ("files", "content", "absent", "aggregation", "multi-step", "follow-up")
 STALE_SECONDS = 4 * 3600  # ages in the folders are set relative to their build; older builds drift from the truths
 
 
@@ -147,7 +148,7 @@ def table(rows: list[dict]) -> str:
             chosen = [r for r in rows if r["family"] == family and r["split"] == split]
             cells.append(f"{sum(r['right'] for r in chosen)}/{len(chosen)}" if chosen else "")
         lines.append(f"| {kind} | {family} | " + " | ".join(cells) + " |")
-    for kind in ("files", "content", "absent", "aggregation", "multi-step", "follow-up"):
+    for kind in KINDS:
         if not any(r["kind"] == kind for r in rows):
             continue
         cells = []
@@ -265,7 +266,7 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--split", choices=["dev", "test", "both"], default="dev")
     parser.add_argument("--family", action="append", help="only these families (repeatable)")
-    parser.add_argument("--kind", choices=["files", "content", "absent", "aggregation", "multi-step", "follow-up"])
+    parser.add_argument("--kind", choices=KINDS)
     parser.add_argument("--per-family", type=int, help="at most this many questions per family and split")
     parser.add_argument("--policies-off", default="")
     parser.add_argument("--ablate", action="store_true")

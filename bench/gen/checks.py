@@ -170,6 +170,8 @@ def check_value(answer: str, truth: dict, sources: list[str]) -> tuple[bool, str
     return False, detail, neighbour
 
 
+# Written apart from filesage's own reading of "not found" (grounding.SAYS_NOT_FOUND) on purpose: the grader must
+# not share the judged code's mistakes.
 SAYS_ABSENT = re.compile(
     r"\b(?:could ?n[o']t|can ?n?[o']?t|did ?n[o']t|do ?n[o']t|does ?n[o']t|unable to)\s+(?:find|see|locate|contain|mention|include|have)\b"
     r"|\bno (?:\w+ ){0,4}(?:found|mentioned|listed|given|recorded|available)\b|\bnot (?:found|mentioned|listed|included)\b"

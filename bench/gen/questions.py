@@ -344,16 +344,20 @@ ABSENT_FROM = {
 }
 
 
-def absent_question(family: str, template: str, corpora: dict[str, Corpus], rng: random.Random) -> tuple[str, str, dict] | None:
-    """A question of a content family about a name of its kind that no folder holds: the folder, the question,
-    and its truth (saying so, without a figure of that kind from the files)."""
+def words_in_use(corpora: dict[str, Corpus]) -> set[str]:
+    """Every word of the folders' facts and file names: an absent name may have none of them ("the Zephyr fan"
+    would half-match a Zephyr vacuum's manual)."""
+    used = {w for corpus in corpora.values() for fact in corpus.facts for value in fact.slots.values() for w in re.findall(r"\w+", value.lower())}
+    return used | {w for corpus in corpora.values() for path in corpus.root.rglob("*") for w in re.findall(r"[a-z]+", path.name.lower())}
+
+
+def absent_question(family: str, template: str, corpora: dict[str, Corpus], used: set[str], rng: random.Random) -> tuple[str, str, dict] | None:
+    """A question of a content family about a name of its kind that no folder holds (no word of it in `used`):
+    the folder, the question, and its truth (saying so, without a figure of that kind from the files)."""
     slot, names = ABSENT_FROM[family]
     facts = [(name, fact) for name in sorted(corpora) for fact in corpora[name].facts if fact.family == family]
     if not facts or re.findall(r"\{(\w+)\}", template) != [slot]:
         return None
-    # No word of the name may be a word of any fact or file name: "the Zephyr fan" would half-match a Zephyr vacuum.
-    used = {w for corpus in corpora.values() for fact in corpus.facts for value in fact.slots.values() for w in re.findall(r"\w+", value.lower())}
-    used |= {w for corpus in corpora.values() for path in corpus.root.rglob("*") for w in re.findall(r"[a-z]+", path.name.lower())}
     corpus = rng.choice(sorted({name for name, _ in facts}))
     absent = rng.choice([n for n in names if not set(re.findall(r"\w+", n.lower())) - {"the"} & used] or [None])
     if absent is None:
@@ -460,6 +464,7 @@ def generate(corpora: dict[str, Corpus], split: str, seed: int = 1, phrasings_in
     phrasings = load_phrasings(split, phrasings_in)
     questions: list[Question] = []
     names = sorted(corpora)
+    used = words_in_use(corpora)
     fillers = {name: FileQuestions(corpora[name], phrasings.forms, random.Random(stable_hash(split, name, str(seed)))) for name in names}
     for family, templates in sorted(phrasings.families.items()):
         for index, template in enumerate(templates):
@@ -485,7 +490,7 @@ def generate(corpora: dict[str, Corpus], split: str, seed: int = 1, phrasings_in
                 question = FileQuestions.render(template, fact.slots)
                 truth = {"check": "value", "answers": fact.answers, "path": fact.path, "distractors": fact.distractors}
                 questions.append(Question(f"{family}/{template_id}", family, "content", split, corpus, question, truth))
-                posed = absent_question(family, template, corpora, rng) if family in ABSENT_FROM else None
+                posed = absent_question(family, template, corpora, used, rng) if family in ABSENT_FROM else None
                 if posed:
                     corpus, question, truth = posed
                     questions.append(Question(f"absent_{family}/{template_id}", f"absent_{family}", "absent", split, corpus, question, truth))
