@@ -245,7 +245,7 @@ def filesystem_calls_follow_the_question(turn: "Turn", call: ToolCall | None) ->
             continue
         args[key] = value
     if "name" not in stated and not args.get("name"):
-        # "Which of my invoice files is the oldest": the kind of file, by the folder's own names, said before
+        # "The largest of my receipt files": the kind of file, by the folder's own names, said before
         # a file word or as what is counted, picks the files (unless it is the folder or type chosen).
         chosen = {singular(w) for key in ("folder", "extension") for w in words(str(args.get(key, "")))}
         said_kinds = {singular(w) for w in re.findall(r"([\w'-]+)\s+(?:files?|documents?|docs?)\b", turn.question, re.I)} | set(counted_words(turn.question))
@@ -278,8 +278,8 @@ def filesystem_calls_follow_the_question(turn: "Turn", call: ToolCall | None) ->
 
 
 def asks_for_one(question: str) -> bool:
-    """A ranking question in the singular ("which file did I change most recently?", "the biggest thing in
-    finance"): no plural noun and no plural verb or pronoun."""
+    """A ranking question in the singular ("which document was edited last?", "the smallest thing in the
+    archive"): no plural noun and no plural verb or pronoun."""
     return not (PLURAL.search(question) or re.search(r"\b(are|were|ones|them|they|these|those|all|each|every|list)\b", question, re.I))
 
 
@@ -320,7 +320,7 @@ def combines_asked(turn: "Turn") -> list[str]:
 @policy(FIRST_CALL)
 def each_file_is_for_many_files(turn: "Turn", call: ToolCall | None) -> ToolCall | None:
     """Small models reach for the tool that reads every matching file for a question about one thing (one
-    person's phone number from the contacts, the mileage of one repair in a log), often with a word of the
+    person's phone number from the contacts, the date of one visit in a log), often with a word of the
     thing asked as a file name that no file has; it then finds no file, or reads each file for the kind of
     fact asked and finds the line that fits that kind best, not the one about the thing named. A question
     that neither combines (total, average, count, largest) nor asks over many files (every, all, which,

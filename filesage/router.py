@@ -166,7 +166,7 @@ def folder_named(question: str, folders: list[str] | tuple[str, ...]) -> str:
     question_words = [singular(w) for w in words(question)]
     candidates = []
     for folder, own in [(f, [singular(w) for w in words(named)]) for f in folders for named in dict.fromkeys([f.rsplit("/", 1)[-1], f])]:
-        # Its own name, or its whole path ("photos/2025", said either way round: "my 2025 photos folder"),
+        # Its own name, or its whole path ("archive/2023", said either way round: "the 2023 archive folder"),
         # which then outranks the shorter "photos".
         span = len(own)
         for start in range(len(question_words) - span + 1 if own else 0):
