@@ -54,24 +54,24 @@ def main_options(
     """Answer questions about the files in a folder, offline."""
 
 
-def model_turn_lock() -> Path:
-    """The lock this user's filesage processes take turns on for model calls: one per machine (not per cache
-    directory), since the cores are the machine's."""
+def answering_directory() -> Path:
+    """Where this user's filesage processes say they are answering, to share the cores: one per machine (not
+    per cache directory), since the cores are the machine's."""
     import tempfile
 
-    return Path(tempfile.gettempdir()) / f"filesage-{os.getuid()}" / "model-turn.lock"
+    return Path(tempfile.gettempdir()) / f"filesage-{os.getuid()}" / "answering"
 
 
 def load_model(model: str | None, threads: int | None, llm_url: str | None = None):
     """(the resolved model file, the model); with llm_url no file is resolved, joined or loaded."""
-    from .models import LlamaModel, physical_cores, resolve_model
+    from .models import CoreSharing, LlamaModel, physical_cores, resolve_model
 
     if llm_url:
         from .remote import RemoteModel
 
         return None, RemoteModel(llm_url, model)
     resolved = resolve_model(model)
-    return resolved, LlamaModel(resolved.path, threads or physical_cores(), prefix_cache=cache_dir() / "prompt-cache", model_turn=model_turn_lock())
+    return resolved, LlamaModel(resolved.path, threads or physical_cores(), prefix_cache=cache_dir() / "prompt-cache", sharing=CoreSharing(answering_directory()))
 
 
 class IndexProgress:
@@ -162,11 +162,12 @@ class Workspace:
         self.searcher.refresh_pending = self.refresh
 
     def run(self, question: str, history: list[dict]):
-        self.look_again()
-        try:
-            yield from self.agent.run(question, history)
-        finally:
-            self.progress.close()
+        with self.llm.answering():
+            self.look_again()
+            try:
+                yield from self.agent.run(question, history)
+            finally:
+                self.progress.close()
 
 
 def settings_from(root: str | Path | None, model: str | None, threads: int | None, max_steps: int | None = None, time_limit: int | None = None, llm_url: str | None = None) -> Settings:

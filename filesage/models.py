@@ -309,34 +309,81 @@ def check_grammar_lazily(llama) -> None:
     llama.sample = sample_checked
 
 
-class ModelTurn:
-    """One model call at a time on this machine: filesage processes take turns, each call with every core.
-    Measured on 2 cores (bench/end_to_end.py, two cold content asks started together, each against its time
-    alone): dividing the cores between concurrent calls cost 2.07x (median; worst 2.50x), since generation is
-    bound by memory bandwidth the two calls split; taking turns costs 1.64x (worst 2.02x). Two llama.cpp
-    processes with a thread per core each, unmanaged, fall from 26 to 2-5 tokens/s."""
+class CoreSharing:
+    """The filesage processes answering a question on this machine at the moment, so each can take its share
+    of the cores. Measured on 2 cores (bench/end_to_end.py and a decode benchmark): two processes decoding
+    with one thread each run at 19 tokens/s each (28 alone with two threads), so two questions at once cost
+    each about 1.5x; but a two-thread decode beside any other busy thread falls to 8 tokens/s, and two
+    two-thread decodes to 1, because ggml's threads wait for each other at every operation and one without
+    a core of its own stalls the rest. Taking turns at the whole model instead (one call at a time) made a
+    short question wait out a long one: up to 2.7x.
 
-    def __init__(self, lock: Path | None):
-        self.lock = lock  # None: run as if alone
-        self.handle = None
+    A process answering holds an exclusive lock on a file named by its pid in `directory`; the kernel lets
+    the lock go when the process dies, so a crashed process is never counted."""
 
-    def __enter__(self) -> "ModelTurn":
+    def __init__(self, directory: Path | None):
+        self.directory = directory  # None: as if alone
+        self._mark = None
+
+    @contextmanager
+    def answering(self):
+        """This process counts as answering until the block ends."""
         import fcntl
 
-        if self.lock is None:
-            return self
+        if self.directory is None or self._mark is not None:
+            yield
+            return
+        path = self.directory / str(os.getpid())
         try:
-            self.lock.parent.mkdir(parents=True, exist_ok=True)
-            self.handle = open(self.lock, "a")
-            fcntl.flock(self.handle, fcntl.LOCK_EX)  # waits while another process is in a model call
+            self.directory.mkdir(parents=True, exist_ok=True)
+            mark = open(path, "a")
         except OSError:
-            self.handle = None  # an unwritable temp folder: run as if alone
-        return self
+            yield  # an unwritable temp folder: run as if alone
+            return
+        fcntl.flock(mark, fcntl.LOCK_EX)  # its own file: never waits
+        self._mark = mark
+        try:
+            yield
+        finally:
+            path.unlink(missing_ok=True)
+            mark.close()
+            self._mark = None
 
-    def __exit__(self, *exc) -> None:
-        if self.handle is not None:
-            self.handle.close()
-            self.handle = None
+    def others(self) -> int:
+        """How many other processes are answering now."""
+        import fcntl
+
+        if self.directory is None:
+            return 0
+        count = 0
+        try:
+            entries = list(os.scandir(self.directory))
+        except OSError:
+            return 0
+        for entry in entries:
+            if entry.name == str(os.getpid()):
+                continue
+            try:
+                with open(entry.path) as mark:
+                    fcntl.flock(mark, fcntl.LOCK_SH | fcntl.LOCK_NB)
+            except BlockingIOError:
+                count += 1
+            except OSError:
+                pass  # gone between the listing and the look
+            else:
+                if entry.name.isdigit() and not pid_alive(int(entry.name)):
+                    Path(entry.path).unlink(missing_ok=True)  # left by a process that was killed
+        return count
+
+
+def pid_alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
 
 
 @dataclass
@@ -354,8 +401,8 @@ class LlamaModel:
     _states: dict = field(default_factory=dict)
     # Where KV snapshots of stable system prompts are kept between processes; None keeps none.
     prefix_cache: Path | None = None
-    # The lock filesage processes take turns on for model calls; None runs as if alone.
-    model_turn: Path | None = None
+    # The other filesage processes answering at the same time, with whom the cores are shared.
+    sharing: CoreSharing = field(default_factory=lambda: CoreSharing(None))
 
     @property
     def llama(self):
@@ -369,11 +416,15 @@ class LlamaModel:
                         n_ctx=self.n_ctx,
                         n_threads=self.threads,
                         n_threads_batch=self.threads,
+                        # Prompts are read 64 tokens per decode (as fast here as 512), so a process that
+                        # must hand over cores does so within a fraction of a second.
+                        n_batch=64,
                         verbose=False,
                     )
             except (ValueError, RuntimeError) as exc:
                 raise ModelError(f"llama.cpp could not load {self.path}: {exc}") from None
             self._count_tokens_of(llama)
+            self._share_cores_of(llama)
             check_grammar_lazily(llama)
             self._llama = llama
         return self._llama
@@ -398,6 +449,29 @@ class LlamaModel:
                 yield token
 
         llama.generate = counting_generate
+
+    def _share_cores_of(self, llama) -> None:
+        """Every llama.cpp decode (one generated token, or up to n_batch prompt tokens) runs with this process's
+        share of the cores at that moment, so a second question started meanwhile costs at most one decode
+        of both competing for the same cores."""
+        context = llama._ctx
+        decode = context.decode
+        current = [self.threads]
+
+        def decode_with_share(batch):
+            threads = max(1, self.threads // (1 + self.sharing.others()))
+            if threads != current[0]:
+                context.set_n_threads(threads, threads)
+                current[0] = threads
+            return decode(batch)
+
+        context.decode = decode_with_share
+
+    @contextmanager
+    def answering(self):
+        """While a question is answered (searches and all), other filesage processes leave this one its share."""
+        with self.sharing.answering():
+            yield
 
     def _snapshot(self) -> tuple[bytes, list[int]]:
         """The KV cache and its tokens. Llama.save_state would also copy the 255 MB logits buffer, which
@@ -494,21 +568,19 @@ class LlamaModel:
             self._family = family
         messages = fit(messages, max_tokens, self.n_ctx, self.count_tokens)
         kwargs = {"messages": messages, "max_tokens": max_tokens, "temperature": 0.0, "stream": True}
-        turn = ModelTurn(self.model_turn).__enter__()
         if schema is not None:
             kwargs["response_format"] = {"type": "json_object", "schema": schema}
         pieces = []
         try:
-            for chunk in llama.create_chat_completion(**kwargs):
-                piece = chunk["choices"][0]["delta"].get("content")
-                if piece:
-                    pieces.append(piece)
-                    yield piece
+            with self.answering():
+                for chunk in llama.create_chat_completion(**kwargs):
+                    piece = chunk["choices"][0]["delta"].get("content")
+                    if piece:
+                        pieces.append(piece)
+                        yield piece
         except ValueError as exc:
             # llama-cpp-python raises ValueError when the prompt does not fit the context window.
             raise ModelError(f"the model could not process the prompt: {exc}") from None
-        finally:
-            turn.__exit__()
         prompt_tokens, evaluated_tokens, completion_tokens = self._counts
         return Generation(
             "".join(pieces), prompt_tokens, evaluated_tokens, completion_tokens, time.perf_counter() - started

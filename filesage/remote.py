@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 import time
+from contextlib import nullcontext
 from typing import Generator, Iterator
 
 import httpx
@@ -64,6 +65,10 @@ class RemoteModel:
 
     def generate(self, messages: Messages, max_tokens: int, schema: dict | None = None, family: str = "agent") -> Generation:
         return drain(self.stream(messages, max_tokens, schema, family))
+
+    def answering(self):
+        """The server's cores are not this machine's filesage processes' to share."""
+        return nullcontext()
 
     def stream(
         self, messages: Messages, max_tokens: int, schema: dict | None = None, family: str = "agent"

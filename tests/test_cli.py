@@ -96,14 +96,14 @@ def test_history_file_continues_a_conversation(fs_corpus, tmp_path):
 
 
 @pytest.mark.model
-def test_two_asks_at_once_take_turns_and_both_answer(tmp_path):
-    """Two `ask` processes started together take turns at the model (the machine's turn lock is used) and
-    both answer right."""
+def test_two_asks_at_once_share_the_cores_and_both_answer(tmp_path):
+    """Two `ask` processes started together both answer right, each on its share of the cores, and leave
+    no mark that they are answering."""
     import os
     import subprocess
 
     from bench.corpus import build_corpus
-    from filesage.chat import model_turn_lock
+    from filesage.chat import answering_directory
     from tests.conftest import FILESAGE, joined_model_env
 
     root = build_corpus(tmp_path)
@@ -116,4 +116,4 @@ def test_two_asks_at_once_take_turns_and_both_answer(tmp_path):
     assert all(p.returncode == 0 for p in processes), [err for _, err in outputs]
     for (question, expected), (out, _) in zip(questions.items(), outputs):
         assert re.search(expected, json.loads(out)["answer"]), (question, out)
-    assert model_turn_lock().exists()
+    assert not any(mark.name in {str(p.pid) for p in processes} for mark in answering_directory().iterdir())

@@ -305,32 +305,66 @@ def test_alternating_prompt_families_each_keep_their_prefix(tmp_path):
         last[family] = prompt
 
 
-def test_processes_take_turns_at_model_calls(tmp_path):
-    """While one process is in a model call, another one's call waits for its turn; then it runs."""
+def test_processes_answering_at_once_are_counted_while_they_answer(tmp_path):
+    """Another process counts while it answers, not before or after; a mark left by a killed process counts
+    never and is cleared; this process never counts itself."""
     import subprocess
     import sys
-    import time
 
-    from filesage.models import ModelTurn
+    from filesage.models import CoreSharing
 
-    lock = tmp_path / "turns" / "model-turn.lock"
-    with ModelTurn(None):
-        pass  # no lock: as if alone
-    with ModelTurn(lock):
-        waiter = subprocess.Popen([sys.executable, "-c", f"""
+    directory = tmp_path / "answering"
+    sharing = CoreSharing(directory)
+    assert sharing.others() == 0  # no directory yet
+    with sharing.answering():
+        assert sharing.others() == 0
+    directory.mkdir(exist_ok=True)
+    (directory / "999999999").write_text("")  # no such process
+    other = subprocess.Popen([sys.executable, "-c", f"""
 import sys
 sys.path.insert(0, {str(Path(__file__).parent.parent)!r})
 from pathlib import Path
-from filesage.models import ModelTurn
-print("waiting", flush=True)
-with ModelTurn(Path({str(lock)!r})):
-    print("in", flush=True)
-"""], stdout=subprocess.PIPE, text=True)
-        try:
-            assert waiter.stdout.readline().strip() == "waiting"
-            time.sleep(1.0)
-            assert waiter.poll() is None  # still waiting for this process's turn to end
-        except BaseException:
-            waiter.kill()
-            raise
-    assert waiter.stdout.readline().strip() == "in" and waiter.wait(timeout=30) == 0
+from filesage.models import CoreSharing
+with CoreSharing(Path({str(directory)!r})).answering():
+    print("answering", flush=True)
+    sys.stdin.readline()
+print("done", flush=True)
+"""], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    try:
+        assert other.stdout.readline().strip() == "answering"
+        assert sharing.others() == 1
+        assert not (directory / "999999999").exists()
+        other.stdin.write("\n")
+        other.stdin.flush()
+        assert other.stdout.readline().strip() == "done"
+        assert sharing.others() == 0
+    finally:
+        other.kill()
+        other.wait()
+    assert CoreSharing(None).others() == 0
+
+
+def test_each_decode_runs_with_this_process_s_share_of_the_cores(tmp_path):
+    """The thread count is set before a decode when the number of processes answering has changed, and
+    left alone otherwise."""
+    from types import SimpleNamespace
+
+    from filesage.models import LlamaModel
+
+    calls = []
+    context = SimpleNamespace(decode=lambda batch: calls.append(("decode", batch)),
+                              set_n_threads=lambda n, batch: calls.append(("threads", n, batch)))
+    others = [0]
+    sharing = SimpleNamespace(others=lambda: others[0])
+    model = LlamaModel(tmp_path / "model.gguf", threads=4, sharing=sharing)
+    model._share_cores_of(SimpleNamespace(_ctx=context))
+    context.decode("a")
+    others[0] = 1
+    context.decode("b")
+    context.decode("c")
+    others[0] = 5
+    context.decode("d")
+    others[0] = 0
+    context.decode("e")
+    assert calls == [("decode", "a"), ("threads", 2, 2), ("decode", "b"), ("decode", "c"),
+                     ("threads", 1, 1), ("decode", "d"), ("threads", 4, 4), ("decode", "e")]
