@@ -377,13 +377,16 @@ def index(
 ) -> None:
     """Build or refresh the search index of a folder (kept in the user cache directory, never in the folder)."""
     from .index import FolderIndex
+    from .models import CoreSharing
     from .toolbox import Toolbox
 
     settings = settings_from(root, None, None)
     toolbox = Toolbox(Path(settings.root))
     progress = IndexProgress()
+    # The embedder keeps every core busy, so a question asked meanwhile takes its share rather than all of them.
     try:
-        stats = FolderIndex(toolbox.root).refresh(progress)
+        with CoreSharing(answering_directory()).answering():
+            stats = FolderIndex(toolbox.root).refresh(progress)
     finally:
         progress.close()
     out.print(stats.summary(), markup=False)
