@@ -378,11 +378,11 @@ class CoreSharing:
 
 def pid_alive(pid: int) -> bool:
     try:
-        os.kill(pid, 0)
+        os.kill(pid, 0)  # signal 0: only asks whether the process exists
     except ProcessLookupError:
         return False
     except PermissionError:
-        return True
+        pass  # it exists, as another user's
     return True
 
 
