@@ -456,22 +456,21 @@ class LlamaModel:
         of both competing for the same cores."""
         context = llama._ctx
         decode = context.decode
-        current = [self.threads]
+        current = self.threads
 
         def decode_with_share(batch):
+            nonlocal current
             threads = max(1, self.threads // (1 + self.sharing.others()))
-            if threads != current[0]:
+            if threads != current:
                 context.set_n_threads(threads, threads)
-                current[0] = threads
+                current = threads
             return decode(batch)
 
         context.decode = decode_with_share
 
-    @contextmanager
     def answering(self):
         """While a question is answered (searches and all), other filesage processes leave this one its share."""
-        with self.sharing.answering():
-            yield
+        return self.sharing.answering()
 
     def _snapshot(self) -> tuple[bytes, list[int]]:
         """The KV cache and its tokens. Llama.save_state would also copy the 255 MB logits buffer, which
