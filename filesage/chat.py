@@ -14,7 +14,7 @@ from rich.console import Console
 
 from . import __version__
 from .config import Settings, cache_dir, config_file, data_dir
-from .errors import FilesageError, UsageError
+from .errors import FilesageError, ModelError, UsageError
 
 # Nothing filesage runs may reach for a model hub; set before any library that reads these is imported.
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
@@ -71,7 +71,8 @@ def load_model(model: str | None, threads: int | None, llm_url: str | None = Non
 
         return None, RemoteModel(llm_url, model)
     resolved = resolve_model(model)
-    return resolved, LlamaModel(resolved.path, threads or physical_cores(), prefix_cache=cache_dir() / "prompt-cache", sharing=CoreSharing(answering_directory()))
+    return resolved, LlamaModel(resolved.path, threads or physical_cores(), prefix_cache=cache_dir() / "prompt-cache",
+                                sharing=CoreSharing(answering_directory()), checked_in=cache_dir())
 
 
 class IndexProgress:
@@ -182,13 +183,16 @@ def doctor(
     llm_url: Optional[str] = LlmUrlOption,
 ) -> None:
     """Check the model (or the --llm-url server) and the environment; exits non-zero with the reason when something is missing."""
-    from .models import EMBEDDED_DEFAULT, file_sha256
+    from .models import EMBEDDED_DEFAULT, LlamaModel, file_sha256, physical_cores, resolve_model
+    from .probe import probe, save_verdict
 
     settings = settings_from(None, model, threads, llm_url=llm_url)
-    resolved, llm = load_model(settings.model, settings.threads, settings.llm_url)
-    if resolved is None:
+    if settings.llm_url:
+        _, llm = load_model(settings.model, settings.threads, settings.llm_url)
         print_rows(llm.doctor_rows() + [("config", str(config_file()))])
         return
+    resolved = resolve_model(settings.model)
+    llm = LlamaModel(resolved.path, settings.threads or physical_cores())
     size = resolved.path.stat().st_size
     if resolved.embedded is not None:
         digest = file_sha256(resolved.path)
@@ -203,6 +207,12 @@ def doctor(
     metadata = llm.gguf_metadata()
     import llama_cpp
 
+    # A real decode in a child process, every time doctor runs: the proof that this build runs on this CPU.
+    verdict = probe(resolved.path, llm.threads)
+    save_verdict(cache_dir(), verdict)
+    if not verdict.runs:
+        raise ModelError(verdict.problem)
+
     template = metadata.get("tokenizer.chat_template", "")
     rows = [
         ("model", f"{resolved.path} (from {resolved.source})"),
@@ -211,11 +221,20 @@ def doctor(
         ("chat template", f"{len(template):,} characters" + (", tool calls supported" if "tool" in template else "")),
         ("llama.cpp", f"llama-cpp-python {llama_cpp.__version__}, {llama_cpp.llama_print_system_info().decode().strip()[:120]}"),
         ("threads", str(llm.threads)),
+        ("decode", decode_row(verdict)),
         ("cache", str(cache_dir())),
         ("indexes", str(cache_dir() / "indexes")),
         ("config", str(config_file())),
     ]
     print_rows(rows)
+
+
+def decode_row(verdict) -> str:
+    """How the test decode went: its rate, and why the model is loaded the slower way when it is."""
+    rate = f"{verdict.tokens_per_second:.1f} tokens/s (a test decode of a few tokens in a child process)"
+    if verdict.extra_buffers:
+        return rate
+    return f"{rate}, loaded without llama.cpp's extra buffer types because {verdict.problem}"
 
 
 def print_rows(rows: list[tuple[str, str]]) -> None:

@@ -255,6 +255,29 @@ def deferred_interrupt():
         raise KeyboardInterrupt
 
 
+@contextmanager
+def loading_options(extra_buffers: bool):
+    """llama-cpp-python's Llama() has no switch for llama.cpp's extra buffer types (repacked weights, AMX
+    kernels), so its default model parameters are changed for the duration of a load."""
+    if extra_buffers:
+        yield
+        return
+    import llama_cpp.llama_cpp as api
+
+    default = api.llama_model_default_params
+
+    def without_extra_buffers():
+        params = default()
+        params.use_extra_bufts = False
+        return params
+
+    api.llama_model_default_params = without_extra_buffers
+    try:
+        yield
+    finally:
+        api.llama_model_default_params = default
+
+
 def check_grammar_lazily(llama) -> None:
     """Greedy sampling under a grammar (JSON tool calls, extracted facts), done the way llama.cpp's own
     common sampler does it: take the best token, and only when the grammar rejects it filter the whole
@@ -403,14 +426,26 @@ class LlamaModel:
     prefix_cache: Path | None = None
     # The other filesage processes answering at the same time, with whom the cores are shared.
     sharing: CoreSharing = field(default_factory=lambda: CoreSharing(None))
+    # Where the verdict of the model check (probe.py) is kept: before the first load, a child process decodes a
+    # few tokens (once per install, model and CPU), so a build that crashes on this CPU (AMX kernels inside a
+    # VM) is loaded without the buffer types that crash, or named, not run. None: loaded without a check.
+    checked_in: Path | None = None
+    extra_buffers: bool = True
 
     @property
     def llama(self):
         if self._llama is None:
             from llama_cpp import Llama
 
+            if self.checked_in is not None:
+                from .probe import checked_verdict
+
+                verdict = checked_verdict(self.path, self.threads, self.checked_in)
+                if not verdict.runs:
+                    raise ModelError(verdict.problem)
+                self.extra_buffers = verdict.extra_buffers
             try:
-                with deferred_interrupt():
+                with deferred_interrupt(), loading_options(self.extra_buffers):
                     llama = Llama(
                         model_path=str(self.path),
                         n_ctx=self.n_ctx,

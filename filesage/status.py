@@ -6,11 +6,13 @@ from __future__ import annotations
 import shlex
 import sqlite3
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from datetime import datetime
 from pathlib import Path
 
+from .config import cache_dir
 from .index import FolderIndex, IndexError_
+from .probe import Verdict, saved_verdict
 from .toolbox import Omitted, extension_of, human_size, walk, when
 
 # The kinds a skipped file is counted under, in the order status shows them.
@@ -49,6 +51,7 @@ class FolderStatus:
     new: list[str] = field(default_factory=list)
     changed: list[str] = field(default_factory=list)
     removed: list[str] = field(default_factory=list)  # deleted since, or now ignored or hidden
+    model: "Verdict | None" = None  # how the last test decode of the model went (filesage.probe)
 
     @property
     def files(self) -> int:
@@ -61,9 +64,14 @@ class FolderStatus:
     def never_indexed(self) -> str:
         return f"{self.root} has not been indexed yet; run: {index_command(self.root)}"
 
+    def model_line(self) -> list[str]:
+        if self.model is None:
+            return []
+        return [f"Model: {self.model.describe()} (checked {when(self.model.checked)})"]
+
     def text(self) -> str:
         if not self.indexed:
-            return self.never_indexed()
+            return "\n".join([self.never_indexed(), *self.model_line()])
         refreshed = when(self.last_refresh) if self.last_refresh else "not recorded"
         lines = [
             f"{self.root}: {self.files} {'file' if self.files == 1 else 'files'} indexed in {self.chunks} {'chunk' if self.chunks == 1 else 'chunks'}",
@@ -93,11 +101,12 @@ class FolderStatus:
                     lines.append(f"  {label}: {shown(paths)}")
         else:
             lines.append("Nothing changed since the last refresh.")
-        return "\n".join(lines)
+        return "\n".join(lines + self.model_line())
 
     def to_json(self) -> dict:
+        model = {"model": asdict(self.model)} if self.model else {}
         if not self.indexed:
-            return {"root": str(self.root), "indexed": False, "message": self.never_indexed()}
+            return {"root": str(self.root), "indexed": False, "message": self.never_indexed(), **model}
         return {
             "root": str(self.root),
             "indexed": True,
@@ -110,6 +119,7 @@ class FolderStatus:
             "skipped": {kind: [{"path": path, "reason": reason} for path, reason in self.skipped[kind]] for kind in SKIP_KINDS},
             "failed": [{"path": path, "error": error} for path, error in self.failed],
             "changes": {"new": self.new, "changed": self.changed, "removed": self.removed},
+            **model,
         }
 
 
@@ -126,7 +136,7 @@ def shown(items) -> str:
 def folder_status(root: Path) -> FolderStatus:
     """The status of root's index, compared with a fresh walk of root."""
     index = FolderIndex(root, read_only=True)
-    report = FolderStatus(index.root, index.directory)
+    report = FolderStatus(index.root, index.directory, model=saved_verdict(cache_dir()))
     if not index.database.exists():
         return report
     omitted: list[Omitted] = []

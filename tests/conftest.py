@@ -84,8 +84,24 @@ def joined_model_env() -> dict:
     return {"FILESAGE_MODEL": str(resolve_model(None).path)}
 
 
+def seed_model_check(cache: Path) -> None:
+    """A cache directory in tmp_path starts with the real cache's verdict of the model check (filesage.probe),
+    so that each test does not run the check's test decode again."""
+    import shutil
+
+    from filesage.config import cache_dir
+    from filesage.probe import verdict_file
+
+    kept, target = verdict_file(cache_dir()), verdict_file(cache)
+    if kept.is_file() and not target.exists():
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(kept, target)
+
+
 def run_cli(*args: str, input: str | None = None, env: dict | None = None, timeout: int = 900) -> subprocess.CompletedProcess:
     full_env = {**os.environ, **(env or {})}
     if env and "FILESAGE_CACHE_DIR" in env and "FILESAGE_MODEL" not in env and "FILESAGE_MODEL" not in os.environ:
         full_env.update(joined_model_env())
+    if env and "FILESAGE_CACHE_DIR" in env:
+        seed_model_check(Path(env["FILESAGE_CACHE_DIR"]))
     return subprocess.run([FILESAGE, *args], input=input, capture_output=True, text=True, env=full_env, timeout=timeout)

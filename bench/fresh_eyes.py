@@ -1,0 +1,75 @@
+"""Runs a fresh-eyes set: a folder and questions someone who never read filesage's code wrote, with truths
+worked out before filesage ran (issue 26's protocol). Each question is a cold `filesage ask --json` process,
+as a user or a script runs it; a follow-up conversation sends its earlier turns and answers as --history.
+
+    .venv/bin/python bench/fresh_eyes.py SET_DIR --out answers.jsonl [--only ID ...] [--filesage CMD]
+
+SET_DIR holds folder/ and questions.jsonl ({"id", "kind", "question" | "turns", ...}). The answers are graded
+afterwards against each question's "accept" by someone who did not write the code; this script only asks.
+--filesage runs another build (e.g. "env PYTHONPATH=/work/baseline .venv/bin/python -m filesage").
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shlex
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+FILESAGE = str(Path(sys.executable).parent / "filesage")
+
+
+def ask(command: list[str], question: str, root: Path, history: list[dict], env: dict) -> dict:
+    args = [*command, "ask", question, "--root", str(root), "--json"]
+    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as handle:
+        json.dump(history, handle)
+    if history:
+        args += ["--history", handle.name]
+    started = time.perf_counter()
+    done = subprocess.run(args, capture_output=True, text=True, env=env, timeout=900)
+    os.unlink(handle.name)
+    seconds = round(time.perf_counter() - started, 1)
+    try:
+        answer = json.loads(done.stdout.strip().splitlines()[-1])
+    except (ValueError, IndexError):
+        answer = {"answer": "", "error": (done.stderr.strip().splitlines() or [f"exit {done.returncode}"])[-1]}
+    return {"question": question, "answer": answer.get("answer", ""), "error": answer.get("error", ""), "exit": done.returncode,
+            "sources": [s.get("path") for s in answer.get("sources", [])], "steps": [[s.get("tool"), s.get("args")] for s in answer.get("steps", [])],
+            "policies": answer.get("policies", []), "seconds": seconds}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("set", type=Path)
+    parser.add_argument("--out", type=Path, required=True)
+    parser.add_argument("--only", nargs="*", default=[])
+    parser.add_argument("--filesage", default=FILESAGE, help="the command that runs filesage")
+    options = parser.parse_args()
+    command = shlex.split(options.filesage)
+    root = options.set / "folder"
+    env = {**os.environ, "HF_HUB_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1"}
+    questions = [json.loads(line) for line in (options.set / "questions.jsonl").read_text().splitlines() if line.strip()]
+    if options.only:
+        questions = [q for q in questions if q["id"] in options.only]
+    with options.out.open("w") as out:
+        for question in questions:
+            turns = question.get("turns") or [question["question"]]
+            history: list[dict] = []
+            answers = []
+            for turn in turns:
+                answer = ask(command, turn, root, history, env)
+                answers.append(answer)
+                history += [{"role": "user", "content": turn}, {"role": "assistant", "content": answer["answer"]}]
+            record = {"id": question["id"], "kind": question["kind"], "answers": answers}
+            out.write(json.dumps(record, ensure_ascii=False) + "\n")
+            out.flush()
+            print(f"{question['id']}: {answers[-1]['seconds']} s  {answers[-1]['answer'][:100]!r}", flush=True)
+
+
+if __name__ == "__main__":
+    main()
