@@ -70,7 +70,7 @@ def main() -> None:
         corpus = build_personal(Path(tmp))
         root = corpus.root
         env = {**os.environ, "FILESAGE_CACHE_DIR": str(Path(tmp) / "cache")}
-        from filesage.models import resolve_model
+        from filesage.llm.weights import resolve_model
 
         env["FILESAGE_MODEL"] = str(resolve_model(None).path)
         files = entries(root)
@@ -98,8 +98,8 @@ def main() -> None:
 
         # Warm: one process, as `filesage ask -`.
         os.environ.update({"FILESAGE_CACHE_DIR": env["FILESAGE_CACHE_DIR"], "FILESAGE_MODEL": env["FILESAGE_MODEL"]})
-        from filesage.agent import Answered
-        from filesage.chat import Workspace, settings_from
+        from filesage.agent.events import Answered
+        from filesage.workspace import Workspace, settings_from
 
         workspace = Workspace(settings_from(root, None, None))
         warm = {}

@@ -68,8 +68,8 @@ def prepare(workdir: Path):
 
 
 def make_workspace(root: Path, policies_off: str):
-    from filesage.chat import Workspace, settings_from
-    from filesage.models import resolve_model
+    from filesage.workspace import Workspace, settings_from
+    from filesage.llm.weights import resolve_model
 
     os.environ.setdefault("FILESAGE_MODEL", str(resolve_model(None, cache_dir=Path.home() / ".cache" / "filesage").path))
     settings = settings_from(root, None, None)
@@ -85,7 +85,7 @@ PLAIN_SYSTEM = ("You answer questions about the user's files from the numbered p
 def plain_answer(workspace, question: Question, top_k: int) -> dict:
     """The plain retrieval pipeline to beat: the same index and the same hits, top_k passages straight into
     the prompt, one answer call."""
-    from filesage.searcher import PASSAGE_CHARS
+    from filesage.tools.searcher import PASSAGE_CHARS
 
     started = time.perf_counter()
     workspace.searcher.ensure_fresh()
@@ -101,7 +101,7 @@ def plain_answer(workspace, question: Question, top_k: int) -> dict:
 
 
 def answer(workspace, question: Question, pipeline: str = "filesage") -> dict:
-    from filesage.agent import Answered
+    from filesage.agent.events import Answered
 
     if pipeline.startswith("plain"):
         return plain_answer(workspace, question, int(pipeline.split("-")[1]) if "-" in pipeline else 5)
@@ -188,9 +188,9 @@ def ablate(rows: list[dict], questions: list[Question], corpora, most: int | Non
     by_id = {q.id + q.split + q.question: q for q in questions}
     base = {r["id"] + r["split"] + r["question"]: r for r in rows}
     results = []
-    from filesage.policies import REGISTRY
+    from filesage.policies import NAMES
 
-    for name in REGISTRY:
+    for name in NAMES:
         if only and name not in only:
             continue
         chosen = [by_id[r["id"] + r["split"] + r["question"]] for r in spread(fired.get(name, []), most)]

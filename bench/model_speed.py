@@ -15,7 +15,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from filesage.models import LlamaModel, physical_cores, resolve_model  # noqa: E402
+from filesage.llm.llama import LlamaModel
+from filesage.llm.cores import physical_cores
+from filesage.llm.weights import resolve_model  # noqa: E402
 
 POINTS = {
     "type": "object",

@@ -24,11 +24,11 @@ def main() -> None:
     root, question, started = sys.argv[1], sys.argv[2], float(sys.argv[3])
     phases = {"start": begun - started}
     mark = time.perf_counter()
-    from filesage.agent import Answered
-    from filesage.chat import Workspace, settings_from
-    from filesage.index import FolderIndex
-    from filesage.models import LlamaModel
-    from filesage.searcher import Searcher
+    from filesage.agent.events import Answered
+    from filesage.workspace import Workspace, settings_from
+    from filesage.index.store import FolderIndex
+    from filesage.llm.llama import LlamaModel
+    from filesage.tools.searcher import Searcher
 
     phases["imports"] = time.perf_counter() - mark
 

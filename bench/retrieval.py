@@ -17,8 +17,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.corpus import build_corpus  # noqa: E402
-from filesage.embedder import Embedder  # noqa: E402
-from filesage.index import FolderIndex  # noqa: E402
+from filesage.index.embedder import Embedder  # noqa: E402
+from filesage.index.store import FolderIndex  # noqa: E402
 
 EXTRA = [
     {"question": "kitchen rewiring bill", "file": "finance/invoices/invoice_2025_017.pdf"},

@@ -15,9 +15,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.corpus import build_corpus  # noqa: E402
-from filesage.agent import ToolChosen  # noqa: E402
-from filesage.chat import Workspace, settings_from  # noqa: E402
-from filesage.router import route  # noqa: E402
+from filesage.agent.events import ToolChosen  # noqa: E402
+from filesage.workspace import Workspace, settings_from  # noqa: E402
+from filesage.policies.router import route  # noqa: E402
 
 
 def main() -> None:

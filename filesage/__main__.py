@@ -6,7 +6,7 @@ import sys
 
 def run() -> None:
     try:
-        from .chat import main
+        from .cli.app import main
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         sys.exit(130)

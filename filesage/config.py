@@ -40,7 +40,7 @@ class Settings:
     top_k: int = 5
     history_turns: int = 2  # questions and answers of the conversation that the model sees
     time_limit: int = 300  # seconds for one question, then the answer says what was gathered
-    policies_off: str = ""  # comma-separated names of policies to switch off (see filesage/policies.py)
+    policies_off: str = ""  # comma-separated names of policies to switch off (see filesage/policies/)
     sources: dict[str, str] = field(default_factory=dict)  # setting -> where its value came from
 
     @classmethod

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from filesage.models import Generation, drain
+from filesage.llm.base import Generation, drain
 
 REPO = Path(__file__).resolve().parent.parent
 FILESAGE = str(Path(sys.executable).parent / "filesage")
@@ -71,7 +71,7 @@ def fs_corpus(tmp_path) -> Path:
 
 @pytest.fixture(scope="session")
 def embedder():
-    from filesage.embedder import Embedder
+    from filesage.index.embedder import Embedder
 
     return Embedder()
 
@@ -79,7 +79,7 @@ def embedder():
 def joined_model_env() -> dict:
     """Tests that move FILESAGE_CACHE_DIR into tmp_path still use the model joined in the real cache,
     instead of joining another 1.1 GB copy per test."""
-    from filesage.models import resolve_model
+    from filesage.llm.weights import resolve_model
 
     return {"FILESAGE_MODEL": str(resolve_model(None).path)}
 
@@ -90,7 +90,7 @@ def seed_model_check(cache: Path) -> None:
     import shutil
 
     from filesage.config import cache_dir
-    from filesage.probe import verdict_file
+    from filesage.llm.probe import verdict_file
 
     kept, target = verdict_file(cache_dir()), verdict_file(cache)
     if kept.is_file() and not target.exists():

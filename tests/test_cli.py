@@ -103,7 +103,7 @@ def test_two_asks_at_once_share_the_cores_and_both_answer(tmp_path):
     import subprocess
 
     from bench.corpus import build_corpus
-    from filesage.chat import answering_directory
+    from filesage.workspace import answering_directory
     from tests.conftest import FILESAGE, joined_model_env
 
     root = build_corpus(tmp_path)

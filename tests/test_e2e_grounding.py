@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from bench.corpus import build_corpus
-from filesage.grounding import claims, supported
-from filesage.readers import read_document
+from filesage.grounding.claims import claims, supported
+from filesage.files.readers import read_document
 from tests.conftest import run_cli, write
 
 pytestmark = pytest.mark.model

@@ -2,10 +2,14 @@ import json
 
 import pytest
 
-from filesage.agent import Agent, AnswerRetracted, AnswerToken
-from filesage.grounding import Citations, Evidence, claims, missing_names, remove_claims, unsupported
-from filesage.toolbox import ToolResult, Toolbox
-from filesage.tools import ToolRegistry, respond
+from filesage.agent.loop import Agent
+from filesage.policies import in_force
+from filesage.agent.events import AnswerRetracted, AnswerToken
+from filesage.grounding.citations import Citations
+from filesage.grounding.claims import Evidence, claims, missing_names, remove_claims, unsupported
+from filesage.tools.result import ToolResult
+from filesage.tools.toolbox import Toolbox
+from filesage.tools.registry import ToolRegistry, respond
 from tests.conftest import ScriptedModel, write
 
 
@@ -95,7 +99,7 @@ def test_a_marker_after_the_full_stop_stays_with_its_sentence(registry):
     """Streamed seven characters at a time, "... $1,980.00. [1]" must not end its sentence at the full
     stop: the sentence would get a marker of its own and the [1] would follow as a second one."""
     model = ScriptedModel([call("read_file", path="finance/invoice_7.txt"), "Invoice 7 totals $1,980.00. [1]\nThe note says to renew the passport. [2]"])
-    events, answer = run(Agent(model, registry), "what is the total of invoice 7?")
+    events, answer = run(Agent(model, registry, policies=in_force()), "what is the total of invoice 7?")
     assert answer.text == "Invoice 7 totals $1,980.00. [1]\nThe note says to renew the passport."
     assert "".join(e.text for e in events if isinstance(e, AnswerToken)) == answer.text
 
@@ -138,7 +142,7 @@ def run(agent, question):
 
 def test_unsupported_draft_goes_back_once_then_the_better_answer_stands(registry):
     model = ScriptedModel([call("read_file", path="invoice_7.txt"), "The total is $1,890.", "The total due is $1,980.00 [1]."])
-    events, answer = run(Agent(model, registry), "what is the total of invoice 7?")
+    events, answer = run(Agent(model, registry, policies=in_force()), "what is the total of invoice 7?")
     retracted = [e for e in events if isinstance(e, AnswerRetracted)]
     assert [e.unsupported for e in retracted] == [["$1,890"]]
     assert "do not say $1,890" in model.prompts[2][-1]["content"]
@@ -152,7 +156,7 @@ def test_unsupported_draft_goes_back_once_then_the_better_answer_stands(registry
 
 def test_second_unsupported_draft_loses_its_unsupported_claims(registry):
     model = ScriptedModel([call("read_file", path="invoice_7.txt"), "The total is $1,890.", "It was paid on May 3. The total due is $1,980.00."])
-    _, answer = run(Agent(model, registry), "what is the total of invoice 7?")
+    _, answer = run(Agent(model, registry, policies=in_force()), "what is the total of invoice 7?")
     assert answer.text == "The total due is $1,980.00 [1].\n\nI could not confirm 5-3 in the files."
     assert answer.usage.calls == 3  # bounded: one retry, never a loop
 
@@ -173,7 +177,7 @@ def test_retry_offers_the_tools_left_while_steps_remain(tmp_path):
 
     registry = ToolRegistry([box.list_files, semantic_search, box.read_file, respond])
     model = ScriptedModel([call("semantic_search", query="invoice 7 total"), call("respond", answer="Invoice 7 totals $1,890."), call("read_file", path="finance/invoice_7.txt"), "The total due is $1,980.00."])
-    _, answer = run(Agent(model, registry), "what is the total of invoice 7?")
+    _, answer = run(Agent(model, registry, policies=in_force()), "what is the total of invoice 7?")
     retry = model.prompts[2][-1]["content"]
     assert "do not say $1,890" in retry and "4 tool calls left" in retry and "read_file" in retry
     assert model.schemas[2] is not None  # a tool call or respond, under the grammar
@@ -200,30 +204,31 @@ def test_a_listing_after_a_search_in_vain_must_name_what_was_asked(tmp_path):
     registry = ToolRegistry([semantic_search, box.directory_tree, box.list_files, respond])
     tree = call("directory_tree", folder="notes")
     model = ScriptedModel([call("semantic_search", query="birthday"), tree, "The notes folder contains 2 files."])
-    _, answer = run(Agent(model, registry), "When is Anna's birthday?")
+    _, answer = run(Agent(model, registry, policies=in_force()), "When is Anna's birthday?")
     assert answer.text.startswith("I found nothing") and answer.sources == []
     # A listing that names what the question asks about still answers it.
     model = ScriptedModel([call("semantic_search", query="oscar"), call("list_files", folder="notes")])
-    _, answer = run(Agent(model, registry), "What do I have about Oscar?")
+    _, answer = run(Agent(model, registry, policies=in_force()), "What do I have about Oscar?")
     assert answer.text.startswith("2 files under notes/") and "notes/oscar_gifts.txt" in answer.text
 
 
 def test_not_found_names_what_was_searched(registry):
     model = ScriptedModel([call("grep_files", pattern="reykjavik"), call("file_metadata", name_hint="flight"), call("respond", answer="Your flight leaves at 9:40.")])
-    events, answer = run(Agent(model, registry, folder="~/Documents"), "when does my Reykjavik flight leave?")
+    events, answer = run(Agent(model, registry, folder="~/Documents", policies=in_force()), "when does my Reykjavik flight leave?")
     assert answer.text == (
         "I found nothing in ~/Documents that answers this. I looked for file paths matching 'reykjavik'; "
         "looked for a file named like 'flight'."
     )
     assert answer.sources == [] and "9:40" not in "".join(e.text for e in events if isinstance(e, AnswerToken))
     # Each step is said in words, the tool's name never.
-    from filesage.prompts import searched
+    from filesage.agent.prompts import searched
 
     assert searched("each_file", {"what": "mileage", "name": "brake pads"}, True, "") == "read each file with 'brake pads' in its name for 'mileage'"
 
 
 def test_a_figure_from_the_line_about_something_else_is_not_connected():
-    from filesage.grounding import Evidence, unconnected
+    from filesage.grounding.claims import Evidence
+    from filesage.grounding.lines import unconnected
 
     evidence = Evidence()
     evidence.add("question")
@@ -243,14 +248,15 @@ def test_a_figure_from_the_line_about_something_else_is_not_connected():
 
 
 def test_unit_symbols_are_the_words_a_question_uses():
-    from filesage.grounding import terms
+    from filesage.language.text import terms
 
     assert terms("what degrees for apple crumble") & terms("Oven: 180 °C (356 °F).") == terms("degrees")
     assert terms("what percentage is the discount") & terms("Discount: 15%") >= terms("percentage discount")
 
 
 def test_a_figure_from_a_document_other_than_the_one_named_is_not_connected():
-    from filesage.grounding import Evidence, unconnected
+    from filesage.grounding.claims import Evidence
+    from filesage.grounding.lines import unconnected
 
     asked = "What is the total due on invoice 002?"
     evidence = Evidence([asked, "From finance/invoice_2025_017.pdf [1] (p. 2):\n- Total due: $1,980.00. Payment terms: 30 days from the invoice date.\n"
@@ -265,8 +271,10 @@ def test_a_figure_from_a_document_other_than_the_one_named_is_not_connected():
 
 
 def test_a_line_in_the_files_language_is_about_what_an_english_question_asks():
-    from filesage.glossary import translations
-    from filesage.grounding import Evidence, terms, unconnected
+    from filesage.language.glossary import translations
+    from filesage.grounding.claims import Evidence
+    from filesage.language.text import terms
+    from filesage.grounding.lines import unconnected
 
     asked = "How much was the deposit on my Berlin flat?"
     lease = Evidence([asked, "From home/Mietvertrag.docx [1] (lines 1-5):\n- Vermieterin: Gertrud Vogel, Müllerstraße 14, 10115 Berlin\n"
@@ -281,6 +289,6 @@ def test_a_line_in_the_files_language_is_about_what_an_english_question_asks():
 
 
 def test_numbers_written_the_german_way():
-    from filesage.grounding import claims
+    from filesage.grounding.claims import claims
 
     assert [c.key for c in claims("3.450,00 EUR, 1.000.000 Einwohner, $1,150.00 and 3.45")] == ["3450", "1000000", "1150", "3.45"]

@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from filesage.index import FolderIndex
-from filesage.models import CUT_MARKER, fit
-from filesage.toolbox import Toolbox
+from filesage.index.store import FolderIndex
+from filesage.llm.base import CUT_MARKER, fit
+from filesage.tools.toolbox import Toolbox
 from tests.conftest import FILESAGE, joined_model_env, run_cli, write
 
 

@@ -5,9 +5,10 @@ import os
 
 import pytest
 
-import filesage.toolbox as toolbox_module
-from filesage.index import FolderIndex
-from filesage.toolbox import Omitted, Toolbox, walk
+import filesage.files.walk as walk_module
+from filesage.index.store import FolderIndex
+from filesage.files.walk import Omitted, walk
+from filesage.tools.toolbox import Toolbox
 from tests.conftest import write
 
 
@@ -69,7 +70,7 @@ def test_ignored_folders_are_never_descended_into(tmp_path, monkeypatch):
         scanned.append(os.path.relpath(path, root))
         return real_scandir(path)
 
-    monkeypatch.setattr(toolbox_module.os, "scandir", recording_scandir)
+    monkeypatch.setattr(walk_module.os, "scandir", recording_scandir)
     assert paths(root) == ["notes.md"]
     # env/ is listed once to find its pyvenv.cfg; nothing under it, node_modules/ or dist/ is looked at.
     assert sorted(scanned) == [".", "env"]

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from bench.corpus import build_corpus
-from filesage.index import FolderIndex, IndexError_
+from filesage.index.store import FolderIndex, IndexError_
 from tests.conftest import run_cli, write
 
 pytestmark = pytest.mark.model
@@ -135,7 +135,7 @@ def test_empty_and_binary_only_folders(tmp_path, embedder):
 
 
 def test_file_deleted_while_indexing_is_skipped(corpus, tmp_path, embedder, monkeypatch):
-    import filesage.index as index_module
+    import filesage.index.store as index_module
 
     real_read = index_module.read_document
 
@@ -181,7 +181,7 @@ def test_indexing_and_searching_never_load_torch(corpus, tmp_path):
     script = f"""
 import sys
 from pathlib import Path
-from filesage.index import FolderIndex
+from filesage.index.store import FolderIndex
 index = FolderIndex(Path({str(corpus)!r}), directory=Path({str(tmp_path / "idx")!r}))
 index.refresh()
 assert index.search("monthly rent", 3)

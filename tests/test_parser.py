@@ -5,7 +5,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from filesage.parser import ToolCall, extract_json_object, extract_tool_call
+from filesage.llm.parser import ToolCall, extract_json_object, extract_tool_call
 
 RECORDED = json.loads((Path(__file__).parent / "fixtures" / "recorded_outputs.json").read_text())
 

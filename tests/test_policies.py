@@ -4,35 +4,36 @@ import json
 
 import pytest
 
-from filesage.agent import NO_GENERATION, Agent
+from filesage.agent import prompts
+from filesage.agent.decisions import ASK_ANSWER, BEFORE_ANSWER, POINTS, Accept, AskAnswer, FollowUp, Policy, Rendered, Retry, Rewrite
+from filesage.agent.events import NO_GENERATION, Step
+from filesage.agent.loop import Agent
+from filesage.agent.state import Drafted, Fired, Ran
 from filesage.errors import UsageError
-from filesage.parser import ToolCall
-from filesage.policies import (
-    follow_up_searches_keep_what_came_before,
-    ASK_ANSWER,
-    REGISTRY,
-    Accept,
-    FollowUp,
-    Policies,
-    Rendered,
-    Retry,
+from filesage.language.question import counted_words, counts_files
+from filesage.llm.parser import ToolCall
+from filesage.policies import ORDER, in_force
+from filesage.policies.after_step import (
     answer_after_a_found_result,
-    claims_must_be_in_the_results,
-    counted_words,
-    counts_files,
     filesystem_answers_are_rendered,
-    filesystem_calls_follow_the_question,
-    follow_ups_keep_the_file_type,
-    no_answer_before_looking,
-    not_found_is_said_plainly,
     read_the_file_a_listing_picked,
     router_after_nothing_found,
-    router_when_no_usable_call,
     searches_in_the_folders_other_languages,
-    questions_about_what_files_say_are_searched,
 )
-from filesage.toolbox import Toolbox, ToolResult
-from filesage.tools import ToolRegistry, respond
+from filesage.policies.before_answer import calls_where_the_answer_belongs_are_asked_again, claims_must_be_in_the_results, not_found_is_said_plainly
+from filesage.policies.first_call import (
+    an_empty_respond_asks_for_words,
+    filesystem_calls_follow_the_question,
+    follow_up_searches_keep_what_came_before,
+    follow_ups_keep_the_file_type,
+    no_answer_before_looking,
+    questions_about_what_files_say_are_searched,
+    router_when_no_usable_call,
+    unusable_calls_ask_for_the_answer,
+)
+from filesage.tools.toolbox import Toolbox
+from filesage.tools.result import ToolResult
+from filesage.tools.registry import ToolRegistry, respond
 from tests.conftest import ScriptedModel
 
 
@@ -53,7 +54,7 @@ def semantic_search(query: str, top_k: int = 5) -> ToolResult:
 def agent(fs_corpus):
     box = Toolbox(fs_corpus)
     registry = ToolRegistry([box.count_files, box.list_files, box.file_metadata, box.grep_files, box.directory_tree, semantic_search, box.read_file, respond])
-    return Agent(ScriptedModel([]), registry, tree=box)
+    return Agent(ScriptedModel([]), registry, tree=box, policies=in_force())
 
 
 def turn_for(agent, question, history=None):
@@ -66,10 +67,16 @@ def ran(agent, turn, tool, by="model", **arguments):
     return turn
 
 
-def test_every_policy_is_registered_at_a_point_and_documented():
-    assert len(REGISTRY) >= 10
-    for rule in REGISTRY.values():
-        assert rule.point in ("first_call", "after_step", "before_answer")
+def found(turn, text, tool="semantic_search", paths=()):
+    """A result that found `text` (in `paths`), in the turn's log as the loop records it."""
+    turn.record(Ran(Step(tool, {}, "model", "found", True, True, 0.0, 0, 0, list(paths)), ToolResult(text, list(paths)), f"found {len(turn.log)}", text))
+    return turn
+
+
+def test_every_policy_is_at_a_point_and_documented():
+    assert len(ORDER) >= 10 and len({p.name for p in ORDER}) == len(ORDER)
+    for rule in ORDER:
+        assert rule.point in POINTS
         assert len((rule.function.__doc__ or "").split()) >= 20, rule.name  # names the class of failure it handles
 
 
@@ -77,13 +84,48 @@ def test_every_policy_has_a_test_of_its_own():
     from pathlib import Path
 
     tests = Path(__file__).read_text()
-    assert [name for name in REGISTRY if f"def test_{name}(" not in tests] == []
+    assert [p.name for p in ORDER if f"def test_{p.name}(" not in tests] == []
 
 
 def test_policies_can_be_switched_off_by_name():
-    assert "filesystem_answers_are_rendered" not in [p.name for p in Policies(["filesystem_answers_are_rendered"]).active]
+    assert "filesystem_answers_are_rendered" not in [p.name for p in in_force(["filesystem_answers_are_rendered"])]
     with pytest.raises(UsageError, match="unknown policy"):
-        Policies(["no_such_policy"])
+        in_force(["no_such_policy"])
+
+
+def test_policies_decide_and_leave_the_turn_as_it_was(agent):
+    """A policy returns a decision; only the loop writes the turn."""
+    turn = found(ran(agent, turn_for(agent, "what is the invoice total for 2025?"), "semantic_search", query="invoice total"), "Total due: $4,320.00")
+    before = (list(turn.log), turn.question, [dict(m) for m in turn.messages])
+    for rule in ORDER:
+        arguments = {"first_call": (ToolCall("each_file", {"what": "total"}),), "each_call": (ToolCall("count_files", {}),), "after_step": (),
+                     "answer_call": (ToolCall("count_files", {}),), "before_answer": ("It is $9,999.00.",)}[rule.point]
+        rule.function(turn, *arguments)
+    assert (turn.log, turn.question, turn.messages) == before
+
+
+def test_unusable_calls_ask_for_the_answer(agent):
+    turn = ran(agent, turn_for(agent, "how many pdfs?"), "count_files", extension="pdf")
+    assert unusable_calls_ask_for_the_answer(turn, None) == ASK_ANSWER
+    assert unusable_calls_ask_for_the_answer(turn, ToolCall("delete_everything", {})) == ASK_ANSWER
+    assert unusable_calls_ask_for_the_answer(turn, ToolCall("count_files", {"extension": "pdf", "folder": ""})) == ASK_ANSWER  # made already
+    assert unusable_calls_ask_for_the_answer(turn, ToolCall("count_files", {"extension": "docx"})) is None
+
+
+def test_an_empty_respond_asks_for_words(agent):
+    assert an_empty_respond_asks_for_words(turn_for(agent, "hi"), ToolCall("respond", {"answer": " "})) == AskAnswer(prompts.DIRECT_REPLY)
+    after = ran(agent, turn_for(agent, "how many pdfs?"), "count_files", extension="pdf")
+    assert an_empty_respond_asks_for_words(after, ToolCall("respond", {})) == AskAnswer(prompts.FORCED_ANSWER)
+    assert an_empty_respond_asks_for_words(after, ToolCall("respond", {"answer": "3."})) is None
+
+
+def test_calls_where_the_answer_belongs_are_asked_again(agent):
+    turn = ran(agent, turn_for(agent, "how many pdfs?"), "count_files", extension="pdf")
+    decision = calls_where_the_answer_belongs_are_asked_again(turn, ToolCall("count_files", {}))
+    assert decision.message == prompts.FORCED_ANSWER and decision.answer_only
+    assert decision.otherwise.text.startswith("Here is what the tools found:\n3 .pdf files")
+    nothing = calls_where_the_answer_belongs_are_asked_again(turn_for(agent, "hi"), ToolCall("count_files", {}))
+    assert nothing.otherwise == Accept(prompts.NO_ANSWER)
 
 
 def test_router_when_no_usable_call(agent):
@@ -111,7 +153,7 @@ def test_what_a_question_counts():
 
 
 def test_kinds_of_document_a_question_names():
-    from filesage.policies import kinds_named
+    from filesage.language.question import kinds_named
 
     names = {"invoice", "finance", "contacts", "2025"}
     assert kinds_named("what do my 2025 invoices add up to?", names) == ["invoice"]
@@ -210,15 +252,12 @@ def test_claims_must_be_in_the_results(agent):
     assert claims_must_be_in_the_results(turn, "The total due is $4,320.00.") is None
     verdict = claims_must_be_in_the_results(turn, "The total due is $4,230.00.")
     assert isinstance(verdict, Retry) and verdict.withdrawn == ["$4,230.00"]
-    turn.retried = True
-    assert claims_must_be_in_the_results(turn, "The total due is $4,230.00.") == Accept("I could not confirm $4,230.00 in the files.")
+    assert verdict.otherwise == Accept("I could not confirm $4,230.00 in the files.")  # once the check has no retries left
     # Nothing left of the draft: the line most about the question is quoted, not the figure it could not confirm.
     booster = ran(agent, turn_for(agent, "When is my next tetanus booster due?"), "semantic_search", query="tetanus booster")
-    booster.content_found.append("From health/vaccinations.md [1] (lines 1-4):\n- Flu shot: 2025-10-02\n- Tetanus: last booster 2023-06-10 [1], next booster due in 2033")
-    booster.evidence.add(booster.content_found[-1])
-    booster.retried = True
+    found(booster, "From health/vaccinations.md [1] (lines 1-4):\n- Flu shot: 2025-10-02\n- Tetanus: last booster 2023-06-10 [1], next booster due in 2033")
     verdict = claims_must_be_in_the_results(booster, "The next tetanus booster is due on 2033-06-10.")
-    assert verdict == Accept('The files say: "Tetanus: last booster 2023-06-10, next booster due in 2033"')
+    assert verdict.otherwise == Accept('The files say: "Tetanus: last booster 2023-06-10, next booster due in 2033"')
 
 
 def test_a_policy_switched_off_leaves_the_model_its_answer(fs_corpus):
@@ -226,11 +265,11 @@ def test_a_policy_switched_off_leaves_the_model_its_answer(fs_corpus):
     registry = ToolRegistry([box.count_files, respond])
     counted = json.dumps({"name": "count_files", "arguments": {"extension": "pdf"}})
     on = ScriptedModel([counted])
-    answer = list(Agent(on, registry, tree=box).run("how many pdfs?"))[-1].answer
+    answer = list(Agent(on, registry, tree=box, policies=in_force()).run("how many pdfs?"))[-1].answer
     assert answer.text.startswith("There are 3 .pdf files") and answer.usage.calls == 1
     assert answer.policies == ["filesystem_answers_are_rendered"]
     off = ScriptedModel([counted, "You have three PDFs."])
-    answer = list(Agent(off, registry, tree=box, policies=Policies(["filesystem_answers_are_rendered"])).run("how many pdfs?"))[-1].answer
+    answer = list(Agent(off, registry, tree=box, policies=in_force(["filesystem_answers_are_rendered"])).run("how many pdfs?"))[-1].answer
     assert answer.text == "You have three PDFs." and answer.usage.calls == 2
 
 
@@ -254,13 +293,13 @@ def test_searches_in_the_folders_other_languages(fs_corpus):
 
     box = Toolbox(fs_corpus)
     registry = ToolRegistry([box.list_files, semantic_search, respond])
-    agent = Agent(ScriptedModel([]), registry, tree=box, languages=lambda: Counter({"English": 5, "German": 1, "": 3}))
+    agent = Agent(ScriptedModel([]), registry, tree=box, languages=lambda: Counter({"English": 5, "German": 1, "": 3}), policies=in_force())
     turn = ran(agent, turn_for(agent, "How much is the deposit on my lease?"), "semantic_search", query="lease deposit")
     hint = searches_in_the_folders_other_languages(turn)
     assert hint is not None and "German" in hint.message and "English" not in hint.message
-    turn.fired.append("searches_in_the_folders_other_languages")
+    turn.record(Fired("searches_in_the_folders_other_languages"))
     assert searches_in_the_folders_other_languages(turn) is None  # once
-    english_only = Agent(ScriptedModel([]), registry, tree=box, languages=lambda: Counter({"English": 5}))
+    english_only = Agent(ScriptedModel([]), registry, tree=box, languages=lambda: Counter({"English": 5}), policies=in_force())
     assert searches_in_the_folders_other_languages(ran(english_only, turn_for(english_only, "deposit?"), "semantic_search", query="deposit")) is None
 
 
@@ -277,23 +316,32 @@ def test_follow_up_searches_keep_what_came_before(agent):
     assert chatty.arguments["query"] == "deadline owns security audit"
 
 
-def test_a_draft_a_check_shortened_goes_through_the_checks_after_it(agent, monkeypatch):
-    from filesage.policies import BEFORE_ANSWER, REGISTRY, Policy
-
+def test_a_draft_a_check_shortened_goes_through_the_checks_after_it(agent):
     seen = []
-    monkeypatch.setitem(REGISTRY, "probe", Policy("probe", BEFORE_ANSWER, lambda turn, draft: seen.append(draft)))
+    agent.policies.append(Policy("probe", BEFORE_ANSWER, lambda turn, draft: seen.append(draft)))
     # The unsupported half of a two-part answer is taken out, and the checks after it see what is left.
     turn = ran(agent, turn_for(agent, "What is the Nimbus invoice total, and what did the Reykjavik hotel cost?"), "semantic_search", query="invoice")
-    turn.content_found.append("From finance/2025/invoice_001.pdf: Nimbus total due $4,320.00")
-    turn.retried = True
-    verdict = Policies().before_answer(turn, "The Nimbus invoice total is $4,320.00 [1], and the Reykjavik hotel cost $1,200.00 [1].")
+    found(turn, "From finance/2025/invoice_001.pdf: Nimbus total due $4,320.00")
+    turn.record(Drafted("an earlier draft", "retry", "claims_must_be_in_the_results"))  # its one retry is spent
+    verdict, by = agent._before_answer(turn, "The Nimbus invoice total is $4,320.00 [1], and the Reykjavik hotel cost $1,200.00 [1].")
     assert isinstance(verdict, Accept) and verdict.text.startswith("The Nimbus invoice total is $4,320.00 [1].")
     assert "could not confirm $1,200.00" in verdict.text and seen == [verdict.text]
-    assert turn.fired[-1] == "claims_must_be_in_the_results"
+    assert by == turn.fired[-1] == "claims_must_be_in_the_results"
+
+
+def test_each_check_has_its_own_retries(agent):
+    turn = found(ran(agent, turn_for(agent, "what is the invoice total?"), "semantic_search", query="invoice"), "Total due: $4,320.00")
+    verdict, by = agent._before_answer(turn, "The total due is $4,230.00.")
+    assert isinstance(verdict, Retry) and by == "claims_must_be_in_the_results"
+    turn.record(Drafted("The total due is $4,230.00.", "retry", by))
+    turn.record(Drafted("The total due is $4,230.00.", "retry", "figures_come_from_the_line_asked_about"))  # another check's retry
+    assert turn.retries_by("claims_must_be_in_the_results") == 1
+    verdict, by = agent._before_answer(turn, "The total due is $4,230.00.")
+    assert verdict == Accept("I could not confirm $4,230.00 in the files.") and by == "claims_must_be_in_the_results"
 
 
 def test_each_file_combines_as_asked(agent):
-    from filesage.policies import each_file_combines_as_asked
+    from filesage.policies.first_call import each_file_combines_as_asked
 
     def fixed(question, **arguments):
         return each_file_combines_as_asked(turn_for(agent, question), ToolCall("each_file", {"what": "total due", **arguments}))
@@ -309,10 +357,10 @@ def test_each_file_combines_as_asked(agent):
 
 
 def test_the_file_a_search_found_is_looked_up(agent):
-    from filesage.policies import the_file_a_search_found_is_looked_up
+    from filesage.policies.after_step import the_file_a_search_found_is_looked_up
 
-    turn = ran(agent, turn_for(agent, "how big is the file with the invoice of Nimbus?"), "semantic_search", query="invoice Nimbus")
-    turn.content_found.append("From finance/2025/invoice_001.pdf: Nimbus total due $4,320.00")
+    turn = found(turn_for(agent, "how big is the file with the invoice of Nimbus?"), "From finance/2025/invoice_001.pdf: Nimbus total due $4,320.00",
+                 paths=["finance/2025/invoice_001.pdf"])
     assert the_file_a_search_found_is_looked_up(turn) == FollowUp(ToolCall("file_metadata", {"name_hint": "finance/2025/invoice_001.pdf"}))
     # A question about what the document says is answered from it.
     said = ran(agent, turn_for(agent, "what is the total on the invoice?"), "semantic_search", query="invoice total")
@@ -320,7 +368,7 @@ def test_the_file_a_search_found_is_looked_up(agent):
 
 
 def test_each_file_is_for_many_files(agent):
-    from filesage.policies import each_file_is_for_many_files
+    from filesage.policies.first_call import each_file_is_for_many_files
 
     one = turn_for(agent, "Could you give me Maja Wong's phone number from my contacts?")
     assert each_file_is_for_many_files(one, ToolCall("each_file", {"what": "phone number", "name": "contacts"})) == ToolCall("semantic_search", {"query": one.question})
@@ -340,47 +388,46 @@ def test_each_file_is_for_many_files(agent):
 
 
 def test_denials_must_hold(agent):
-    from filesage.policies import denials_must_hold
+    from filesage.policies.before_answer import denials_must_hold
 
     turn = ran(agent, turn_for(agent, "Tomas Sokolov phone?"), "semantic_search", query="invoice")
-    turn.content_found.append("From contacts.csv [1] (rows 1-2):\n- Name: Tomas Petrova; Phone: +46 70 443\n- Name: Tomas Sokolov; Phone: +46 70 109")
+    found(turn, "From contacts.csv [1] (rows 1-2):\n- Name: Tomas Petrova; Phone: +46 70 443\n- Name: Tomas Sokolov; Phone: +46 70 109")
     verdict = denials_must_hold(turn, "There are no phone numbers for Tomas Sokolov in the contacts [1].")
     assert isinstance(verdict, Retry) and "Name: Tomas Sokolov; Phone: +46 70 109" in verdict.message
-    turn.retried = True
-    assert denials_must_hold(turn, "I did not find it.").text == 'The files say: "Name: Tomas Sokolov; Phone: +46 70 109"'
+    assert denials_must_hold(turn, "I did not find it.").otherwise.text == 'The files say: "Name: Tomas Sokolov; Phone: +46 70 109"'
     # Denials in a few words: "No phone number for ...", "... has no phone number"; a yes/no answer is none.
-    assert denials_must_hold(turn, "No phone number for Tomas Sokolov in my contacts.").text.startswith("The files say")
-    assert denials_must_hold(turn, "Tomas Sokolov has no phone number listed.").text.startswith("The files say")
+    assert isinstance(denials_must_hold(turn, "No phone number for Tomas Sokolov in my contacts."), Retry)
+    assert isinstance(denials_must_hold(turn, "Tomas Sokolov has no phone number listed."), Retry)
     assert denials_must_hold(turn, "No, Tomas Sokolov's phone is +46 70 109 [1].") is None
     assert denials_must_hold(turn, "Tomas Sokolov's phone is +46 70 109 [1].") is None
     # Nothing found names what the question names: the denial stands.
     other = ran(agent, turn_for(agent, "Linnea Nair phone?"), "semantic_search", query="invoice")
-    other.content_found.append("From contacts.csv [1]:\n- Name: Tomas Sokolov; Phone: +46 70 109")
+    found(other, "From contacts.csv [1]:\n- Name: Tomas Sokolov; Phone: +46 70 109")
     assert denials_must_hold(other, "There is no phone number for Linnea Nair.") is None
 
 
 def test_answers_give_what_was_asked(agent):
-    from filesage.policies import answers_give_what_was_asked
+    from filesage.policies.before_answer import answers_give_what_was_asked
 
     history = [{"role": "user", "content": "Who owns the budget sign-off?"}, {"role": "assistant", "content": "Marco Costa."}]
     turn = ran(agent, turn_for(agent, "And the due date for the same task?", history), "semantic_search", query="invoice")
-    turn.content_found.append("From tasks.md [1]:\n- Budget sign-off: owner Marco Costa, due 2025-06-30")
+    found(turn, "From tasks.md [1]:\n- Budget sign-off: owner Marco Costa, due 2025-06-30")
     assert isinstance(answers_give_what_was_asked(turn, "Marco Costa owns the budget sign-off [1]."), Retry)
     phone = ran(agent, turn_for(agent, "Do I have a phone number for Tomas Sokolov?"), "semantic_search", query="invoice")
-    phone.content_found.append("From contacts.csv [1]:\n- Name: Tomas Sokolov; Phone: +46 70 109")
+    found(phone, "From contacts.csv [1]:\n- Name: Tomas Sokolov; Phone: +46 70 109")
     assert answers_give_what_was_asked(phone, "Yes, Tomas Sokolov has a phone number [1].").answer_only
     assert answers_give_what_was_asked(turn, "It is due on 2025-06-30 [1].") is None
     assert answers_give_what_was_asked(turn, "I did not find a due date.") is None
     who = ran(agent, turn_for(agent, "Who owns the budget sign-off?"), "semantic_search", query="invoice")
-    who.content_found.append("From tasks.md [1]:\n- Budget sign-off: owner Marco Costa, due 2025-06-30")
+    found(who, "From tasks.md [1]:\n- Budget sign-off: owner Marco Costa, due 2025-06-30")
     assert answers_give_what_was_asked(who, "Marco Costa [1].") is None
 
 
 def test_figures_come_from_the_line_asked_about(agent):
-    from filesage.policies import figures_come_from_the_line_asked_about
+    from filesage.policies.before_answer import figures_come_from_the_line_asked_about
 
     turn = ran(agent, turn_for(agent, "What is the sales department's Q1 budget?"), "semantic_search", query="invoice")
-    turn.content_found.append("From finance/budget.csv [1] (rows 1-3):\n- department: engineering; q1_budget: 800000\n- department: sales; q1_budget: 450000")
+    found(turn, "From finance/budget.csv [1] (rows 1-3):\n- department: engineering; q1_budget: 800000\n- department: sales; q1_budget: 450000")
     verdict = figures_come_from_the_line_asked_about(turn, "Sales has a Q1 budget of 800000 [1].")
     assert isinstance(verdict, Retry) and verdict.withdrawn == ["800000"] and "department: sales; q1_budget: 450000" in verdict.message
     assert verdict.answer_only  # the line is in the results: the model is asked to answer, not offered tools
@@ -388,8 +435,7 @@ def test_figures_come_from_the_line_asked_about(agent):
     # The answer, then other rows: the other rows go, without asking again.
     trimmed = figures_come_from_the_line_asked_about(turn, "Sales has a Q1 budget of 450,000 [1]. Engineering has 800000 [1].")
     assert isinstance(trimmed, Accept) and trimmed.text == "Sales has a Q1 budget of 450,000 [1]."
-    turn.retried = True
-    assert figures_come_from_the_line_asked_about(turn, "It is 800000 [1].").text.endswith('The files say: "department: sales; q1_budget: 450000"')
+    assert figures_come_from_the_line_asked_about(turn, "It is 800000 [1].").otherwise.text.endswith('The files say: "department: sales; q1_budget: 450000"')
 
 
 def each_file(what: str, combine: str = "list", extension: str = "", folder: str = "", name: str = "", mentions: str = "") -> ToolResult:
@@ -407,10 +453,10 @@ def each_file(what: str, combine: str = "list", extension: str = "", folder: str
 
 
 def test_documents_of_a_year_are_read(fs_corpus):
-    from filesage.policies import documents_of_a_year_are_read
+    from filesage.policies.after_step import documents_of_a_year_are_read
 
     box = Toolbox(fs_corpus)
-    agent = Agent(ScriptedModel([]), ToolRegistry([box.count_files, box.list_files, each_file, respond]), tree=box)
+    agent = Agent(ScriptedModel([]), ToolRegistry([box.count_files, box.list_files, each_file, respond]), tree=box, policies=in_force())
 
     question = "how many invoices did I get in 2025?"
     turn = ran(agent, turn_for(agent, question), "count_files", name="invoice")
@@ -437,7 +483,7 @@ def test_documents_of_a_year_are_read(fs_corpus):
 
 
 def test_each_file_filters_are_the_questions(agent):
-    from filesage.policies import each_file_filters_are_the_questions
+    from filesage.policies.first_call import each_file_filters_are_the_questions
 
     # The prompt's "phone bill" copied for any bills: the word the question does not say goes.
     copied = each_file_filters_are_the_questions(turn_for(agent, "List out my 2025 bills with the amount for each"),
@@ -470,26 +516,25 @@ def test_filesystem_calls_follow_the_question_take_a_missing_folder_for_names(ag
 
 
 def test_the_same_for_another_year_is_the_question_before(fs_corpus):
-    from filesage.policies import the_same_for_another_year_is_the_question_before as same_for
+    from filesage.policies.first_call import the_same_for_another_year_is_the_question_before as same_for
 
     box = Toolbox(fs_corpus)
-    agent = Agent(ScriptedModel([]), ToolRegistry([box.count_files, box.list_files, semantic_search, each_file, respond]), tree=box)
+    agent = Agent(ScriptedModel([]), ToolRegistry([box.count_files, box.list_files, semantic_search, each_file, respond]), tree=box, policies=in_force())
 
     history = [{"role": "user", "content": "what do my 2025 invoices add up to?"}, {"role": "assistant", "content": "The total is $6,512.40."}]
     turn = turn_for(agent, "and the same for 2024?", history)
-    call = same_for(turn, ToolCall("semantic_search", {"query": "and the same for 2024?"}))
-    assert turn.question == "what do my 2024 invoices add up to?"
-    assert call == ToolCall("each_file", {"what": "total", "combine": "total", "name": "invoice", "mentions": "2024"})
+    rewrite = same_for(turn, ToolCall("semantic_search", {"query": "and the same for 2024?"}))
+    assert rewrite == Rewrite("what do my 2024 invoices add up to?", ToolCall("each_file", {"what": "total", "combine": "total", "name": "invoice", "mentions": "2024"}))
     # Another word for the kind of document the folder names ("bills" for invoices) still picks them.
     bills = turn_for(agent, "now 2024", [{"role": "user", "content": "what do my 2025 bills add up to?"}, {"role": "assistant", "content": "$9."}])
-    assert same_for(bills, ToolCall("semantic_search", {"query": "now 2024"})).arguments["name"] == "bill"
+    assert same_for(bills, ToolCall("semantic_search", {"query": "now 2024"})).call.arguments["name"] == "bill"
     # A question before that read one document is searched again, rewritten.
     one = turn_for(agent, "what about 2023?", [{"role": "user", "content": "who led the 2025 budget review?"}, {"role": "assistant", "content": "Dana."}])
-    assert same_for(one, ToolCall("semantic_search", {"query": "2023"})).arguments["query"] == "who led the 2023 budget review?"
+    assert same_for(one, ToolCall("semantic_search", {"query": "2023"})).call.arguments["query"] == "who led the 2023 budget review?"
     # Said in other words that only point back: the question before, for the new year.
     for said in ("ok, now do 2024", "thanks! could you give me that for 2024 as well?", "and the 2024 ones?"):
-        again = turn_for(agent, said, history)
-        assert same_for(again, ToolCall("semantic_search", {"query": said})).name == "each_file" and again.question == "what do my 2024 invoices add up to?"
+        again = same_for(turn_for(agent, said, history), ToolCall("semantic_search", {"query": said}))
+        assert again.call.name == "each_file" and again.question == "what do my 2024 invoices add up to?"
     # Not a follow-up of that kind: a new question with a year, or the same year.
     assert same_for(turn_for(agent, "how many invoices from 2024 do I have?", history), ToolCall("each_file", {"what": "x"})) is None
     assert same_for(turn_for(agent, "and for 2025?", history), ToolCall("each_file", {"what": "x"})) is None

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from conftest import REPO, joined_model_env, run_cli
-from filesage.probe import Verdict, checked_verdict, probe, save_verdict, saved_verdict, verdict_key
+from filesage.llm.probe import Verdict, checked_verdict, probe, save_verdict, saved_verdict, verdict_key
 
 FIXTURES = Path(__file__).parent / "fixtures"
 CRASHING_CHILD = [sys.executable, str(FIXTURES / "crashing_probe.py")]
@@ -113,7 +113,7 @@ def test_doctor_decodes_in_a_child_and_reports_the_rate(tmp_path):
 @pytest.mark.model
 def test_the_model_decodes_without_the_extra_buffer_types():
     model = Path(joined_model_env()["FILESAGE_MODEL"])
-    from filesage.probe import run_child
+    from filesage.llm.probe import run_child
 
     run = run_child(model, 2, extra_buffers=False)
     assert not run.failure and run.tokens_per_second > 0.5

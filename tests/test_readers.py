@@ -3,7 +3,7 @@ import zipfile
 import pytest
 
 from bench.corpus import write_docx, write_pdf, write_pptx, write_xlsx
-from filesage.readers import CHUNK_CHARS, Unreadable, read_document
+from filesage.files.readers import CHUNK_CHARS, Unreadable, read_document
 
 
 def read(path):
@@ -98,7 +98,7 @@ def test_pdf_without_text_layer(tmp_path):
 
 
 def test_large_file_is_capped(tmp_path):
-    from filesage import readers
+    from filesage.files import readers
 
     path = tmp_path / "big.log"
     path.write_bytes(b"log line\n" * (readers.MAX_READ_BYTES // 9 + 1000))
@@ -109,7 +109,7 @@ def test_large_file_is_capped(tmp_path):
 def test_300_mb_single_line_log_is_read_in_part(tmp_path):
     import time
 
-    from filesage import readers
+    from filesage.files import readers
 
     path = tmp_path / "huge.log"
     with path.open("wb") as handle:
@@ -135,7 +135,7 @@ def test_a_long_line_split_across_chunks_is_labelled_in_both(tmp_path):
 def test_a_parser_that_never_finishes_is_given_up(tmp_path, monkeypatch):
     import time
 
-    from filesage import readers
+    from filesage.files import readers
 
     def stuck(path):
         while True:

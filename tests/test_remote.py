@@ -12,7 +12,7 @@ import pytest
 
 from filesage.config import Settings
 from filesage.errors import ModelError, UsageError
-from filesage.remote import PROBE_SCHEMA, RemoteModel, chat_url
+from filesage.llm.remote import PROBE_SCHEMA, RemoteModel, chat_url
 from tests.conftest import FILESAGE, run_cli
 
 MESSAGES = [{"role": "system", "content": "You are terse."}, {"role": "user", "content": "hi"}]

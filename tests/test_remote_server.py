@@ -11,7 +11,8 @@ import time
 import httpx
 import pytest
 
-from filesage.models import physical_cores, resolve_model
+from filesage.llm.cores import physical_cores
+from filesage.llm.weights import resolve_model
 from tests.conftest import FILESAGE, run_cli, write
 
 pytestmark = pytest.mark.model

@@ -2,7 +2,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from filesage.router import read_question, route
+from filesage.language.filters import read_question
+from filesage.policies.router import route
 
 FOLDERS = ["code", "finance", "finance/2025", "notes", "photos", "projects", "projects/falcon", "reports", "archive 2023"]
 
@@ -82,8 +83,8 @@ def test_any_question_ends_in_a_known_tool(question):
 
 
 def test_a_follow_up_keeps_the_file_type_of_the_question_before():
-    from filesage.parser import ToolCall
-    from filesage.router import carry_over
+    from filesage.llm.parser import ToolCall
+    from filesage.policies.router import carry_over
 
     listed = carry_over(ToolCall("list_files", {"limit": 5}), "which are they?", "how many markdown files are there?")
     assert listed.arguments == {"limit": 5, "extension": "markdown"}

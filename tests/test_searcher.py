@@ -4,10 +4,10 @@ the lines that bear on the question, each under the lines it belongs to."""
 import pytest
 
 from bench.corpus import build_corpus
-from filesage.glossary import translations
-from filesage.grounding import holders, terms
-from filesage.index import FolderIndex
-from filesage.searcher import Searcher
+from filesage.language.glossary import translations
+from filesage.language.text import holders, terms
+from filesage.index.store import FolderIndex
+from filesage.tools.searcher import Searcher
 from tests.conftest import write
 
 

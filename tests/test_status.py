@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from filesage.index import FolderIndex, index_dir_for
-from filesage.status import skip_kind
+from filesage.index.store import FolderIndex, index_dir_for
+from filesage.index.status import skip_kind
 from tests.conftest import run_cli, write
 
 
@@ -138,7 +138,7 @@ def test_status_loads_neither_model_nor_embedder(folder, cache, embedder):
     script = f"""
 import sys
 from pathlib import Path
-from filesage.status import folder_status
+from filesage.index.status import folder_status
 folder_status(Path({str(folder)!r})).text()
 print(sorted(m for m in ("llama_cpp", "leann", "torch", "tokenizers", "safetensors") if m in sys.modules))
 """

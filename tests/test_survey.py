@@ -2,10 +2,10 @@
 
 import pytest
 
-from filesage.index import FolderIndex
-from filesage.searcher import Searcher
-from filesage.survey import Survey, figure_of, money
-from filesage.toolbox import Toolbox
+from filesage.index.store import FolderIndex
+from filesage.tools.searcher import Searcher
+from filesage.tools.survey import Survey, figure_of, money
+from filesage.tools.toolbox import Toolbox
 from tests.conftest import write
 
 INVOICES = {

@@ -7,8 +7,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from filesage.errors import UsageError
-from filesage.matching import extension_set
-from filesage.toolbox import ConfinementError, Toolbox, confine
+from filesage.language.matching import extension_set
+from filesage.files.walk import ConfinementError, confine
+from filesage.tools.toolbox import Toolbox
 from tests.conftest import write
 
 
@@ -112,7 +113,7 @@ def test_fifo_is_never_opened(tmp_path):
 
 def test_one_walk_is_shared(box, monkeypatch):
     box.count_files()
-    import filesage.toolbox as toolbox_module
+    import filesage.tools.toolbox as toolbox_module
 
     monkeypatch.setattr(toolbox_module, "walk", lambda *a, **k: pytest.fail("walked twice"))
     box.list_files()
@@ -192,7 +193,7 @@ def test_extension_words(value, expected):
 def test_full_cache_disk_is_one_clear_message(fs_corpus, tmp_path, monkeypatch):
     import sqlite3
 
-    from filesage.index import FolderIndex, IndexError_
+    from filesage.index.store import FolderIndex, IndexError_
 
     index = FolderIndex(fs_corpus, directory=tmp_path / "idx")
 
@@ -256,7 +257,7 @@ def test_read_file_stays_inside_the_root_and_off_special_files(tmp_path):
 
 
 def test_a_window_over_several_parts_names_one_span():
-    from filesage.toolbox import span
+    from filesage.tools.listing import span
 
     assert span("lines 1-40", "lines 41-80") == "lines 1-80"
     assert span("p. 1", "p. 3") == "p. 1-3"

@@ -2,8 +2,8 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from filesage.toolbox import Toolbox
-from filesage.tools import ToolRegistry, respond
+from filesage.tools.toolbox import Toolbox
+from filesage.tools.registry import ToolRegistry, respond
 
 
 @pytest.fixture

@@ -1,0 +1,126 @@
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from ..language.figures import CODE, FILE_NAME, NUMBER, QUOTED, dates_in, number_value
+from ..language.names import proper_names, says_name
+from ..language.text import squash
+
+MARKER = re.compile(r"\s?\[(\d{1,3})\]")
+
+
+@dataclass(frozen=True)
+class Claim:
+    text: str  # as written in the answer
+    kind: str  # "date", "number", "file", "code", "quote"
+    key: object  # what must be found in the evidence
+
+
+def claims(answer: str) -> list[Claim]:
+    """The checkable statements of an answer: dates, numbers and amounts, file names, codes, quotes."""
+    text = MARKER.sub("", answer)
+    found: list[Claim] = []
+    for match in QUOTED.finditer(text):
+        quote = next(g for g in match.groups() if g)
+        found.append(Claim(quote, "quote", squash(quote)))
+    for match in FILE_NAME.finditer(text):
+        found.append(Claim(match.group(0), "file", match.group(0).lower().rsplit("/", 1)[-1]))
+    text = FILE_NAME.sub(" ", text)
+    for match in CODE.finditer(text):
+        found.append(Claim(match.group(0), "code", match.group(0).lower()))
+    text = CODE.sub(" ", text)
+    dates, text = dates_in(text)
+    found += [Claim("-".join(str(p) for p in d if p is not None), "date", d) for d in dates]
+    for match in NUMBER.finditer(text):
+        found.append(Claim(match.group(0).strip(), "number", number_value(match)))
+    return found
+
+
+@dataclass
+class Evidence:
+    """Everything the answer may rest on: the question, the conversation, the tool results of the turn."""
+
+    texts: list[str] = field(default_factory=list)
+
+    def add(self, text: str) -> None:
+        self.texts.append(text)
+
+
+def supported(claim: Claim, text: str) -> bool:
+    lowered = squash(text)
+    if claim.kind in ("quote", "code", "file"):
+        return claim.key in lowered
+    dates, rest = dates_in(text)
+    if claim.kind == "date":
+        year, month, day = claim.key
+        return any(d[1:] == (month, day) and (year is None or d[0] in (None, year)) for d in dates)
+    numbers = {number_value(m) for m in NUMBER.finditer(rest)}
+    # Numbers inside dates, times and names count too: "the 3rd", "14:03", "report_2025.pdf".
+    numbers |= {str(int(n)) for n in re.findall(r"\d+", text)}
+    return claim.key in numbers
+
+
+def unsupported(answer: str, evidence: Evidence) -> list[Claim]:
+    text = "\n".join(evidence.texts)
+    return [c for c in claims(answer) if not supported(c, text)]
+
+
+def missing_names(question: str, text: str) -> list[str]:
+    """What the question names (proper names, numbers, dates, codes, quotes) that the text never says.
+    Search finds the closest passages even when the thing asked about is not in the files at all (a
+    flight to one city when only a flight to another exists); such passages do not answer the question."""
+    lowered = squash(text)
+    missing = [name for name in proper_names(question) if not says_name(name, lowered)]
+    for claim in claims(question):
+        # A number the question gives is looked for as written ("invoice 009"), not as any 9 in a date.
+        found = re.search(rf"(?<![\d]){re.escape(claim.text)}(?![\d])", text) if claim.kind == "number" else supported(claim, text)
+        if not found:
+            missing.append(claim.text)
+    return list(dict.fromkeys(missing))
+
+
+SAYS_NOT_FOUND = re.compile(
+    r"found nothing|nothing (about|on|for|regarding)|(did not|didn't|could not|couldn't|cannot|can't) find|not (found|mentioned|stated)|no (information|mention|record)|"
+    r"(do|does|did) not (say|mention|state|have|contain|include|list)|(doesn't|don't|didn't) (say|mention|state|have|contain|include|list)|"
+    r"there (is|are|was|were) no\b|not (listed|available|included|provided|given)|"
+    # "No phone number for <name>.", "<name> has no phone number listed": a denial, not a yes/no answer ("No, it is paid").
+    r"^\W*no\s+\w+(\s+\w+)?\s+(for|in|about|on|of|from)\b|\b(has|have|had) no\s+\w+(\s+\w+)?\s+(listed|given|stated|recorded|saved|mentioned)\b",
+    re.I,
+)
+
+
+def says_not_found(text: str, name: str) -> bool:
+    """A sentence of the text names the thing and says it was not found."""
+    return any(name.lower() in s.lower() and SAYS_NOT_FOUND.search(s) for s in sentences(text))
+
+
+def sentences(text: str) -> list[str]:
+    """Sentences and list items, each keeping its own trailing whitespace so they join back exactly. A
+    marker written after the full stop ("... 2025-05-30. [1]") stays with its sentence, so a sentence
+    ends only where the text after it is known not to be a marker."""
+    return [s for s in re.split(r"(?<=[.!?])(?=\s+[^\s\[])|(?<=\n)", text) if s]
+
+
+CLAUSE_BREAK = re.compile(
+    r",?\s+and\s+|;\s+|,\s+but\s+|,\s+(?=(?:which|who|i\.e\.|that is|or about|about|roughly|approximately)\b)|\s*[()]\s*"
+)
+
+
+def remove_claims(answer: str, bad: list[Claim]) -> str:
+    """The answer without the sentences that make unsupported claims, and a plain note of what was not
+    confirmed."""
+    kept = []
+    for sentence in sentences(answer):
+        if not any(c in claims(sentence) for c in bad):
+            kept.append(sentence)
+            continue
+        # "X is $4,320.00, and Y cost $1,200.00.": the clause about X stands without the one about Y; an
+        # aside ("..., which is N% of X", "(about N%)") goes without the statement it comments on.
+        clauses = [c for c in CLAUSE_BREAK.split(sentence.strip()) if c.strip(" .")]
+        good = [c for c in clauses if not any(b in claims(c) for b in bad)]
+        if good and len(good) < len(clauses):
+            kept.append(" " + "; ".join(c.rstrip(".") for c in good) + ". ")
+    body = re.sub(r"\s+\n", "\n", "".join(kept)).strip()
+    note = "I could not confirm " + ", ".join(dict.fromkeys(c.text for c in bad)) + " in the files."
+    return f"{body}\n\n{note}" if body else note

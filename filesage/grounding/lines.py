@@ -1,0 +1,111 @@
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+
+from ..language.text import covers, fold, holders, stem, terms
+from .claims import Claim, Evidence, claims, missing_names, supported
+
+# A figure's line must match the question at least this well, against the best line with a figure of its kind.
+CONNECTED_SHARE = 0.75
+
+
+@dataclass(frozen=True)
+class EvidenceLine:
+    text: str
+    context: str  # what it belongs to: the source named above it, its title, the lines it sits under
+    document: str = ""  # the source heading (or block title) it came under, shared by the lines of one document
+
+
+def evidence_lines(evidence: Evidence) -> list[EvidenceLine]:
+    """Every line of the tool results and passages, each with what it belongs to."""
+    found = []
+    for text in evidence.texts[1:]:  # the first is the question itself
+        for block in re.split(r"\n\s*\n", text):
+            lines = block.splitlines()
+            title = lines[0] if lines else ""
+            source = ""
+            for index, line in enumerate(lines):
+                if line.startswith("From ") or re.match(r"^\S+ \[\d+\] \(", line):
+                    source = line  # a source's heading: context for the lines below it, not a line of evidence
+                    continue
+                if line.strip():
+                    found.append(EvidenceLine(line, " ".join([source, title] + holders(lines, index)), source.split(" [", 1)[0] or title))
+    return found
+
+
+def shape(claim: Claim) -> str:
+    """An amount of money (a currency sign, or cents) or any other figure of its kind."""
+    if claim.kind == "number" and (claim.text[:1] in "$€£" or re.search(r"[.,]\d\d$", claim.text)):
+        return "amount"
+    return claim.kind
+
+
+def unconnected(answer: str, question: str, evidence: Evidence, translated: dict[str, str] | None = None) -> tuple[list[Claim], str]:
+    """Figures, dates and codes of an answer that the results state, but on a line about something other than
+    what the question asks, while another line with a figure of the same kind is about it: the total of a
+    neighbouring invoice, the next row of a table, a date from another section. Lines are matched to the
+    question by its words, rarer words weighing more; a question whose words tell no line apart checks nothing.
+    A question's word is also said by its translations into the files' languages (`translated`: word -> the
+    question's term), so the "Kaution" line of a German lease is about the deposit asked for.
+    Also returns the line with a figure that is most about the question ('' when there is none)."""
+    lines = evidence_lines(evidence)
+    wanted = terms(question)
+    if not lines or not wanted:
+        return [], ""
+    said_as: dict[str, set[str]] = {t: {t} for t in wanted}
+    for word, source in (translated or {}).items():
+        said_as.setdefault(source, {source}).add(stem(fold(word)))
+
+    def says(t: str, found: set[str]) -> bool:
+        return any(covers(form, found) for form in said_as[t])
+
+    line_terms = [(terms(line.text), terms(line.context)) for line in lines]
+    frequency = {t: sum(1 for own, held in line_terms if says(t, own) or says(t, held)) for t in wanted}
+    weights = {t: math.log(1 + len(lines) / (1 + frequency[t])) for t in wanted}
+
+    def score(index: int) -> float:
+        own, held = line_terms[index]
+        return sum(w for t, w in weights.items() if says(t, own)) + 0.6 * sum(w for t, w in weights.items() if not says(t, own) and says(t, held))
+
+    named = bool(missing_names(question, ""))
+    # A document names the thing asked about anywhere in what was found of it (the vendor line of an invoice
+    # connects its total line).
+    documents: dict[str, str] = {}
+    for line in lines:
+        documents[line.document] = f"{documents.get(line.document, '')} {line.text} {line.context}"
+
+    # Worked out once per line, not once per claim that has the line as a rival.
+    naming_lines = {
+        index for index, line in enumerate(lines)
+        if named and not missing_names(question, f"{line.text} {line.context} {documents[line.document] if line.document else ''}")
+    }
+
+    asked = [c.key for c in claims(question)]
+    bad, best_line, best_score = [], "", 0.0
+    for claim in claims(answer):
+        if claim.kind not in ("number", "date", "code") or claim.key in asked:
+            continue
+        bearing = [i for i, line in enumerate(lines) if supported(claim, line.text)]
+        if not bearing:
+            continue
+        # A rival figure is of the same shape as the one the answer took: an amount competes with amounts,
+        # not with the number of the invoice it is on.
+        shapes = {shape(c) for i in bearing for c in claims(lines[i].text) if c.kind == claim.kind and supported(claim, c.text)}
+        rivals = [i for i, line in enumerate(lines) if any(c.kind == claim.kind and (not shapes or shape(c) in shapes) for c in claims(line.text))]
+        # What the question names (an invoice number, a project's name) must be on a line or in what it belongs to,
+        # when another line with such a figure has it.
+        naming = [i for i in rivals if i in naming_lines]
+        if naming and not naming_lines.intersection(bearing):
+            bad.append(claim)
+            top = max(naming, key=score)
+            if not best_line or score(top) > best_score:
+                best_line, best_score = lines[top].text.strip().lstrip("- "), score(top)
+            continue
+        top = max(rivals, key=score, default=None)
+        if top is not None and max(score(i) for i in bearing) < CONNECTED_SHARE * score(top):
+            bad.append(claim)
+            if score(top) > best_score:
+                best_line, best_score = lines[top].text.strip().lstrip("- "), score(top)
+    return bad, best_line

@@ -1,0 +1,100 @@
+from __future__ import annotations
+
+from .text import fold, stem
+
+# One concept per row: its words in each language, as documents write them (single words, so the keyword
+# index can match them). Languages are named as grounding.LANGUAGE_WORDS names them.
+CONCEPTS: list[dict[str, tuple[str, ...]]] = [
+    {"English": ("deposit",), "German": ("kaution", "mietsicherheit"), "French": ("caution", "dépôt"),
+     "Spanish": ("fianza", "depósito"), "Italian": ("cauzione", "deposito"), "Dutch": ("borg", "waarborgsom"),
+     "Swedish": ("deposition", "depositionsavgift")},
+    {"English": ("rent",), "German": ("miete", "kaltmiete", "warmmiete", "mietzins"), "French": ("loyer",),
+     "Spanish": ("alquiler", "renta"), "Italian": ("affitto", "canone"), "Dutch": ("huur",), "Swedish": ("hyra",)},
+    {"English": ("lease", "tenancy", "rental"), "German": ("mietvertrag",), "French": ("bail",),
+     "Spanish": ("arrendamiento",), "Italian": ("locazione",), "Dutch": ("huurovereenkomst", "huurcontract"),
+     "Swedish": ("hyresavtal", "hyreskontrakt")},
+    {"English": ("apartment", "flat"), "German": ("wohnung",), "French": ("appartement", "logement"),
+     "Spanish": ("piso", "apartamento"), "Italian": ("appartamento",), "Dutch": ("woning",), "Swedish": ("lägenhet",)},
+    {"English": ("landlord", "landlady"), "German": ("vermieter", "vermieterin"), "French": ("bailleur",),
+     "Spanish": ("arrendador", "casero"), "Italian": ("locatore",), "Dutch": ("verhuurder",), "Swedish": ("hyresvärd",)},
+    {"English": ("tenant",), "German": ("mieter", "mieterin"), "French": ("locataire",), "Spanish": ("inquilino", "arrendatario"),
+     "Italian": ("inquilino", "conduttore"), "Dutch": ("huurder",), "Swedish": ("hyresgäst",)},
+    {"English": ("notice", "termination"), "German": ("kündigung", "kündigungsfrist"), "French": ("résiliation", "préavis"),
+     "Spanish": ("rescisión", "preaviso"), "Italian": ("disdetta", "preavviso"), "Dutch": ("opzegging", "opzegtermijn"),
+     "Swedish": ("uppsägning", "uppsägningstid")},
+    {"English": ("invoice", "bill"), "German": ("rechnung",), "French": ("facture",), "Spanish": ("factura",),
+     "Italian": ("fattura",), "Dutch": ("factuur",), "Swedish": ("faktura",)},
+    {"English": ("receipt",), "German": ("quittung", "beleg"), "French": ("reçu",), "Spanish": ("recibo",),
+     "Italian": ("ricevuta",), "Dutch": ("kwitantie",), "Swedish": ("kvitto",)},
+    {"English": ("total", "sum"), "German": ("summe", "gesamt", "gesamtbetrag"), "French": ("total", "montant"),
+     "Spanish": ("total", "importe"), "Italian": ("totale", "importo"), "Dutch": ("totaal",), "Swedish": ("summa", "totalt")},
+    {"English": ("amount",), "German": ("betrag",), "French": ("montant",), "Spanish": ("importe",), "Italian": ("importo",),
+     "Dutch": ("bedrag",), "Swedish": ("belopp",)},
+    {"English": ("due",), "German": ("fällig",), "French": ("échéance",), "Spanish": ("vencimiento",), "Italian": ("scadenza",),
+     "Dutch": ("vervaldatum",), "Swedish": ("förfallodag",)},
+    {"English": ("contract", "agreement"), "German": ("vertrag", "vereinbarung"), "French": ("contrat",), "Spanish": ("contrato",),
+     "Italian": ("contratto",), "Dutch": ("overeenkomst",), "Swedish": ("avtal", "kontrakt")},
+    {"English": ("salary", "wage"), "German": ("gehalt", "lohn"), "French": ("salaire",), "Spanish": ("salario", "sueldo"),
+     "Italian": ("stipendio",), "Dutch": ("salaris", "loon"), "Swedish": ("lön",)},
+    {"English": ("tax",), "German": ("steuer",), "French": ("impôt", "taxe"), "Spanish": ("impuesto",), "Italian": ("imposta", "tassa"),
+     "Dutch": ("belasting",), "Swedish": ("skatt",)},
+    {"English": ("insurance",), "German": ("versicherung",), "French": ("assurance",), "Spanish": ("seguro",),
+     "Italian": ("assicurazione",), "Dutch": ("verzekering",), "Swedish": ("försäkring",)},
+    {"English": ("heating",), "German": ("heizung",), "French": ("chauffage",), "Spanish": ("calefacción",),
+     "Italian": ("riscaldamento",), "Dutch": ("verwarming",), "Swedish": ("uppvärmning",)},
+    {"English": ("water",), "German": ("wasser",), "French": ("eau",), "Spanish": ("agua",), "Italian": ("acqua",),
+     "Dutch": ("water",), "Swedish": ("vatten",)},
+    {"English": ("electricity", "power"), "German": ("strom",), "French": ("électricité",), "Spanish": ("electricidad",),
+     "Italian": ("elettricità",), "Dutch": ("elektriciteit", "stroom"), "Swedish": ("elektricitet",)},
+    {"English": ("utilities",), "German": ("nebenkosten", "nebenkostenabrechnung"), "French": ("charges",), "Spanish": ("suministros",),
+     "Italian": ("utenze",), "Dutch": ("servicekosten",), "Swedish": ("driftskostnader",)},
+    {"English": ("meeting",), "German": ("besprechung", "sitzung", "versammlung"), "French": ("réunion",), "Spanish": ("reunión",),
+     "Italian": ("riunione",), "Dutch": ("vergadering",), "Swedish": ("möte",)},
+    {"English": ("budget",), "German": ("budget",), "French": ("budget",), "Spanish": ("presupuesto",), "Italian": ("bilancio",),
+     "Dutch": ("begroting",), "Swedish": ("budget",)},
+    {"English": ("price", "cost"), "German": ("preis", "kosten"), "French": ("prix", "coût"), "Spanish": ("precio", "coste"),
+     "Italian": ("prezzo", "costo"), "Dutch": ("prijs", "kosten"), "Swedish": ("pris", "kostnad")},
+    {"English": ("payment",), "German": ("zahlung",), "French": ("paiement",), "Spanish": ("pago",), "Italian": ("pagamento",),
+     "Dutch": ("betaling",), "Swedish": ("betalning",)},
+    {"English": ("monthly",), "German": ("monatlich",), "French": ("mensuel",), "Spanish": ("mensual",), "Italian": ("mensile",),
+     "Dutch": ("maandelijks",), "Swedish": ("månatlig",)},
+    {"English": ("address",), "German": ("adresse", "anschrift"), "French": ("adresse",), "Spanish": ("dirección",),
+     "Italian": ("indirizzo",), "Dutch": ("adres",), "Swedish": ("adress",)},
+    {"English": ("phone", "telephone"), "German": ("telefon",), "French": ("téléphone",), "Spanish": ("teléfono",),
+     "Italian": ("telefono",), "Dutch": ("telefoon",), "Swedish": ("telefon",)},
+    {"English": ("warranty", "guarantee"), "German": ("garantie", "gewährleistung"), "French": ("garantie",), "Spanish": ("garantía",),
+     "Italian": ("garanzia",), "Dutch": ("garantie",), "Swedish": ("garanti",)},
+    {"English": ("deadline",), "German": ("frist",), "French": ("délai",), "Spanish": ("plazo",), "Italian": ("termine",),
+     "Dutch": ("termijn",), "Swedish": ("frist",)},
+    {"English": ("account",), "German": ("konto",), "French": ("compte",), "Spanish": ("cuenta",), "Italian": ("conto",),
+     "Dutch": ("rekening",), "Swedish": ("konto",)},
+    {"English": ("parking",), "German": ("stellplatz", "parkplatz"), "French": ("stationnement",), "Spanish": ("aparcamiento",),
+     "Italian": ("parcheggio",), "Dutch": ("parkeerplaats",), "Swedish": ("parkering",)},
+    {"English": ("pet", "pets"), "German": ("haustier", "haustiere"), "French": ("animaux",), "Spanish": ("mascota",),
+     "Italian": ("animali",), "Dutch": ("huisdier",), "Swedish": ("husdjur",)},
+]
+
+
+def term_of(word: str) -> str:
+    """A word as grounding.terms writes it: accents folded, lightly stemmed."""
+    return stem(fold(word))
+
+
+def translations(question_terms: set[str], languages: set[str]) -> dict[str, str]:
+    """The words of the given languages that say what the question's words say, accents folded as the
+    keyword index folds them, each mapped to the question's term (grounding.terms) it translates. Words the
+    question has are left out."""
+    found: dict[str, str] = {}
+    for concept in CONCEPTS:
+        said = next(
+            ((language, term_of(word)) for language, words in concept.items() for word in words if term_of(word) in question_terms),
+            None,
+        )
+        if said is None:
+            continue
+        language_said, source = said
+        for language in sorted(languages - {language_said}):
+            for word in concept.get(language, ()):
+                if term_of(word) not in question_terms:
+                    found.setdefault(fold(word), source)
+    return found

@@ -1,0 +1,246 @@
+from __future__ import annotations
+
+import difflib
+import re
+import time
+from typing import Iterable
+
+from .text import singular, words
+
+# Words people use for groups of file types, mapped to the extensions they mean.
+TYPE_GROUPS: dict[str, tuple[str, ...]] = {
+    "image": ("png", "jpg", "jpeg", "gif", "bmp", "tiff", "tif", "webp", "svg", "heic"),
+    "picture": ("png", "jpg", "jpeg", "gif", "bmp", "tiff", "tif", "webp", "svg", "heic"),
+    "pic": ("png", "jpg", "jpeg", "gif", "bmp", "tiff", "tif", "webp", "heic"),
+    "photo": ("png", "jpg", "jpeg", "gif", "heic", "webp", "tiff", "tif"),
+    "screenshot": ("png", "jpg", "jpeg"),
+    "spreadsheet": ("xlsx", "xls", "csv", "ods"),
+    "sheet": ("xlsx", "xls", "csv", "ods"),
+    "workbook": ("xlsx", "xls", "xlsm", "ods"),
+    "excel": ("xlsx", "xls", "xlsm"),
+    "word": ("docx", "doc"),
+    "document": ("pdf", "docx", "doc", "odt", "rtf", "txt", "md"),
+    "doc": ("docx", "doc"),
+    "presentation": ("pptx", "ppt", "odp"),
+    "slide": ("pptx", "ppt", "odp"),
+    "deck": ("pptx", "ppt", "odp"),
+    "powerpoint": ("pptx", "ppt"),
+    "python": ("py",),
+    "javascript": ("js", "mjs", "cjs"),
+    "typescript": ("ts", "tsx"),
+    "markdown": ("md", "markdown"),
+    "text": ("txt",),
+    "code": ("py", "js", "ts", "tsx", "java", "c", "h", "cpp", "hpp", "go", "rs", "rb", "sh", "php", "cs", "kt", "swift"),
+    "source": ("py", "js", "ts", "tsx", "java", "c", "h", "cpp", "hpp", "go", "rs", "rb", "sh", "php", "cs", "kt", "swift"),
+    "script": ("py", "sh", "js", "rb", "pl", "ps1"),
+    "video": ("mp4", "mov", "avi", "mkv", "webm"),
+    "movie": ("mp4", "mov", "avi", "mkv", "webm"),
+    "audio": ("mp3", "wav", "flac", "ogg", "m4a"),
+    "music": ("mp3", "wav", "flac", "ogg", "m4a"),
+    "song": ("mp3", "wav", "flac", "ogg", "m4a"),
+    "archive": ("zip", "tar", "gz", "tgz", "7z", "rar", "bz2", "xz"),
+    "log": ("log",),
+    "logfile": ("log",),
+    "config": ("json", "yaml", "yml", "toml", "ini", "cfg", "conf"),
+    "web": ("html", "htm", "css"),
+    "webpage": ("html", "htm"),
+    "html": ("html", "htm"),
+    "jpeg": ("jpg", "jpeg"),
+    "jpg": ("jpg", "jpeg"),
+    "yaml": ("yaml", "yml"),
+    "htm": ("html", "htm"),
+    "tif": ("tif", "tiff"),
+}
+
+
+KNOWN_EXTENSIONS = {
+    "pdf", "docx", "doc", "xlsx", "xls", "csv", "pptx", "ppt", "txt", "md", "json", "yaml", "yml", "toml",
+    "html", "htm", "xml", "py", "js", "ts", "java", "go", "rs", "c", "cpp", "h", "sh", "log", "png", "jpg",
+    "jpeg", "gif", "svg", "mp3", "mp4", "wav", "zip", "tar", "gz", "rst", "odt", "ods", "rtf", "ini", "cfg",
+    "mov", "heic", "webp", "tgz", "whl", "csv", "tsv", "mkv", "7z",
+}
+
+
+# Words that say "file" without saying which: dropped from type words and file descriptions alike.
+FILLER_WORDS = {"file", "files", "type", "types", "format", "formats", "all", "the", "my", "of", "any", "and", "or", "s",
+                "one", "ones", "named", "called", "titled", "a", "an", "in", "for", "with", "that", "this", "thing"}
+
+
+# Phrasings of "the whole folder": they select no subfolder.
+WHOLE_FOLDER = {"", ".", "all", "everything", "everywhere", "root", "home", "here", "the folder", "this folder", "whole folder",
+                "entire folder", "files", "my files", "documents", "my documents", "my stuff", "stuff", "all folders",
+                "all files", "any", "anywhere", "total", "in total", "overall", "all subfolders", "subfolders", "top", "top level"}
+
+
+UNITS = {"b": 1, "byte": 1, "bytes": 1, "k": 1024, "kb": 1024, "kib": 1024, "kilobyte": 1024, "kilobytes": 1024,
+         "m": 1024**2, "mb": 1024**2, "mib": 1024**2, "meg": 1024**2, "megs": 1024**2, "megabyte": 1024**2, "megabytes": 1024**2,
+         "g": 1024**3, "gb": 1024**3, "gib": 1024**3, "gig": 1024**3, "gigs": 1024**3, "gigabyte": 1024**3, "gigabytes": 1024**3}
+
+
+SECONDS = {"minute": 60, "min": 60, "hour": 3600, "hr": 3600, "h": 3600, "day": 86400, "d": 86400, "week": 7 * 86400,
+           "wk": 7 * 86400, "fortnight": 14 * 86400, "month": 30 * 86400, "year": 365 * 86400, "yr": 365 * 86400}
+
+
+NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+                "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20, "thirty": 30, "half a": 0.5, "half": 0.5}
+
+
+# Words people use for the same kind of document, one group each: a file named "invoice" is what "my bills"
+# and "receipts" mean when no file is named so.
+KIN_WORDS = [
+    {"invoice", "bill", "receipt"},
+    {"contract", "agreement", "lease"},
+    {"cv", "resume", "résumé"},
+    {"manual", "guide", "handbook", "instructions"},
+    {"payslip", "paystub", "salary"},
+    {"ticket", "booking", "reservation", "itinerary"},
+    {"minutes", "meeting"},
+    {"statement", "bank"},
+]
+
+
+def kin_words(word: str) -> set[str]:
+    """The other words for the kind of document `word` names (singular), or an empty set."""
+    word = singular(word.lower())
+    return next((group - {word} for group in KIN_WORDS if word in group), set())
+
+
+def type_extensions(word: str) -> tuple[str, ...]:
+    """The extensions one type word means, or () when it is not a type word."""
+    word = word.lower().lstrip("*.")
+    if word in TYPE_GROUPS:
+        return TYPE_GROUPS[word]
+    if singular(word) in TYPE_GROUPS:
+        return TYPE_GROUPS[singular(word)]
+    if word in KNOWN_EXTENSIONS:
+        return (word,)
+    if singular(word) in KNOWN_EXTENSIONS and singular(word) not in ("c", "h"):
+        return (singular(word),)
+    return ()
+
+
+def extension_set(value: str) -> tuple[str, ...]:
+    """'PDF', '.pdf', 'pdf files', '*.pdf', 'spreadsheets', 'word documents' -> the extensions meant.
+
+    An empty tuple means every file; words that are no file type are left out (see split_type_words)."""
+    return split_type_words(value)[0]
+
+
+def split_type_words(value: str) -> tuple[tuple[str, ...], list[str]]:
+    """The extensions a type phrase means, and its words that are no type ('invoices' in 'invoice pdfs')."""
+    found: list[str] = []
+    rest: list[str] = []
+    tokens = [w for w in re.findall(r"[a-z0-9+]+", value.lower()) if w not in FILLER_WORDS]
+    for word in tokens:
+        group = type_extensions(word)
+        if not group:
+            rest.append(word)
+            continue
+        # "word documents" names one group; the generic "document" group does not widen it.
+        if found and word in ("document", "documents", "doc", "docs") and set(found) & set(TYPE_GROUPS["document"]):
+            continue
+        found.extend(e for e in group if e not in found)
+    return tuple(found), rest
+
+
+def parse_size(value: str) -> int | None:
+    """'5 MB', '5mb', '1.5 GB', 'a meg', '100k', '250000' (bytes) -> bytes; None when it is no size."""
+    text = value.strip().lower().replace(",", "")
+    if not text:
+        return None
+    for phrase, number in sorted(NUMBER_WORDS.items(), key=lambda item: -len(item[0])):
+        text = re.sub(rf"^{phrase}\b", str(number), text)
+    match = re.fullmatch(r"(\d+(?:\.\d+)?)\s*(hundred|thousand)?\s*([a-z]*)", text)
+    if not match:
+        return None
+    number, unit = float(match.group(1)), match.group(3) or "b"
+    number *= {"hundred": 100, "thousand": 1000}.get(match.group(2) or "", 1)
+    if unit not in UNITS:
+        return None
+    return int(number * UNITS[unit])
+
+
+def parse_period(value: str, now: float | None = None) -> float | None:
+    """'7 days', 'a week', 'the past two weeks', '24 hours', 'today', 'yesterday', 'this month', or a date
+    '2025-03-01' -> the earliest modification time (epoch seconds) that falls inside it; None when it is
+    no period."""
+    now = time.time() if now is None else now
+    text = value.strip().lower()
+    text = re.sub(r"^(in |within |during |over |for |since )?(the |this |last |past |previous |recent )*", "", text).strip()
+    if not text:
+        return None
+    date = re.fullmatch(r"(\d{4})-(\d{1,2})-(\d{1,2})", text)
+    if date:
+        return time.mktime((int(date.group(1)), int(date.group(2)), int(date.group(3)), 0, 0, 0, 0, 0, -1))
+    midnight = time.mktime(time.localtime(now)[:3] + (0, 0, 0, 0, 0, -1))
+    if text == "today":
+        return midnight
+    if text == "yesterday":
+        return midnight - 86400
+    for phrase, number in sorted(NUMBER_WORDS.items(), key=lambda item: -len(item[0])):
+        text = re.sub(rf"^{phrase}\b", str(number), text)
+    match = re.fullmatch(r"(\d+(?:\.\d+)?)?\s*([a-z]+?)s?", text.strip())
+    if not match or match.group(2) not in SECONDS:
+        return None
+    return now - float(match.group(1) or 1) * SECONDS[match.group(2)]
+
+
+def match_folder(value: str, folders: Iterable[str], root_name: str = "") -> str | None:
+    """The folder a user means by 'the Finance folder', 'finance/', 'my tax stuff', 'Archive 2023': ''
+    for the whole folder, the relative path of one folder, or None when none fits. A name matches a
+    folder's own name or its whole path, separators, case and plurals aside; the shallowest wins."""
+    text = value.strip().strip("/").strip()
+    text = re.sub(r"^(?:in |inside |under |within )?(?:the |my |our |this )?", "", text, flags=re.I)
+    text = re.sub(r"\s+(?:folder|directory|dir|subfolder|subdirectory)$", "", text, flags=re.I).strip("/ ")
+    if text.lower() in WHOLE_FOLDER or (root_name and text.lower() == root_name.lower()):
+        return ""
+    wanted = [singular(w) for w in words(text)]
+    if not wanted:
+        return ""
+    candidates = []
+    for folder in folders:
+        own = [singular(w) for w in words(folder.rsplit("/", 1)[-1])]
+        whole = [singular(w) for w in words(folder)]
+        if wanted in (own, whole):
+            candidates.append(folder)
+    if not candidates:
+        close = difflib.get_close_matches(" ".join(wanted), {" ".join(singular(w) for w in words(f.rsplit("/", 1)[-1])): f for f in folders}, n=1, cutoff=0.85)
+        if close:
+            names = {" ".join(singular(w) for w in words(f.rsplit("/", 1)[-1])): f for f in folders}
+            return names[close[0]]
+        return None
+    return min(candidates, key=lambda folder: (folder.count("/"), folder))
+
+
+def describe_match(hint: str, paths: list[str], extension_of) -> list[str]:
+    """The files a description points at: 'the sourdough recipe', 'my Q1 budget spreadsheet', 'IMG 2039',
+    'invoice final v2'. Every word of the description must be in the file's path (its folders, name or
+    extension; plurals aside), except words that say what kind of file it is, which must fit its type.
+    Files that match with the fewest words to spare win."""
+    hint_words = [singular(w) for w in words(hint) if w not in FILLER_WORDS]
+    if not hint_words:
+        return []
+    scored = []
+    for path in paths:
+        path_words = {singular(w) for w in words(path)}
+        extension = extension_of(path)
+        unmatched = []
+        for word in hint_words:
+            if word in path_words:
+                continue
+            kinds = type_extensions(word)
+            if kinds and extension in kinds:
+                continue
+            unmatched.append(word)
+        if unmatched:
+            continue
+        name_words = {singular(w) for w in words(path.rsplit("/", 1)[-1])}
+        # A description must say something of the name itself, not only folders and kind ("the recipe").
+        if not name_words & set(hint_words):
+            continue
+        spare = len(name_words - set(hint_words))
+        scored.append((spare, path))
+    if not scored:
+        return []
+    best = min(spare for spare, _ in scored)
+    return [path for spare, path in scored if spare == best]

@@ -1,0 +1,85 @@
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from .figures import dates_in
+
+
+def squash(text: str) -> str:
+    return " ".join(text.lower().split())
+
+
+# Words of a question that say nothing about what it is about.
+QUESTION_WORDS = set(
+    "a an and are as at be by did do does for from has have how i in is it its me my of on or our so that the their them "
+    "there these this to was we were what when where which who whom why will with you your can could would should please "
+    "tell know need find give remind look up check get got much many any some about according say says said also just like "
+    "whats what's im i'm let us show want wanted".split()
+)
+
+
+def fold(text: str) -> str:
+    """Lower case without accents, as the FTS5 index tokenises: 'Müllerstraße' -> 'mullerstrae'."""
+    return unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().lower()
+
+
+def stem(word: str) -> str:
+    """A light stem, so 'servings', 'serves' and 'serve' meet, and 'invoices' meets 'invoice'."""
+    for suffix in ("ings", "ing", "ies", "ied", "es", "ed", "s"):
+        if len(word) > len(suffix) + 3 and word.endswith(suffix):
+            word = word[: -len(suffix)] + ("y" if suffix in ("ies", "ied") else "")
+            break
+    return word[:-1] if len(word) > 4 and word.endswith("e") else word
+
+
+def terms(text: str) -> set[str]:
+    """The words of a text that can say what it is about (stemmed), and its dates as 'date:M-D'."""
+    found = {stem(w) for w in re.findall(r"[a-z0-9]+", fold(text)) if w not in QUESTION_WORDS and (len(w) > 1 or w.isdigit())}
+    found |= {f"date:{month}-{day}" for _, month, day in dates_in(text)[0]}
+    # Units written as symbols are what a question says in words: "how many degrees" is "180 °C".
+    found |= {stem(word) for symbol, words in UNIT_WORDS.items() if symbol in text for word in words}
+    return found
+
+
+UNIT_WORDS = {"°": ("degrees", "temperature"), "%": ("percent", "percentage")}
+
+
+def covers(term: str, found: set[str]) -> bool:
+    """A term is in a text's terms, or (a long one) inside one of its compound words: 'miete' in 'kaltmiete'."""
+    return term in found or (len(term) >= 5 and not term.startswith("date:") and any(term in word for word in found))
+
+
+def holders(lines: list[str], index: int) -> list[str]:
+    """The lines a line belongs under: the less-indented lines above it (a YAML key, a function's def) and the
+    nearest Markdown heading."""
+    found = []
+    indent = len(lines[index]) - len(lines[index].lstrip())
+    for above in range(index - 1, -1, -1):
+        text = lines[above]
+        if text.strip() and len(text) - len(text.lstrip()) < indent:
+            found.append(text.strip())
+            indent = len(text) - len(text.lstrip())
+            if indent == 0:
+                break
+    if not any(line.startswith("#") for line in found) and not lines[index].lstrip().startswith("#"):
+        heading = next((lines[above].strip() for above in range(index - 1, -1, -1) if lines[above].lstrip().startswith("#")), None)
+        if heading:
+            found.append(heading)
+    return list(reversed(found))
+
+
+def singular(word: str) -> str:
+    """'invoices' -> 'invoice', 'libraries' -> 'library', 'bus' -> 'bus' (good enough for names and types)."""
+    if len(word) > 4 and word.endswith("ies"):
+        return word[:-3] + "y"
+    if len(word) > 3 and word.endswith("s") and not word.endswith("ss"):
+        return word[:-1]
+    return word
+
+
+def words(text: str) -> list[str]:
+    """Lower-case words and numbers of a name or description: separators, case and accents aside
+    ('budget_Q1-final.xlsx' -> budget, q1, final, xlsx)."""
+    text = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", text)  # camelCase
+    return [w for w in re.findall(r"[^\W_]+", text.lower())]

@@ -1,0 +1,91 @@
+"""Every decision that overrides or completes the model, one named function each, in the order the loop consults
+them at each point (agent/decisions.py says what each point may decide). Each docstring names the kind of
+small-model failure it handles; each has its own test (tests/test_policies.py) and a switch: `policies_off =
+"NAME,..."` in the config file, or FILESAGE_POLICIES_OFF. bench/generalisation.py --ablate measures what each
+one is worth with it switched off. A new rule: a function in the module of its point, a line below, a test,
+and a benchmark run that shows it pays."""
+
+from __future__ import annotations
+
+from ..agent.decisions import AFTER_STEP, ANSWER_CALL, BEFORE_ANSWER, EACH_CALL, FIRST_CALL, Policy
+from ..errors import UsageError
+from .after_step import (
+    answer_after_a_found_result,
+    documents_of_a_year_are_read,
+    filesystem_answers_are_rendered,
+    read_the_file_a_listing_picked,
+    router_after_nothing_found,
+    searches_in_the_folders_other_languages,
+    the_file_a_search_found_is_looked_up,
+)
+from .before_answer import (
+    answers_give_what_was_asked,
+    calls_where_the_answer_belongs_are_asked_again,
+    claims_must_be_in_the_results,
+    denials_must_hold,
+    figures_come_from_the_line_asked_about,
+    not_found_is_said_plainly,
+)
+from .first_call import (
+    an_empty_respond_asks_for_words,
+    each_file_combines_as_asked,
+    each_file_filters_are_the_questions,
+    each_file_is_for_many_files,
+    filesystem_calls_follow_the_question,
+    follow_up_searches_keep_what_came_before,
+    follow_ups_keep_the_file_type,
+    no_answer_before_looking,
+    questions_about_what_files_say_are_searched,
+    router_when_no_usable_call,
+    the_same_for_another_year_is_the_question_before,
+    unusable_calls_ask_for_the_answer,
+)
+
+
+def at(point: str, *functions) -> list[Policy]:
+    return [Policy(function.__name__, point, function) for function in functions]
+
+
+# The order is the order of consultation: at FIRST_CALL each policy sees the call as the ones before it left it;
+# at AFTER_STEP and ANSWER_CALL the first decision wins; at BEFORE_ANSWER a check's change goes on to the next.
+ORDER: list[Policy] = [
+    *at(FIRST_CALL,
+        router_when_no_usable_call,
+        no_answer_before_looking,
+        the_same_for_another_year_is_the_question_before,
+        filesystem_calls_follow_the_question,
+        each_file_is_for_many_files,
+        each_file_combines_as_asked,
+        each_file_filters_are_the_questions,
+        questions_about_what_files_say_are_searched,
+        follow_ups_keep_the_file_type,
+        follow_up_searches_keep_what_came_before),
+    *at(EACH_CALL,
+        unusable_calls_ask_for_the_answer,
+        an_empty_respond_asks_for_words),
+    *at(AFTER_STEP,
+        router_after_nothing_found,
+        searches_in_the_folders_other_languages,
+        read_the_file_a_listing_picked,
+        the_file_a_search_found_is_looked_up,
+        documents_of_a_year_are_read,
+        filesystem_answers_are_rendered,
+        answer_after_a_found_result),
+    *at(ANSWER_CALL,
+        calls_where_the_answer_belongs_are_asked_again),
+    *at(BEFORE_ANSWER,
+        not_found_is_said_plainly,
+        denials_must_hold,
+        answers_give_what_was_asked,
+        claims_must_be_in_the_results,
+        figures_come_from_the_line_asked_about),
+]
+NAMES = [policy.name for policy in ORDER]
+
+
+def in_force(off: list[str] | tuple[str, ...] | set[str] = ()) -> list[Policy]:
+    """The policies in order, without those switched off; an unknown name is a usage error."""
+    unknown = sorted(set(off) - set(NAMES))
+    if unknown:
+        raise UsageError(f"unknown policy {', '.join(unknown)}; the policies are: {', '.join(NAMES)}")
+    return [policy for policy in ORDER if policy.name not in set(off)]

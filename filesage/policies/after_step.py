@@ -1,0 +1,129 @@
+"""Policies after a tool ran: the next step run without asking the model (another tool after nothing was found,
+the file a listing picked, the file a search found, each document of a year), the answer rendered from a
+result the program can state exactly, or the model asked for its answer now."""
+
+from __future__ import annotations
+
+from ..agent import prompts
+from ..agent.decisions import ASK_ANSWER, FollowUp, Hint, Rendered
+from ..agent.state import Turn
+from ..files.readers import READABLE_EXTENSIONS
+from ..language.filters import detect_order
+from ..language.matching import extension_set
+from ..language.names import language_of
+from ..language.question import FILE_DATES, YEAR, asks_file_facts, kinds_named, read_for
+from ..language.text import singular, words
+from ..llm.parser import ToolCall
+from ..tools.registry import CONTENT_TOOLS, RENDERED_TOOLS
+from .reading import combines_asked, found_anything, previous_question
+from .router import READ, route
+
+
+def router_after_nothing_found(turn: "Turn") -> FollowUp | None:
+    """The model's first tool found nothing (a content question taken for a file name, a folder or a tree):
+    when the question's words point to another tool, that one runs next, without a model call. A file's
+    size or date asked of a file described by what it says ("the plan that covers X") is no file name: a
+    lookup by name that found nothing is followed by a search of what the files say."""
+    step = turn.steps[-1]
+    if len(turn.steps) != 1 or step.by != "model" or (step.ok and step.found):
+        return None
+    if step.tool in ("file_metadata", "grep_files") and asks_file_facts(turn.question) and "semantic_search" in turn.tools:
+        return FollowUp(ToolCall("semantic_search", {"query": turn.question}))
+    fallback = route(turn.question, previous_question(turn), turn.folders())
+    if fallback.name != step.tool and fallback.name in turn.tools and fallback.name != "respond":
+        return FollowUp(fallback)
+    return None
+
+
+def searches_in_the_folders_other_languages(turn: "Turn") -> Hint | None:
+    """Files written in another language than the question are not found by its words (an English question
+    about a German lease finds "deposit" nowhere), and small models do not think of searching in that
+    language. When a search found nothing and the folder holds files in other languages, the model is told
+    which, and asked to search again with the question's words in them (once)."""
+    step = turn.steps[-1]
+    if step.tool != "semantic_search" or step.found or not step.ok or "searches_in_the_folders_other_languages" in turn.fired:
+        return None
+    asked = language_of(turn.question) or "English"
+    others = [name for name, count in turn.languages().most_common() if name and name != asked and count]
+    return Hint(prompts.OTHER_LANGUAGES.format(languages=" and ".join(others[:2]))) if others else None
+
+
+def read_the_file_a_listing_picked(turn: "Turn") -> FollowUp | None:
+    """A question about what one file says that names it by rank or description ("summarise the newest
+    PDF"): small models guess a file name to read. When a listing picked out the file (the first of a
+    listing ranked as the question ranks, or the only match of a lookup), that file is read next."""
+    step = turn.steps[-1]
+    if not (step.found and step.paths and READ.search(turn.question)) or "read_file" not in turn.tools:
+        return None
+    chosen = ""
+    if step.tool == "list_files" and detect_order(turn.question) == step.args.get("order"):
+        chosen = step.paths[0]
+    elif step.tool in ("list_files", "file_metadata", "grep_files") and len(step.paths) == 1:
+        chosen = step.paths[0]
+    if not chosen:
+        return None
+    shown = prompts.LISTED_THEN_READ.format(tool=step.tool, result=turn.last_found, path=chosen)
+    return FollowUp(ToolCall("read_file", {"path": chosen}), replace_last=shown)
+
+
+def the_file_a_search_found_is_looked_up(turn: "Turn") -> FollowUp | None:
+    """A question about a file's size, date or folder that describes the file by what it says (the size of
+    the file that holds some invoice, the folder of the note about some task): small models
+    answer with what the document says. After a search found that document, its size, dates and folder
+    are looked up, and they are the answer."""
+    step = turn.steps[-1]
+    if step.tool != "semantic_search" or not (step.found and step.paths) or "file_metadata" not in turn.tools:
+        return None
+    if not asks_file_facts(turn.question) or not found_anything(turn):
+        return None
+    return FollowUp(ToolCall("file_metadata", {"name_hint": step.paths[0]}))
+
+
+def documents_of_a_year_are_read(turn: "Turn") -> FollowUp | None:
+    """"How many invoices from 2025", "list my 2024 reports": the year is written in the documents, and small
+    models count or list the files by name alone, so every invoice of every year is counted. After a count or
+    listing whose filters carry no year the question gives (and the question asks about no file date),
+    every matching file is read for the year, and counted or listed."""
+    step = turn.steps[-1]
+    years = YEAR.findall(turn.question)
+    if step.tool not in ("count_files", "list_files") or not step.ok or len(turn.steps) != 1 or "each_file" not in turn.tools:
+        return None
+    filters = {key: str(step.args[key]) for key in ("extension", "folder", "name") if step.args.get(key)}
+    if not years or FILE_DATES.search(turn.question) or any(year in filters.get(key, "") for year in years for key in ("extension", "folder")):
+        return None
+    # Photos and other files without text say no year; their dates are the files' own.
+    if set(extension_set(filters.get("extension", ""))) - READABLE_EXTENSIONS:
+        return None
+    # A year taken for a word of the name ("number of 2025 invoices" counting files named 2025) picks the
+    # files by what the question counts instead.
+    taken = {singular(w) for key in ("extension", "folder") for w in words(filters.get(key, ""))}
+    name = " ".join(w for w in words(filters.pop("name", "")) if w not in years) or " ".join(
+        w for w in kinds_named(turn.question, turn.tree_words()) if w not in taken)
+    if name:
+        filters["name"] = name
+    combine = next(iter(combines_asked(turn)), "count" if step.tool == "count_files" else "list")
+    chosen = {singular(w) for w in words(" ".join(filters.values()))} | set(years)
+    return FollowUp(ToolCall("each_file", {"what": read_for(turn.question, chosen, combine), "combine": combine, **filters, "mentions": " ".join(dict.fromkeys(years))}))
+
+
+def filesystem_answers_are_rendered(turn: "Turn") -> Rendered | None:
+    """A small model retelling a count, a listing, a size or a date gets numbers and names wrong (a
+    neighbouring file's date, a count off by one, a file dropped from a list). When a filesystem tool's
+    result answers the question, the answer is rendered from that result by the program."""
+    step = turn.steps[-1]
+    result = turn.results[-1]
+    if step.tool not in RENDERED_TOOLS or not step.ok or not result.answer or not (step.found or step.tool in ("count_files", "list_files")):
+        return None
+    # After a search of what the files say, a listing answers only if it names files and what was asked (no
+    # file named after a person is no answer to what the contacts say about them).
+    if step.tool != "each_file" and any(s.tool in CONTENT_TOOLS for s in turn.steps) and not (step.paths and found_anything(turn)):
+        return None
+    return Rendered(result.answer)
+
+
+def answer_after_a_found_result(turn: "Turn") -> str | None:
+    """Small models chain lookups whose results they already have (a listing, then metadata of a file the
+    listing already dated; a search, then the same search reworded). After a result that found
+    something, the model is asked for the answer in plain words instead of another call."""
+    step = turn.steps[-1]
+    return ASK_ANSWER if step.ok and step.found else None

@@ -1,0 +1,102 @@
+"""Checks of the answer before it stands: the not-found answer said plainly, denials that the results contradict,
+an answer without the kind of figure asked for, claims the results do not bear out, figures from a line about
+something else. A check sends the draft back while it has retries left (Retry), then settles it (otherwise)."""
+
+from __future__ import annotations
+
+from ..agent import prompts
+from ..agent.decisions import Accept, Retry
+from ..agent.state import Turn
+from ..grounding.claims import Evidence, claims, remove_claims, says_not_found, unsupported
+from ..grounding.lines import unconnected
+from ..language.glossary import translations
+from ..language.question import ASKED_KIND
+from ..language.text import terms
+from ..llm.parser import ToolCall
+from .reading import found_anything, line_most_about, line_naming_everything
+
+
+def not_found_is_said_plainly(turn: "Turn", draft: str | None) -> Accept | None:
+    """After tools that found nothing about what was asked, small models still answer: from memory, from
+    an unrelated passage, or by guessing. The answer then says it found nothing and names what was
+    searched, whatever the model would write (and without asking it)."""
+    if turn.steps and not found_anything(turn):
+        searched = [prompts.searched(step.tool, step.args, step.ok, step.summary) for step in turn.steps]
+        return Accept(prompts.NOT_FOUND.format(folder=turn.folder, searched="; ".join(dict.fromkeys(searched))), as_written=True)
+    return None
+
+
+def denials_must_hold(turn: "Turn", draft: str | None) -> Accept | Retry | None:
+    """Small models say the files do not have what a result states in so many words (no phone number
+    for a person, beside the row that gives it). A draft that says nothing was found, while a found line names
+    everything the question names, goes back once with that line; a second denial gives the line itself."""
+    if draft is None or not turn.content_found or not says_not_found(draft, ""):
+        return None
+    line = line_naming_everything(turn.question, turn.content_found)
+    if not line:
+        return None
+    return Retry(prompts.DENIAL_RETRY.format(line=line), [], answer_only=True, otherwise=Accept(prompts.QUOTED_LINE.format(line=line)))
+
+
+def answers_give_what_was_asked(turn: "Turn", draft: str | None) -> Retry | None:
+    """Small models answer a question for a date or an amount with something else the results say (who owns
+    the task, when asked when it is due; the vendor, when asked for the total), often retelling the previous
+    answer in a follow-up. A draft without a figure of the kind asked, while the results hold one, goes back
+    once saying what the question asks for."""
+    if draft is None or not turn.content_found or says_not_found(draft, ""):
+        return None
+    kind = next((kind for kind, said in ASKED_KIND if said.search(turn.question)), None)
+    if kind is None or any(c.kind == kind for c in claims(draft)):
+        return None
+    if not any(c.kind == kind for text in turn.content_found for c in claims(text)):
+        return None
+    return Retry(prompts.KIND_RETRY.format(kind="a date" if kind == "date" else "a number or amount"), [], answer_only=True)
+
+
+def claims_must_be_in_the_results(turn: "Turn", draft: str | None) -> Accept | Retry | None:
+    """Small models write numbers, dates, names and codes the results never state (from memory, or mixed
+    from two results). A draft whose claims the turn's evidence does not bear out goes back once with
+    what is unsupported; a second failure loses the sentences that make those claims, and when nothing is
+    left, the found line most about the question is quoted instead (a year the model made a full date of)."""
+    if draft is None or (not turn.steps and not turn.history):
+        return None
+    bad = unsupported(draft, turn.evidence)
+    if not bad:
+        return None
+    kept = remove_claims(draft, bad)
+    line = line_most_about(turn.question, turn.content_found) if kept.startswith("I could not confirm") else ""
+    return Retry(prompts.grounding_retry([c.text for c in bad], turn.tools_left(), turn.steps_left()), [c.text for c in bad],
+                 otherwise=Accept(prompts.QUOTED_LINE.format(line=line) if line else kept))
+
+
+def figures_come_from_the_line_asked_about(turn: "Turn", draft: str | None) -> Accept | Retry | None:
+    """A small model answering from several passages takes a figure that is in the results but belongs to
+    something else: the total of a neighbouring invoice, the next row of a table, a date from another section.
+    A draft that says what was asked and then goes on about other things loses the sentences with those
+    figures; one whose answer itself is such a figure goes back once; a second failure loses the sentences
+    that make those claims."""
+    if draft is None or not turn.content_found:
+        return None
+    # What the documents say, not the dates and sizes of a listing, is where an answer's figures must connect.
+    evidence = Evidence([turn.question, *turn.content_found])
+    translated = translations(terms(turn.question), set(turn.languages()))
+    bad, line = unconnected(draft, turn.question, evidence, translated)
+    if not bad:
+        return None
+    # The rest of the draft still says something, and all of it about what was asked: the answer, trimmed.
+    removed = remove_claims(draft, bad)
+    rest = removed.rsplit("\n\nI could not confirm", 1)[0]
+    if not rest.startswith("I could not confirm") and claims(rest) and not unconnected(rest, turn.question, evidence, translated)[0]:
+        return Accept(rest)
+    # Twice a figure from the wrong line: the line that is about the question is the answer, quoted.
+    kept = rest if line else removed
+    quoted = prompts.QUOTED_LINE.format(line=line)
+    otherwise = Accept(kept) if not line else Accept(quoted if kept.startswith("I could not confirm") or not kept.strip() else f"{kept}\n\n{quoted}")
+    return Retry(prompts.unconnected_retry([c.text for c in bad], line), [c.text for c in bad], answer_only=bool(line), otherwise=otherwise)
+
+
+def calls_where_the_answer_belongs_are_asked_again(turn: "Turn", call: ToolCall) -> Retry:
+    """Asked for its answer, a small model sometimes writes another tool call, repeating itself. It is asked
+    once more; the second time, the last result found stands as the answer."""
+    found = prompts.RESULT_AS_ANSWER.format(result=turn.last_found) if turn.last_found else prompts.NO_ANSWER
+    return Retry(prompts.FORCED_ANSWER, [], answer_only=True, otherwise=Accept(found))

@@ -1,0 +1,247 @@
+"""Policies on the model's tool calls: its first call (replaced when the question shows it is wrong), and any
+call (not run when it cannot be, with the answer asked for instead). Each docstring names the kind of
+small-model failure it handles."""
+
+from __future__ import annotations
+
+import re
+
+from ..agent import prompts
+from ..agent.decisions import ASK_ANSWER, AskAnswer, Rewrite
+from ..agent.state import Turn
+from ..language.filters import read_question
+from ..language.matching import extension_set, kin_words, match_folder
+from ..language.question import (
+    FILE_ASPECTS,
+    FILE_DATES,
+    OVER_MANY,
+    PLURAL,
+    REFERS_BACK,
+    YEAR,
+    asks_about_files,
+    asks_again_for_another_year,
+    asks_for_one,
+    combines_in,
+    counted_words,
+    kinds_named,
+    read_for,
+    spans_a_year,
+    written_as_a_type,
+)
+from ..language.text import singular, stem, terms, words
+from ..llm.parser import ToolCall
+from ..tools.registry import FILESYSTEM_TOOLS
+from .reading import combines_asked, previous_question
+from .router import carry_over, route
+
+
+def router_when_no_usable_call(turn: "Turn", call: ToolCall | None) -> ToolCall | None:
+    """The model wrote no call that parses, or named a tool that does not exist (small models do both,
+    most often without a grammar): the keyword router picks the tool from the question's words."""
+    if call is None or call.name not in turn.tools:
+        return route(turn.question, previous_question(turn), turn.folders())
+    return None
+
+
+def no_answer_before_looking(turn: "Turn", call: ToolCall | None) -> ToolCall | None:
+    """An answer before any tool, with no conversation to draw on, comes from the model's memory, not the
+    files; it is only right for small talk, which the router recognises."""
+    if call is not None and call.name == "respond" and not turn.history:
+        routed = route(turn.question, folders=turn.folders())
+        return routed if routed.name != "respond" else None
+    return None
+
+
+def the_same_for_another_year_is_the_question_before(turn: "Turn", call: ToolCall | None) -> Rewrite | None:
+    """"And the same for 2024?" asks the question before it again, for another year; small models search for
+    its few words and answer from whatever mentions the year. The turn's question becomes the one before
+    with the year swapped, and is answered as that question is: one over many files reads each file of
+    the new year, a search looks for the whole rewritten question."""
+    previous = previous_question(turn)
+    if call is None or not asks_again_for_another_year(turn.question, previous):
+        return None
+    years = YEAR.findall(turn.question)
+    question = YEAR.sub(years[0], previous)
+    combines = combines_in(question, turn.tree_words())
+    if "each_file" in turn.tools and (combines or OVER_MANY.search(question)):
+        kinds = kinds_named(question, turn.tree_words())
+        combine = next(iter(combines), "list")
+        return Rewrite(question, ToolCall("each_file", {"what": read_for(question, set(kinds) | set(years), combine), "combine": combine,
+                                                        "name": " ".join(kinds), "mentions": years[0]}))
+    if call.name == "semantic_search":
+        return Rewrite(question, ToolCall("semantic_search", {**call.arguments, "query": question}))
+    return Rewrite(question, None)
+
+
+def filesystem_calls_follow_the_question(turn: "Turn", call: ToolCall | None) -> ToolCall | None:
+    """Small models put a question's filters in the wrong argument or drop them (the type of "spreadsheets in
+    the finance folder" lost, so every file there is counted), invent filters the question never states
+    (empty files, "7 days" for "the past day", a folder named after a file, the wrong end of a ranking for
+    "least bulky"), and choose a folder tree or a name lookup for a question that lists or ranks files.
+    A count or listing gets the
+    filters the question states, read from its words against the real folders, and loses the ones neither
+    it nor the question before it states; a tree, lookup or search chosen for a question that counts,
+    lists or ranks files by those filters becomes that count or listing."""
+    if call is None:
+        return None
+    folders = turn.folders()
+    asked = read_question(turn.question, folders)
+    if call.name in ("directory_tree", "file_metadata", "semantic_search"):
+        routed = route(turn.question, previous_question(turn), folders)
+        if routed.name not in ("count_files", "list_files"):
+            return None
+        ranked_or_filtered = asked.order or asked.empty or asked.larger_than or asked.smaller_than or asked.changed_within
+        changes = (call.name == "directory_tree" and (asked.says_files or asked.filters())) or (call.name == "file_metadata" and asked.order)
+        changes = changes or (call.name == "semantic_search" and asked.says_files and ranked_or_filtered)
+        return routed if changes else None
+    if call.name not in ("count_files", "list_files"):
+        return None
+    args = dict(call.arguments)
+    stated = asked.filters()
+    said = {singular(w) for w in words(turn.question + " " + previous_question(turn))}
+    for key, value in stated.items():
+        if key == "extension" and extension_set(str(args.get("extension", ""))) == extension_set(value):
+            continue
+        if key == "folder" and match_folder(str(args.get("folder", "")), folders) == value:
+            continue
+        args[key] = value
+    if "name" not in stated and not args.get("name"):
+        # "The largest of my receipt files": the kind of file, by the folder's own names, said before
+        # a file word or as what is counted, picks the files (unless it is the folder or type chosen).
+        chosen = {singular(w) for key in ("folder", "extension") for w in words(str(args.get(key, "")))}
+        said_kinds = {singular(w) for w in re.findall(r"([\w'-]+)\s+(?:files?|documents?|docs?)\b", turn.question, re.I)} | set(counted_words(turn.question))
+        kinds = [k for k in kinds_named(turn.question, turn.tree_words()) if k in said_kinds and k not in chosen]
+        if kinds:
+            args["name"] = " ".join(kinds)
+    folder = str(args.get("folder", ""))
+    if "folder" not in stated and re.fullmatch(r"[\w -]+", folder) and match_folder(folder, folders) is None:
+        # A folder the tree does not have, named in plain words ("invoices"), is what the files are named (or
+        # dropped beside a name); a path (one that leaves the root, say) stays for the tool to refuse.
+        args.pop("folder")
+        args["name"] = args.get("name") or folder
+    for key in ("name", "larger_than", "smaller_than", "changed_within", "empty", "extension", "folder"):
+        if key in stated or not args.get(key):
+            continue
+        # Kept only when its words are the question's own (or the question before it, for a follow-up); a type
+        # the question's reading missed only where it is written as one ("go through" is no Go file).
+        if key in ("name", "extension", "folder") and {singular(w) for w in words(str(args[key]))} <= said:
+            if key != "extension" or written_as_a_type(turn.question + " " + previous_question(turn), str(args[key])):
+                continue
+        del args[key]
+    if call.name == "list_files" and asked.order:
+        args["order"] = asked.order
+        if asked.limit or asks_for_one(turn.question):
+            args["limit"] = asked.limit or 1
+    elif call.name == "list_files":
+        # No rank in the question: "which ones?" wants them all, not the model's first few.
+        args.pop("limit", None)
+    return ToolCall(call.name, args) if args != call.arguments else None
+
+
+def each_file_is_for_many_files(turn: "Turn", call: ToolCall | None) -> ToolCall | None:
+    """Small models reach for the tool that reads every matching file for a question about one thing (one
+    person's phone number from the contacts, the date of one visit in a log), often with a word of the
+    thing asked as a file name that no file has; it then finds no file, or reads each file for the kind of
+    fact asked and finds the line that fits that kind best, not the one about the thing named. A question
+    that neither combines (total, average, count, largest) nor asks over many files (every, all, which,
+    list, a year's worth with nothing named) is searched instead."""
+    if call is None or call.name != "each_file" or "semantic_search" not in turn.tools:
+        return None
+    combines = combines_asked(turn)
+    # "The total due on <one named> invoice" is one document's total; "the total of my invoices" a sum.
+    if OVER_MANY.search(turn.question) or set(combines) - {"total"} or (combines and PLURAL.search(turn.question)):
+        return None
+    if combines and spans_a_year(turn.question):
+        return None
+    return ToolCall("semantic_search", {"query": turn.question})
+
+
+def each_file_combines_as_asked(turn: "Turn", call: ToolCall | None) -> ToolCall | None:
+    """Small models pick the right tool for a question over many files but the wrong way to combine them:
+    a total for "how many invoices", a list for "the average bill", the largest for "the cheapest". The
+    combination the question's words state is the one computed."""
+    if call is None or call.name != "each_file":
+        return None
+    asked = next(iter(combines_asked(turn)), None)
+    if asked is None or call.arguments.get("combine") == asked:
+        return None
+    return ToolCall("each_file", {**call.arguments, "combine": asked})
+
+
+def each_file_filters_are_the_questions(turn: "Turn", call: ToolCall | None) -> ToolCall | None:
+    """Small models copy the filters of the prompt's examples into a question over many files ("phone bill"
+    for any bills) or drop the year that picks the documents, so each_file reads no file, the wrong ones, or
+    those of every year. A name or type filter keeps only the words the conversation's questions say, or
+    another word for the same kind of document; the year the question gives (a follow-up, "which of
+    those ...", the one before it), when the call has none or another, is what the files must mention."""
+    if call is None or call.name != "each_file":
+        return None
+    args = dict(call.arguments)
+    # The conversation's questions so far ("which of those ..." leans on them); "invoiced" says invoice.
+    said = {stem(w) for w in words(" ".join([turn.question] + [t["content"] for t in turn.history if t["role"] == "user"]))}
+    kept = [w for w in words(str(args.get("name", ""))) if stem(w) in said or {stem(k) for k in kin_words(w)} & said or w.isdigit()]
+    if args.get("name") and kept != words(str(args["name"])):
+        args["name"] = " ".join(kept)
+    said_type = written_as_a_type(turn.question + " " + previous_question(turn), str(args.get("extension", ""))) or read_question(turn.question).extension
+    if args.get("extension") and not said_type:
+        args["extension"] = ""
+    years = YEAR.findall(turn.question) or (YEAR.findall(previous_question(turn)) if REFERS_BACK.search(turn.question) else [])
+    mentions = str(args.get("mentions", ""))
+    if years and not FILE_DATES.search(turn.question) and not any(y in str(args.get("name", "")) for y in years):
+        # No year, or one from earlier in the conversation than the question (or its "those") means.
+        if not mentions.strip() or (YEAR.search(mentions) and set(YEAR.findall(mentions)) != set(years)):
+            args["mentions"] = " ".join([*dict.fromkeys(years), *(w for w in mentions.split() if not YEAR.fullmatch(w))])
+    return ToolCall("each_file", args) if args != call.arguments else None
+
+
+def questions_about_what_files_say_are_searched(turn: "Turn", call: ToolCall | None) -> ToolCall | None:
+    """A question about what a document says often names the document or its folder (the total on one
+    vendor's invoice, a person's phone number from the contacts), and small models then reach for a filesystem
+    tool (a lookup by name, a listing of the folder), whose sizes and dates stand as the answer. When neither
+    the question nor the one before it asks anything about files themselves (their names, types, sizes,
+    dates, folders, ranks or counts), what the files say is searched."""
+    if call is None or call.name not in FILESYSTEM_TOOLS or "semantic_search" not in turn.tools:
+        return None
+    if asks_about_files(turn.question, turn.tree_words()) or asks_about_files(previous_question(turn), turn.tree_words()):
+        return None
+    return ToolCall("semantic_search", {"query": turn.question})
+
+
+def follow_ups_keep_the_file_type(turn: "Turn", call: ToolCall | None) -> ToolCall | None:
+    """A follow-up ("which are they?", "list them") refers to the files of the question before; small
+    models drop that question's file type from the call."""
+    if call is None:
+        return None
+    kept = carry_over(call, turn.question, previous_question(turn))
+    return kept if kept is not call else None
+
+
+def follow_up_searches_keep_what_came_before(turn: "Turn", call: ToolCall | None) -> ToolCall | None:
+    """A follow-up ("and when is it due?", "what about its date?", "check-in?") leaves out what it is about; small models
+    search for its words alone and find any due date. A search for a question that refers back gets the
+    words of the question before it that this one lacks (the task, the vendor, the trip)."""
+    previous = previous_question(turn)
+    # A fragment ("check-in?", "and the deposit") leans on the question before it as much as "it" does.
+    leans = REFERS_BACK.search(turn.question) or len(re.findall(r"[\w'-]+", turn.question)) <= 3
+    if call is None or call.name != "semantic_search" or not previous or not leans:
+        return None
+    query = str(call.arguments.get("query", ""))
+    have = terms(query) | terms(turn.question)
+    added = [w for w in re.findall(r"[\w'-]+", previous) if terms(w) and not terms(w) <= have and not FILE_ASPECTS.fullmatch(w)]
+    return ToolCall("semantic_search", {**call.arguments, "query": f"{query} {' '.join(dict.fromkeys(added))}".strip()}) if added else None
+
+
+def unusable_calls_ask_for_the_answer(turn: "Turn", call: ToolCall | None) -> AskAnswer | None:
+    """Small models repeat a call whose result they already have, name a tool that does not exist, or write
+    nothing usable once they have what they need. Such a call is not run: the model is asked for its answer."""
+    if call is None or call.name not in turn.tools or turn.made(call):
+        return ASK_ANSWER
+    return None
+
+
+def an_empty_respond_asks_for_words(turn: "Turn", call: ToolCall | None) -> AskAnswer | None:
+    """An empty respond call: before any tool, the model wants to answer without one (small talk); after tools,
+    it has nothing left to call. Either way it is asked to say its answer in plain words."""
+    if call is not None and call.name == "respond" and not str(call.arguments.get("answer", "")).strip():
+        return AskAnswer(prompts.DIRECT_REPLY if not turn.steps else prompts.FORCED_ANSWER)
+    return None

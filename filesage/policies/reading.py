@@ -1,0 +1,60 @@
+"""What several policies read off a turn: the question before this one, how a question over many files combines
+them, and whether (and which line of) what the tools found is about what was asked."""
+
+from __future__ import annotations
+
+from ..agent.state import Turn
+from ..grounding.claims import MARKER, claims, missing_names
+from ..language.question import combines_in
+from ..language.text import terms
+from ..tools.registry import CONTENT_TOOLS
+
+
+def previous_question(turn: "Turn") -> str:
+    return next((t["content"] for t in reversed(turn.history) if t["role"] == "user"), "")
+
+
+def combines_asked(turn: "Turn") -> list[str]:
+    """The ways of combining many files the turn's question states, strongest first (language.question.combines_in)."""
+    return combines_in(turn.question, turn.tree_words())
+
+
+def found_anything(turn: "Turn") -> bool:
+    """A step found something about what was asked. Search finds the closest passages even when the thing
+    asked about is not in the files (a flight to one city when only a flight to another exists): found text that
+    names none of what the question names found nothing. Once the question went to what the files say, a
+    listing found afterwards must name it too."""
+    searched = any(step.tool in CONTENT_TOOLS for step in turn.steps)
+    if turn.listings_found and not searched:
+        return True
+    found = "\n".join(turn.content_found + turn.listings_found)
+    if not found:
+        return False
+    missing = missing_names(turn.question, found)
+    named = missing_names(turn.question, "")  # everything the question names
+    return not missing or len(missing) < len(named)
+
+
+def line_naming_everything(question: str, found: list[str]) -> str:
+    """The found line that names every name, number and code the question gives, most about the question;
+    '' when the question names nothing or no line names it all."""
+    named = missing_names(question, "")
+    if not named:
+        return ""
+    wanted = terms(question)
+    naming = [line for line in found_lines(found) if not missing_names(question, line)]
+    return max(naming, key=lambda line: len(terms(line) & wanted), default="")
+
+
+def found_lines(found: list[str]) -> list[str]:
+    """The lines of what the tools found, without source headings and citation markers."""
+    return [MARKER.sub("", line).strip().lstrip("- ") for text in found for line in text.splitlines() if line.strip() and not line.startswith("From ")]
+
+
+def line_most_about(question: str, found: list[str]) -> str:
+    """The found line with a figure that says the most of the question's words, at least two and half of
+    them; '' when none does."""
+    wanted = terms(question)
+    lines = [line for line in found_lines(found) if claims(line)]
+    best = max(lines, key=lambda line: len(terms(line) & wanted), default="")
+    return best if len(terms(best) & wanted) >= max(2, len(wanted) / 2) else ""

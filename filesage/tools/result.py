@@ -1,0 +1,35 @@
+"""What every tool gives back, and the two ways a tool tells the model it got an argument wrong."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass
+class ToolResult:
+    """What a tool gives back: text for the model, the files it touched (for sources), a one-line summary."""
+
+    text: str
+    paths: list[str] = field(default_factory=list)
+    summary: str = ""
+    ok: bool = True
+    found: bool = True  # False when the tool ran fine but matched nothing
+    locations: dict[str, str] = field(default_factory=dict)  # path -> where in it: "p. 2", "lines 3-9"
+    # The text the result rests on where the model is shown less of it (the passages behind extracted
+    # facts): answers are checked against it too.
+    basis: str = ""
+    # The exact answer for the user when this result is the whole answer, rendered from the same data:
+    # counts, names, sizes and dates come from the filesystem, never from a model's retelling.
+    answer: str = ""
+
+
+def trim(text: str, limit: int) -> str:
+    """A tool result cut to fit the model's context, with a marker saying how much was left out."""
+    if len(text) <= limit:
+        return text
+    return text[:limit] + f"\n[... result cut: {len(text) - limit:,} more characters not shown]"
+
+
+class BadArgument(ValueError):
+    """An argument that names nothing in the folder (a folder that does not exist, a size that is no
+    size); its message goes back to the model with what would fit."""

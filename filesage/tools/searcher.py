@@ -1,0 +1,198 @@
+"""Semantic search as the agent sees it: hits from the index, reranked by how much of the question they cover,
+turned into the lines that bear on it (each with the lines it belongs under), with their sources; no model
+call, so the agent reads a dozen lines instead of whole passages."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Annotated
+
+from ..index.store import FolderIndex, Hit, Progress
+from ..language.glossary import term_of, translations
+from ..language.text import covers, holders, terms
+from .result import ToolResult, trim
+
+PASSAGES = 5  # the passages facts are taken from, after reranking
+
+
+CANDIDATES_EACH = 12  # the top of each ranking (vector, BM25) that is reranked, whatever its fused rank
+
+
+LINES_FIRST = 6  # lines from the passage that covers the question best
+
+
+LINES_OTHER = 3  # lines from each other passage
+
+
+MAX_LINES = 14
+
+
+# A passage is about the question when this much of the question's weighted words are in it (or its path),
+# counting its meaning (vector similarity) too.
+MIN_RELEVANCE = 0.35
+
+
+# Passages much less relevant than the best are dropped: another booking, recipe or invoice with the same
+# kind of line is where small models take a neighbouring figure from.
+RELATIVE_RELEVANCE = 0.75
+
+
+SIMILARITY_WEIGHT = 0.5
+
+
+LINE_SIMILARITY_WEIGHT = 4.0
+
+
+PASSAGE_CHARS = 700  # how much of a passage the plain pipeline in bench/ puts in its prompt
+
+
+MAX_RESULT_CHARS = 2500
+
+
+@dataclass
+class Passage:
+    hit: Hit
+    relevance: float
+    context: set[str]  # the terms of its path and title: what the passage is part of
+
+
+@dataclass
+class Line:
+    shown: str  # the line, under the lines that hold it ("reports › timeout_seconds: 120")
+    passage: Passage
+    score: float
+
+
+class Searcher:
+    """Owns the index of one root; refreshes it before its first search when files changed (unless told not to)."""
+
+    def __init__(self, index: FolderIndex, refresh: bool = True, on_progress: Progress | None = None, min_top_k: int = 5):
+        self.index = index
+        self.min_top_k = min_top_k
+        self.refresh_pending = refresh
+        self.on_progress = on_progress
+
+    def ensure_fresh(self) -> None:
+        if self.refresh_pending and self.index.needs_refresh():
+            self.index.refresh(self.on_progress)
+        self.refresh_pending = False
+
+    def semantic_search(self, query: str, top_k: Annotated[int, 3, 10] = 5) -> ToolResult:
+        """Search what the files say and return the relevant facts, each with the file it comes from.
+
+        Args:
+            query: what to look for, in plain words
+            top_k: how many passages to read
+        """
+        query = query.strip()
+        if not query:
+            return ToolResult("The query is empty; say what to look for.", [], "Empty query", ok=False)
+        self.ensure_fresh()
+        if self.index.chunk_count() == 0:
+            if self.index.needs_refresh():
+                return ToolResult("The folder has not been indexed yet (run: filesage index).", [], "Not indexed", found=False)
+            return ToolResult("No file in this folder has indexable text.", [], "Nothing indexed", found=False)
+        # The question's words said the way the folder's files in other languages say them weigh as the
+        # words they translate: a German lease's "Kaution" answers for "deposit", no more.
+        translated = translations(terms(query), set(self.index.languages()))
+        hits = self.index.search(query, max(top_k, self.min_top_k), each=CANDIDATES_EACH, also=tuple(translated))
+        weights = self.weights(query)
+        for word, source in translated.items():
+            weights.setdefault(term_of(word), weights[source])
+        passages = rerank(hits, weights)[: max(top_k, self.min_top_k)]
+        relevant = [p for p in passages if p.relevance >= max(MIN_RELEVANCE, RELATIVE_RELEVANCE * passages[0].relevance)] if passages else []
+        if not relevant:
+            read = ", ".join(dict.fromkeys(p.hit.path for p in passages)) or "none"
+            return ToolResult(f"The closest passages ({read}) say nothing about '{query}'.", [], "No relevant passages", found=False)
+        lines = self.select(query, relevant, weights)
+        return facts_result(relevant, lines)
+
+    def weights(self, query: str) -> dict[str, float]:
+        """How much each word of the query tells passages apart: rare words weigh more (inverse document
+        frequency over the folder's chunks); dates weigh like a rare word."""
+        wanted = sorted(terms(query))
+        words = [t for t in wanted if not t.startswith("date:")]
+        count, frequencies = self.index.document_frequencies(words)
+        # Stemmed words may not be FTS5 tokens ("serv"); those count as rare.
+        rarest = math.log(1 + count)
+        return {t: rarest if t.startswith("date:") or not frequencies.get(t) else math.log(1 + count / (1 + frequencies[t])) for t in wanted}
+
+    def select(self, query: str, passages: list[Passage], weights: dict[str, float]) -> list[Line]:
+        """The lines that bear on the query: the best-scoring ones (see score_lines), a few per passage."""
+        chosen: list[Line] = []
+        taken: dict[int, int] = {}
+        for line in self.score_lines(query, passages, weights):
+            key = id(line.passage)
+            limit = LINES_FIRST if line.passage is passages[0] else LINES_OTHER
+            if taken.get(key, 0) >= limit or any(line.shown == other.shown for other in chosen):
+                continue
+            taken[key] = taken.get(key, 0) + 1
+            chosen.append(line)
+            if len(chosen) >= MAX_LINES:
+                break
+        return chosen
+
+    def score_lines(self, query: str, passages: list[Passage], weights: dict[str, float]) -> list[Line]:
+        """Every line of the passages, best first: scored by the query's words in the line, in the lines it
+        belongs under, or in its passage's path and title, and by how close it is in meaning to the query."""
+        candidates: list[tuple[Passage, str, float]] = []
+        for passage in passages:
+            lines = passage.hit.text.splitlines()
+            for index, line in enumerate(lines):
+                if not line.strip():
+                    continue
+                # The passage's own title (its first line) heads every line of it: said once, at the top.
+                above = [h for h in holders(lines, index) if h != lines[0].strip()]
+                shown = " › ".join(above[-2:] + [line.strip()])
+                own, held = terms(line), terms(" ".join(above))
+                # A word said whole counts more than one inside a compound ("total" in "Total due" over "Subtotal").
+                lexical = sum(w if t in own else 0.5 * w for t, w in weights.items() if covers(t, own))
+                lexical += 0.7 * sum(w for t, w in weights.items() if not covers(t, own) and covers(t, held))
+                lexical += 0.4 * sum(w for t, w in weights.items() if not covers(t, own) and not covers(t, held) and covers(t, passage.context))
+                candidates.append((passage, shown, lexical))
+        if not candidates:
+            return []
+        vectors = self.index.embedder.encode([query] + [shown for _, shown, _ in candidates])
+        similarities = vectors[1:] @ vectors[0]
+        return sorted(
+            (Line(shown, passage, lexical + LINE_SIMILARITY_WEIGHT * max(float(similarity), 0.0)) for (passage, shown, lexical), similarity in zip(candidates, similarities)),
+            key=lambda line: -line.score,
+        )
+
+
+def rerank(hits: list[Hit], weights: dict[str, float]) -> list[Passage]:
+    """Passages ordered by how much of the query's weight their words (or their path and title) cover, plus
+    how close they are in meaning; the fused rank breaks ties."""
+    total = sum(weights.values()) or 1.0
+    passages = []
+    for rank, hit in enumerate(hits):
+        first = hit.text.splitlines()[0] if hit.text else ""
+        context = terms(hit.path) | terms(first)
+        body = terms(hit.text)
+        coverage = sum(w for t, w in weights.items() if covers(t, body) or covers(t, context)) / total
+        passages.append((coverage + SIMILARITY_WEIGHT * max(hit.similarity, 0.0), -rank, Passage(hit, 0.0, context)))
+    passages.sort(key=lambda item: (-item[0], -item[1]))
+    ordered = []
+    for relevance, _, passage in passages:
+        passage.relevance = relevance
+        ordered.append(passage)
+    return ordered
+
+
+def facts_result(passages: list[Passage], lines: list[Line]) -> ToolResult:
+    """'From <path> (<location>):' with its lines under it, files in the order of their best line."""
+    grouped: dict[str, tuple[list[str], list[str]]] = {}
+    for line in lines:
+        hit = line.passage.hit
+        locations, shown = grouped.setdefault(hit.path, ([], []))
+        if hit.location not in locations:
+            locations.append(hit.location)
+        shown.append(line.shown)
+    blocks = [f"From {path} ({', '.join(locations)}):\n" + "\n".join(f"- {fact}" for fact in shown) for path, (locations, shown) in grouped.items()]
+    text = trim("\n".join(blocks), MAX_RESULT_CHARS)
+    names = ", ".join(path.rsplit("/", 1)[-1] for path in grouped)
+    used = {id(line.passage) for line in lines}
+    basis = "\n\n".join(p.hit.text for p in passages if id(p) in used)
+    locations = {path: ", ".join(where) for path, (where, _) in grouped.items()}
+    return ToolResult(text, list(grouped), f"{len(lines)} facts from {names}", locations=locations, basis=basis)

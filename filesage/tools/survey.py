@@ -1,0 +1,174 @@
+"""Questions over every matching file (a total, an average, the largest, a count, a list): each file of an exactly
+chosen set is read for the line that answers, and figures are added up, averaged or ranked in code, never by
+the model, with the answer saying how many files it covers."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+from ..language.figures import NUMBER, dates_in, number_value
+from ..language.text import fold, terms
+from .result import BadArgument, ToolResult, trim
+from .searcher import Passage, Searcher
+from .toolbox import Toolbox
+
+MAX_FILES = 50
+
+
+MAX_RESULT_CHARS = 3000
+
+
+@dataclass
+class Found:
+    path: str
+    location: str
+    line: str  # the line that answers, as shown
+    value: float | None  # its figure, when the question adds, averages or ranks
+    written: str  # the figure as the file writes it ("$4,320.00")
+
+
+def figure_of(line: str, weights: dict[str, float]) -> tuple[float, str] | None:
+    """The figure a line gives for what is asked: in a line of several labelled fields ("Q1 budget: 1; Q2 budget:
+    2", "Item | $40.00", sentences), the field whose label has most of the asked words, else the last one; dates and times
+    are no figures."""
+    best = None
+    # Fields: "a; b", "a | b", and sentences ("Total due: $1,980.00. Payment terms: 30 days").
+    for position, field in enumerate(re.split(r";|\s\|\s|(?<=[.!?])\s+(?=[A-Z])", line)):
+        _, undated = dates_in(field)
+        undated = re.sub(r"\b\d{1,2}:\d{2}\b", " ", undated)
+        # A number inside a code ("INV-2025-005", "DL-2025-005") names the document; it is no figure.
+        numbers = [m for m in NUMBER.finditer(undated) if re.search(r"\d", m.group(0))
+                   and not re.search(r"\w-$", undated[: m.start()]) and not re.match(r"-\w", undated[m.end() :])]
+        if not numbers:
+            continue
+        label = terms(undated[: numbers[0].start()])
+        score = sum(w for t, w in weights.items() if t in label)
+        written = numbers[-1].group(0).strip().rstrip(",")
+        try:
+            value = float(number_value(numbers[-1]))
+        except ValueError:
+            continue
+        if best is None or score >= best[0]:
+            best = (score, position, value, written)
+    return (best[2], best[3]) if best else None
+
+
+def money(value: float, like: list[str]) -> str:
+    """A computed figure written the way the files write theirs: "$40,123.45" when they use "$4,320.00"."""
+    sign = next((w[0] for w in like if w[:1] in "$€£"), "")
+    decimals = 2 if any(re.search(r"\.\d", w) for w in like) else 0
+    return f"{sign}{value:,.{decimals}f}"
+
+
+class Survey:
+    """The each_file tool: the Toolbox chooses the files, the Searcher's index and line scoring read them."""
+
+    def __init__(self, toolbox: Toolbox, searcher: Searcher):
+        self.toolbox = toolbox
+        self.searcher = searcher
+
+    def each_file(
+        self,
+        what: str,
+        combine: Literal["list", "total", "average", "largest", "smallest", "count"] = "list",
+        extension: str = "",
+        folder: str = "",
+        name: str = "",
+        mentions: str = "",
+    ) -> ToolResult:
+        """Answer over every matching file at once (a total, an average, the largest, a count, or a list of what each says): each file is read for what is asked, and figures are computed exactly.
+
+        Args:
+            what: what to find in each file, e.g. "total due" or "owner"
+            combine: list each file's answer, or compute the total, average, largest or smallest figure, or count the files
+            extension: file type such as "pdf"; empty means every type
+            folder: subfolder relative to the root; empty means the whole folder
+            name: words the file names contain, e.g. "invoice"
+            mentions: words the file's text must contain, e.g. "2025"
+        """
+        try:
+            selection = self.toolbox.select(extension, folder, name)
+        except BadArgument as exc:
+            return ToolResult(f"{exc}.", [], str(exc), ok=False)
+        self.searcher.ensure_fresh()
+        index = self.searcher.index
+        files = [e.path for e in selection.files]
+        described = selection.phrase(2)
+        if mentions.strip():
+            wanted = [fold(w) for w in re.findall(r"[^\W_]+", mentions)]
+            files = [path for path in files if path in index.files_mentioning(wanted)]
+            described += f" that mention '{mentions.strip()}'"
+        if not files:
+            return ToolResult(f"No {described}.", [], f"No {selection.noun[1]} found", found=False)
+        if combine == "count":
+            count = len(files)
+            listed = "\n".join(f"- {path}" for path in files[:MAX_FILES])
+            answer = f"There {'is' if count == 1 else 'are'} {count} {described.replace('files', 'file') if count == 1 else described}:\n{listed}"
+            return ToolResult(f"{count} {described}:\n{listed}", files[:MAX_FILES], f"Counted {count} files", answer=answer)
+        total = len(files)
+        files = files[:MAX_FILES]
+        weights = self.searcher.weights(what)
+        found: list[Found] = []
+        unread: list[str] = []
+        stopped = 0
+        try:
+            for number, path in enumerate(files, start=1):
+                if self.searcher.on_progress:
+                    self.searcher.on_progress("reading files", number, len(files))
+                hits = index.chunks_of(path)
+                if not hits:
+                    unread.append(path)
+                    continue
+                first = hits[0].text.splitlines()[0] if hits[0].text else ""
+                passages = [Passage(hit, 1.0, terms(path) | terms(first)) for hit in hits]
+                lines = self.searcher.score_lines(what, passages, weights)
+                figures = [(line, figure_of(line.shown.rsplit(" › ", 1)[-1], weights)) for line in lines] if combine != "list" else []
+                if combine == "list":
+                    best = lines[0] if lines else None
+                    if best:
+                        found.append(Found(path, best.passage.hit.location, best.shown, None, ""))
+                    continue
+                line, figure = next(((line, figure) for line, figure in figures if figure), (None, None))
+                if figure is None:
+                    unread.append(path)
+                    continue
+                found.append(Found(path, line.passage.hit.location, line.shown, figure[0], figure[1]))
+        except KeyboardInterrupt:
+            stopped = len(found) + len(unread)  # Ctrl-C: what was read so far is the answer
+        return self._result(what, combine, described, found, unread, total, stopped)
+
+    def _result(self, what: str, combine: str, described: str, found: list[Found], unread: list[str], total: int, stopped: int) -> ToolResult:
+        read = len(found)
+        coverage = f"from {read} of {total} {described}"
+        if total > MAX_FILES:
+            coverage += f" (the first {MAX_FILES} of {total})"
+        if stopped:
+            coverage += f" (stopped after {stopped})"
+        if unread:
+            coverage += f"; {len(unread)} had no line about '{what}': " + ", ".join(unread[:5]) + (" ..." if len(unread) > 5 else "")
+        listed = "\n".join(f"- {f.path}: {f.line}" for f in found)
+        text = trim(f"What each file says about '{what}', {coverage}:\n{listed}", MAX_RESULT_CHARS)
+        paths = [f.path for f in found]
+        locations = {f.path: f.location for f in found}
+        if not found:
+            return ToolResult(f"None of the {described} says anything about '{what}'.", [], "Nothing found", found=False)
+        if total == 1:
+            # One file matched: its line is the answer, and a coverage of "1 of 1 files" would say nothing.
+            only = found[0]
+            answer = f"{only.path}: {only.line}" if combine == "list" else f"It is {only.written}, in {only.path} ({only.line})."
+        elif combine == "list":
+            answer = f"What each file says about {what}, {coverage}:\n{listed}"
+        else:
+            values = [f.value for f in found]
+            written = [f.written for f in found]
+            by_file = "\n".join(f"- {f.path}: {f.written} ({f.line})" for f in found)
+            if combine == "total":
+                answer = f"The total is {money(sum(values), written)}, {coverage}:\n{by_file}"
+            elif combine == "average":
+                answer = f"The average is {money(sum(values) / len(values), written)}, {coverage}:\n{by_file}"
+            else:
+                pick = (max if combine == "largest" else min)(found, key=lambda f: f.value)
+                answer = f"The {combine} is {pick.written}, in {pick.path} ({pick.line}), {coverage}:\n{by_file}"
+        return ToolResult(text, paths, f"Read {read} of {total} files", locations=locations, basis=listed, answer=answer)
