@@ -22,6 +22,7 @@ import time
 from pathlib import Path
 
 FILESAGE = str(Path(sys.executable).parent / "filesage")
+TIMEOUT = 900
 
 
 def ask(command: list[str], question: str, root: Path, history: list[dict], env: dict) -> dict:
@@ -31,7 +32,10 @@ def ask(command: list[str], question: str, root: Path, history: list[dict], env:
     if history:
         args += ["--history", handle.name]
     started = time.perf_counter()
-    done = subprocess.run(args, capture_output=True, text=True, env=env, timeout=900)
+    try:
+        done = subprocess.run(args, capture_output=True, text=True, env=env, timeout=TIMEOUT)
+    except subprocess.TimeoutExpired:
+        done = subprocess.CompletedProcess(args, -9, "", f"no answer within {TIMEOUT} s")
     os.unlink(handle.name)
     seconds = round(time.perf_counter() - started, 1)
     try:
@@ -56,7 +60,10 @@ def main() -> None:
     questions = [json.loads(line) for line in (options.set / "questions.jsonl").read_text().splitlines() if line.strip()]
     if options.only:
         questions = [q for q in questions if q["id"] in options.only]
-    with options.out.open("w") as out:
+    # A run that stopped part way goes on where it stopped.
+    done = {json.loads(line)["id"] for line in options.out.read_text().splitlines() if line.strip()} if options.out.exists() else set()
+    questions = [q for q in questions if q["id"] not in done]
+    with options.out.open("a") as out:
         for question in questions:
             turns = question.get("turns") or [question["question"]]
             history: list[dict] = []

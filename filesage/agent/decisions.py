@@ -74,7 +74,7 @@ ASK_ANSWER = AskAnswer()
 
 @dataclass(frozen=True)
 class Rewrite:
-    """The question is another than it reads ("and the same for 2024?" is the question before, for 2024): the
+    """The question is another than it reads ("what about 2019 then?" is the question before, for 2019): the
     turn answers `question`, starting with `call`."""
 
     question: str

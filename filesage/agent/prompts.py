@@ -13,7 +13,7 @@ Tools:
 
 Reply with one JSON object: {{"name": "<tool>", "arguments": {{...}}}}. Examples:
 "how many spreadsheets do I have?" -> {{"name": "count_files", "arguments": {{"extension": "spreadsheets"}}}}
-"how many files are in the finance folder?" -> {{"name": "count_files", "arguments": {{"folder": "finance"}}}}
+"how many files does the taxes folder hold?" -> {{"name": "count_files", "arguments": {{"folder": "taxes"}}}}
 "number of PDFs under reports" -> {{"name": "count_files", "arguments": {{"extension": "pdf", "folder": "reports"}}}}
 "what did I work on yesterday?" -> {{"name": "list_files", "arguments": {{"changed_within": "1 day"}}}}
 "the 3 largest files in finance" -> {{"name": "list_files", "arguments": {{"folder": "finance", "order": "largest", "limit": 3}}}}

@@ -1,3 +1,6 @@
+"""The answer as it is written: the answer text pulled out of a respond call or plain words while the model still
+writes, passed on a sentence at a time with its citation markers, and the sources of an answer the program wrote."""
+
 from __future__ import annotations
 
 import json

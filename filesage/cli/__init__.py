@@ -1,0 +1,1 @@
+"""The command line: ask, chat, index, status, config, doctor and mcp, and how their output looks."""

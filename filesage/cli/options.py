@@ -1,3 +1,5 @@
+"""The command-line options several commands share (model, server, threads, steps, time limit), said once."""
+
 """The options several commands share, said once."""
 
 import typer

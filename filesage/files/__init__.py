@@ -1,0 +1,1 @@
+"""A folder as filesage sees it: its files (one walk, ignore rules, confinement) and their text (readers)."""

@@ -96,7 +96,7 @@ def time_limit(seconds: float):
 
 
 def with_title(document: Document) -> Document:
-    """Later pieces of a document ("Total due: $1,980.00" on page 2) often do not say which document they
+    """Later pieces of a document ("Balance: €612.40" on page 2) often do not say which document they
     belong to; each one after the first is headed with the document's first line."""
     if len(document.segments) < 2:
         return document
@@ -254,7 +254,7 @@ def read_pptx(path: Path) -> Document:
     check_zip(path)
     from pptx import Presentation
 
-    # Slides are short and lean on each other ("Team lead: Mira" on the slide after the project's name),
+    # Slides are short and lean on each other ("Owner: the platform team" on the slide after the project's name),
     # so consecutive slides are kept together up to a chunk's size.
     lines = []
     for slide in Presentation(str(path)).slides:

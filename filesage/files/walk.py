@@ -1,10 +1,18 @@
+"""The one walk of a folder that the filesystem tools, the index and `status` all share: which files there are
+(ignore rules, hidden files, symlinks kept inside the root), and the confinement of every path a tool is given."""
+
 from __future__ import annotations
 
 import os
 import re
 import stat
 from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import pathspec
 
 
 @dataclass(frozen=True)
@@ -222,3 +230,16 @@ def walk(root: Path, include_hidden: bool = False, omitted: list[Omitted] | None
     if omitted is not None:
         omitted.sort(key=lambda o: o.path)
     return entries
+
+
+# How a file's size and modification time are written, the same in every answer and report.
+def human_size(size: float) -> str:
+    for unit in ("B", "KB", "MB", "GB"):
+        if size < 1024 or unit == "GB":
+            return f"{size:.0f} {unit}" if unit == "B" else f"{size:.1f} {unit}"
+        size /= 1024
+    return f"{size:.1f} TB"
+
+
+def when(timestamp: float) -> str:
+    return datetime.fromtimestamp(timestamp).strftime("%Y-%m-%d %H:%M")

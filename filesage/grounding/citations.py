@@ -1,3 +1,6 @@
+"""Citations a user can check: every file a tool returned gets a number the model sees beside it, and an answer's
+[n] markers are tied to those sources (dropped when they point at nothing, added where a sentence names none)."""
+
 from __future__ import annotations
 
 import re

@@ -1,9 +1,13 @@
+"""The checkable claims of an answer (numbers, amounts, dates, file names, codes, quotes) held against what the tools
+found in its turn, whatever their format; and the answer without the claims the results do not bear out."""
+
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
 
-from ..language.figures import CODE, FILE_NAME, NUMBER, QUOTED, dates_in, number_value
+from ..language.figures import CODE, FILE_NAME, NUMBER, dates_in, number_value
+from ..language.lexicon import CLAUSE_BREAK, QUOTED, SAYS_NOT_FOUND
 from ..language.names import proper_names, says_name
 from ..language.text import squash
 
@@ -80,16 +84,6 @@ def missing_names(question: str, text: str) -> list[str]:
     return list(dict.fromkeys(missing))
 
 
-SAYS_NOT_FOUND = re.compile(
-    r"found nothing|nothing (about|on|for|regarding)|(did not|didn't|could not|couldn't|cannot|can't) find|not (found|mentioned|stated)|no (information|mention|record)|"
-    r"(do|does|did) not (say|mention|state|have|contain|include|list)|(doesn't|don't|didn't) (say|mention|state|have|contain|include|list)|"
-    r"there (is|are|was|were) no\b|not (listed|available|included|provided|given)|"
-    # "No phone number for <name>.", "<name> has no phone number listed": a denial, not a yes/no answer ("No, it is paid").
-    r"^\W*no\s+\w+(\s+\w+)?\s+(for|in|about|on|of|from)\b|\b(has|have|had) no\s+\w+(\s+\w+)?\s+(listed|given|stated|recorded|saved|mentioned)\b",
-    re.I,
-)
-
-
 def says_not_found(text: str, name: str) -> bool:
     """A sentence of the text names the thing and says it was not found."""
     return any(name.lower() in s.lower() and SAYS_NOT_FOUND.search(s) for s in sentences(text))
@@ -102,11 +96,6 @@ def sentences(text: str) -> list[str]:
     return [s for s in re.split(r"(?<=[.!?])(?=\s+[^\s\[])|(?<=\n)", text) if s]
 
 
-CLAUSE_BREAK = re.compile(
-    r",?\s+and\s+|;\s+|,\s+but\s+|,\s+(?=(?:which|who|i\.e\.|that is|or about|about|roughly|approximately)\b)|\s*[()]\s*"
-)
-
-
 def remove_claims(answer: str, bad: list[Claim]) -> str:
     """The answer without the sentences that make unsupported claims, and a plain note of what was not
     confirmed."""
@@ -115,7 +104,7 @@ def remove_claims(answer: str, bad: list[Claim]) -> str:
         if not any(c in claims(sentence) for c in bad):
             kept.append(sentence)
             continue
-        # "X is $4,320.00, and Y cost $1,200.00.": the clause about X stands without the one about Y; an
+        # "X is $318.50, and Y cost $77.10.": the clause about X stands without the one about Y; an
         # aside ("..., which is N% of X", "(about N%)") goes without the statement it comments on.
         clauses = [c for c in CLAUSE_BREAK.split(sentence.strip()) if c.strip(" .")]
         good = [c for c in clauses if not any(b in claims(c) for b in bad)]

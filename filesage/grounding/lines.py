@@ -1,3 +1,6 @@
+"""Whether a figure of an answer comes from the line about what was asked: the total of a neighbouring invoice or
+the next row of a table is in the results, but on a line about something else."""
+
 from __future__ import annotations
 
 import math

@@ -11,9 +11,8 @@ from datetime import datetime
 from pathlib import Path
 
 from ..config import cache_dir
-from ..files.walk import Omitted, extension_of, walk
+from ..files.walk import Omitted, extension_of, human_size, walk, when
 from ..llm.probe import Verdict, saved_verdict
-from ..tools.listing import human_size, when
 from .store import FolderIndex, IndexError_
 
 # The kinds a skipped file is counted under, in the order status shows them.

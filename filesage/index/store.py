@@ -21,6 +21,7 @@ from ..config import cache_dir
 from ..errors import FilesageError
 from ..files.readers import READABLE_EXTENSIONS, Unreadable, read_document
 from ..files.walk import FileEntry, walk
+from ..language.lexicon import STOPWORDS
 from ..native import quiet_native_code
 from .embedder import Embedder
 
@@ -31,12 +32,6 @@ RRF_K = 60
 
 
 Progress = Callable[[str, int, int], None]  # stage, done, total
-
-
-STOPWORDS = set(
-    "a an and are as at be by did do does for from has have how i in is it its me my of on or our so that the "
-    "their them there these this to was we were what when where which who whom why will with you your".split()
-)
 
 
 class IndexError_(FilesageError):
@@ -271,7 +266,7 @@ class FolderIndex:
 
         # Embed only what the cache has never seen; the cache is content-addressed, so it is safe to keep
         # even if this run is interrupted.
-        # A chunk is embedded with its file's path: "invoice_002.txt" or "kickoff.pptx" is often the only
+        # A chunk is embedded with its file's path: "receipt_17.txt" or "roadmap.pptx" is often the only
         # place a chunk says what it is about.
         wanted = {h: f"{path}\n{text}" for path, chunks in new_chunks.items() for _, text, h in chunks}
         cached = set()

@@ -1,17 +1,11 @@
+"""How figures are written: numbers the English or the German way, with currency and multipliers, dates in
+their usual forms, file names and codes; read the same way everywhere answers and results are compared."""
+
 from __future__ import annotations
 
 import re
 
-MONTHS = {
-    name: number
-    for number, names in enumerate(
-        [("january", "jan"), ("february", "feb"), ("march", "mar"), ("april", "apr"), ("may",), ("june", "jun"), ("july", "jul"),
-         ("august", "aug"), ("september", "sep", "sept"), ("october", "oct"), ("november", "nov"), ("december", "dec")],
-        start=1,
-    )
-    for name in names
-}
-
+from .lexicon import MONTHS, MULTIPLIERS
 
 MONTH = r"(?P<month>" + "|".join(sorted(MONTHS, key=len, reverse=True)) + r")\b\.?"
 
@@ -29,10 +23,7 @@ DATE_PATTERNS = [
 ]
 
 
-MULTIPLIERS = {"thousand": 1e3, "k": 1e3, "million": 1e6, "m": 1e6, "mn": 1e6, "billion": 1e9, "bn": 1e9}
-
-
-# Numbers written the English way ("1,150.00") or the German way ("1.150,00", "1.000.000").
+# Numbers written the English way ("2,310.75") or the German way ("2.310,75", "3.000.000").
 NUMBER = re.compile(
     r"(?<![\w.$€£])(?:[$€£]\s?)?(?:\d{1,3}(?:\.\d{3})+,\d+(?!\d)|\d{1,3}(?:\.\d{3}){2,}(?![\d.])|\d[\d,]*(?:\.\d+)?)"
     r"(?:\s*(?P<mult>thousand|million|billion|mn|bn|k|m)\b)?",
@@ -46,11 +37,8 @@ FILE_NAME = re.compile(r"(?<![\w/.-])[\w./-]*\w\.[A-Za-z][A-Za-z0-9]{1,4}\b")
 CODE = re.compile(r"\b(?=[A-Za-z]*\d)(?=\d*[A-Za-z])[A-Za-z0-9]{5,}\b")
 
 
-QUOTED = re.compile(r"\"([^\"\n]{2,80})\"|“([^”\n]{2,80})”|(?<!\w)'([^'\n]{2,80})'(?!\w)")
-
-
 def number_value(match: re.Match) -> str:
-    """'$1,250,000' and '1250000.00' and '1.25 million' are all '1250000'."""
+    """'$3,500,000' and '3500000.00' and '3.5 million' are all '3500000'."""
     digits = match.group(0)
     mult = match.group("mult")
     if mult:

@@ -1,77 +1,33 @@
+"""A question's filesystem filters read from its words alone, matched against the real folders: its file type, a
+folder it names, a rank and how many, a size bound, emptiness, a recent period and words of the file names."""
+
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
 
+from .figures import FILE_NAME
+from .lexicon import (
+    COUNT,
+    COUNT_WORDS,
+    EMPTY,
+    EVERYDAY_TYPES,
+    FILE_NOUNS,
+    FOLDER_NOUNS,
+    NAME_WORD,
+    ORDER_PHRASES,
+    PERIOD,
+    QUOTED,
+    SIZE_BOUND,
+    VAGUE_THINGS,
+    alternatives,
+    plurals,
+    quoted_text,
+)
 from .matching import FILLER_WORDS, match_folder, parse_period, parse_size, type_extensions
 from .text import singular, words
 
-COUNT = re.compile(r"\b(how many|count|number of|total number|tally)\b", re.I)
-
-
-FILE_TOKEN = re.compile(r"[\w.\-/]+\.[A-Za-z0-9]{1,5}\b")
-
-
-QUOTED = re.compile(r"[\"'`“‘]([^\"'`”’]{2,})[\"'`”’]")
-
-
-# Words for the order of a ranking, longest phrases first. "least bulky" is the smallest, "least recently
-# changed" the oldest: a "least" before a word of the other end turns it round.
-ORDER_PHRASES = [
-    (r"least recent(ly)?( (modified|changed|edited|updated|touched|saved|used))?|longest ago|stalest|earliest|oldest", "oldest"),
-    (r"least (bulky|big|large|heavy|space)|fewest bytes|smallest|tiniest|littlest|lightest|teeniest|slimmest|minimal size", "smallest"),
-    # "the last modified file" ranks; "when was X last modified" asks for a date.
-    (r"most recent(ly)?( (modified|changed|edited|updated|touched|saved|created))?|(?<=the )last (modified|changed|edited|updated|touched|saved)|"
-     r"last (modified|changed|edited|updated|touched|saved) (file|one|document)|newest|latest|freshest|youngest", "newest"),
-    (r"most (space|room|disk space|storage)|largest|biggest|bulkiest|chunkiest|heaviest|hugest|fattest|greatest size|"
-     r"take[s]? up the most|largest", "largest"),
-]
-
-
-SIZE_BOUND = re.compile(
-    r"\b(?P<op>(?:larger|bigger|greater|heavier|more|over|above|exceed(?:s|ing)?|at least|in excess of|upwards of)(?:\s+than)?|"
-    r"(?:smaller|less|lighter|under|below|fewer)(?:\s+than)?)\s+(?P<size>(?:half\s+a|a|an|one|two|three|four|five|ten|\d+(?:[.,]\d+)?)\s*(?:hundred\s*|thousand\s*)?"
-    r"(?:bytes?|b|kb|kib|k|mb|mib|megs?|megabytes?|gb|gib|gigs?|gigabytes?|kilobytes?))\b",
-    re.I,
-)
-
-
-EMPTY = re.compile(r"\b(empty|blank|zero[- ]?(?:bytes?|b|size|sized|length)|0[- ]?(?:bytes?|b|kb)|no content|contain(?:s|ing)? nothing|nothing in (?:it|them)|size of (?:0|zero))\b", re.I)
-
-
-PERIOD = re.compile(
-    r"\b(?:(?:in|within|during|over|for)\s+)?(?:the\s+)?(?:last|past|previous|recent)\s+(?P<span>(?:\d+|a|an|one|two|three|four|five|six|seven|ten|fourteen|thirty)?\s*"
-    r"(?:hours?|days?|weeks?|fortnight|months?|years?))\b|\b(?P<word>today|yesterday|this week|this month|24 hours)\b",
-    re.I,
-)
-
-
-NAME_WORD = re.compile(
-    r"(?:with|having|containing|has|have)\s+['\"“‘]?(?P<a>[\w.\-]+)['\"”’]?\s+(?:somewhere\s+)?(?:in|as part of)\s+(?:the|its|their)\s+(?:file ?)?names?"
-    r"|(?:names?|filenames?|file names?)\s+(?:that\s+)?(?:contain|include|mention|containing|including|mentioning|with)s?\s+['\"“‘]?(?P<b>[\w.\-]+)"
-    r"|\b(?:named|called|titled)\s+(?:like\s+)?['\"“‘]?(?P<c>[\w.\-]+)",
-    re.I,
-)
-
-
-NUMBER = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
-
-
-# Type words that are too general to name a type on their own ("my documents", "any files").
-VAGUE_TYPES = {"document", "doc", "file", "item", "thing"}
-
-
-# Type words that are everyday nouns too ("the confirmation code", "the text of the lease"): a type only with a
-# file noun after them ("text files", "Word documents"), or, for those marked True, in the plural ("my logs").
-EVERYDAY_TYPES = {"code": False, "text": False, "source": False, "config": False, "web": False, "word": False, "sheet": False,
-                  "log": True, "script": True, "archive": True, "slide": True, "deck": True, "song": True, "music": False, "audio": False,
-                  "go": False, "c": False, "h": False}
-
-
-FILE_NOUNS = {"file", "files", "document", "documents", "doc", "docs"}
-
-
-FOLDER_WORDS = r"(?:folder|directory|dir|subfolder|sub-folder)"
+FOLDER_WORDS = alternatives(FOLDER_NOUNS)
 
 
 @dataclass
@@ -145,27 +101,27 @@ def read_question(question: str, folders: list[str] | tuple[str, ...] = ()) -> A
     asked.folder = folder_named(text, folders)
     folder_words = {singular(w) for w in words(asked.folder)} if asked.folder else set()
     # The type: a dotted extension, else the first type word that is not the folder's own name.
-    dotted = re.search(r"(?<![\w-])\*?\.([a-z0-9]{1,5})\b", lowered)  # ".txt", not the end of "todo.txt"
+    dotted = re.search(r"(?<![\w-])\*?\.([a-z0-9]{1,5})\b", lowered)  # ".txt", not the end of "draft.txt"
     if dotted and type_extensions(dotted.group(1)):
         asked.extension = "." + dotted.group(1)
     tokens = re.findall(r"[a-z0-9+]+", lowered)
     if not asked.extension:
         for index, word in enumerate(tokens):
-            if word in FILLER_WORDS or singular(word) in VAGUE_TYPES or singular(word) in folder_words or word == asked.name.lower():
+            if word in FILLER_WORDS or singular(word) in VAGUE_THINGS or singular(word) in folder_words or word == asked.name.lower():
                 continue
             everyday = EVERYDAY_TYPES.get(singular(word))
             following = tokens[index + 1] if index + 1 < len(tokens) else ""
-            if everyday is not None and following not in FILE_NOUNS and not (everyday and word != singular(word)):
+            if everyday is not None and following not in plurals(FILE_NOUNS) and not (everyday and word != singular(word)):
                 continue
             if type_extensions(word):
                 qualifier = tokens[index - 1] if index else ""
                 asked.extension = f"{qualifier} {word}" if type_extensions(qualifier) and qualifier not in FILLER_WORDS else word
                 break
     # "Word documents", "PDF docs": a vague word qualified by a type.
-    asked.says_files = bool(asked.extension) or any(singular(w) in VAGUE_TYPES | {"file"} for w in tokens)
+    asked.says_files = bool(asked.extension) or any(singular(w) in VAGUE_THINGS for w in tokens)
     if asked.order:
-        for word in re.findall(r"\b(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten)\b", lowered):
-            number = int(word) if word.isdigit() else NUMBER[word]
+        for word in re.findall(rf"\b(\d{{1,2}}|{'|'.join(w for w in COUNT_WORDS if ' ' not in w)})\b", lowered):
+            number = int(word) if word.isdigit() else COUNT_WORDS[word]
             if 1 <= number <= 50 and not re.search(rf"\b{word}\s*(?:kb|mb|gb|bytes?|days?|hours?|weeks?|months?)\b", lowered):
                 asked.limit = number
                 break
@@ -218,12 +174,12 @@ def numbered_folder_said(question_words: list[str], start: int, span: int, folde
 def detect_name(question: str) -> str:
     quoted = QUOTED.search(question)
     if quoted:
-        return quoted.group(1).strip()
+        return quoted_text(quoted).strip()
     # A glob: a '*' anywhere, or a '?' inside a token (a question's final '?' is not one).
     glob = re.search(r"[\w.\-/]*(?:\*|\?(?=[\w.*]))[\w.*?\-/]*", question)
     if glob:
         return glob.group(0)
-    token = FILE_TOKEN.search(question)
+    token = FILE_NAME.search(question)
     if token:
         return token.group(0)
     after = re.search(r"\b(?:named|called)\s+([\w.\-]+)", question, re.I)

@@ -1,3 +1,6 @@
+"""Everyday document words in the languages filesage tells apart, so that a question in one language finds a
+file written in another (an English question about the deposit finds the deposit line of a lease in Dutch)."""
+
 from __future__ import annotations
 
 from .text import fold, stem

@@ -1,3 +1,6 @@
+"""How people name things in questions about files (type words, sizes, periods, folders and files described
+loosely) and how those words meet the real tree: shared by the tools, the router and the policies."""
+
 from __future__ import annotations
 
 import difflib
@@ -5,98 +8,8 @@ import re
 import time
 from typing import Iterable
 
+from .lexicon import FILLER_WORDS, KIN_WORDS, KNOWN_EXTENSIONS, NUMBER_WORDS, SECONDS, TYPE_GROUPS, UNITS, WHOLE_FOLDER
 from .text import singular, words
-
-# Words people use for groups of file types, mapped to the extensions they mean.
-TYPE_GROUPS: dict[str, tuple[str, ...]] = {
-    "image": ("png", "jpg", "jpeg", "gif", "bmp", "tiff", "tif", "webp", "svg", "heic"),
-    "picture": ("png", "jpg", "jpeg", "gif", "bmp", "tiff", "tif", "webp", "svg", "heic"),
-    "pic": ("png", "jpg", "jpeg", "gif", "bmp", "tiff", "tif", "webp", "heic"),
-    "photo": ("png", "jpg", "jpeg", "gif", "heic", "webp", "tiff", "tif"),
-    "screenshot": ("png", "jpg", "jpeg"),
-    "spreadsheet": ("xlsx", "xls", "csv", "ods"),
-    "sheet": ("xlsx", "xls", "csv", "ods"),
-    "workbook": ("xlsx", "xls", "xlsm", "ods"),
-    "excel": ("xlsx", "xls", "xlsm"),
-    "word": ("docx", "doc"),
-    "document": ("pdf", "docx", "doc", "odt", "rtf", "txt", "md"),
-    "doc": ("docx", "doc"),
-    "presentation": ("pptx", "ppt", "odp"),
-    "slide": ("pptx", "ppt", "odp"),
-    "deck": ("pptx", "ppt", "odp"),
-    "powerpoint": ("pptx", "ppt"),
-    "python": ("py",),
-    "javascript": ("js", "mjs", "cjs"),
-    "typescript": ("ts", "tsx"),
-    "markdown": ("md", "markdown"),
-    "text": ("txt",),
-    "code": ("py", "js", "ts", "tsx", "java", "c", "h", "cpp", "hpp", "go", "rs", "rb", "sh", "php", "cs", "kt", "swift"),
-    "source": ("py", "js", "ts", "tsx", "java", "c", "h", "cpp", "hpp", "go", "rs", "rb", "sh", "php", "cs", "kt", "swift"),
-    "script": ("py", "sh", "js", "rb", "pl", "ps1"),
-    "video": ("mp4", "mov", "avi", "mkv", "webm"),
-    "movie": ("mp4", "mov", "avi", "mkv", "webm"),
-    "audio": ("mp3", "wav", "flac", "ogg", "m4a"),
-    "music": ("mp3", "wav", "flac", "ogg", "m4a"),
-    "song": ("mp3", "wav", "flac", "ogg", "m4a"),
-    "archive": ("zip", "tar", "gz", "tgz", "7z", "rar", "bz2", "xz"),
-    "log": ("log",),
-    "logfile": ("log",),
-    "config": ("json", "yaml", "yml", "toml", "ini", "cfg", "conf"),
-    "web": ("html", "htm", "css"),
-    "webpage": ("html", "htm"),
-    "html": ("html", "htm"),
-    "jpeg": ("jpg", "jpeg"),
-    "jpg": ("jpg", "jpeg"),
-    "yaml": ("yaml", "yml"),
-    "htm": ("html", "htm"),
-    "tif": ("tif", "tiff"),
-}
-
-
-KNOWN_EXTENSIONS = {
-    "pdf", "docx", "doc", "xlsx", "xls", "csv", "pptx", "ppt", "txt", "md", "json", "yaml", "yml", "toml",
-    "html", "htm", "xml", "py", "js", "ts", "java", "go", "rs", "c", "cpp", "h", "sh", "log", "png", "jpg",
-    "jpeg", "gif", "svg", "mp3", "mp4", "wav", "zip", "tar", "gz", "rst", "odt", "ods", "rtf", "ini", "cfg",
-    "mov", "heic", "webp", "tgz", "whl", "csv", "tsv", "mkv", "7z",
-}
-
-
-# Words that say "file" without saying which: dropped from type words and file descriptions alike.
-FILLER_WORDS = {"file", "files", "type", "types", "format", "formats", "all", "the", "my", "of", "any", "and", "or", "s",
-                "one", "ones", "named", "called", "titled", "a", "an", "in", "for", "with", "that", "this", "thing"}
-
-
-# Phrasings of "the whole folder": they select no subfolder.
-WHOLE_FOLDER = {"", ".", "all", "everything", "everywhere", "root", "home", "here", "the folder", "this folder", "whole folder",
-                "entire folder", "files", "my files", "documents", "my documents", "my stuff", "stuff", "all folders",
-                "all files", "any", "anywhere", "total", "in total", "overall", "all subfolders", "subfolders", "top", "top level"}
-
-
-UNITS = {"b": 1, "byte": 1, "bytes": 1, "k": 1024, "kb": 1024, "kib": 1024, "kilobyte": 1024, "kilobytes": 1024,
-         "m": 1024**2, "mb": 1024**2, "mib": 1024**2, "meg": 1024**2, "megs": 1024**2, "megabyte": 1024**2, "megabytes": 1024**2,
-         "g": 1024**3, "gb": 1024**3, "gib": 1024**3, "gig": 1024**3, "gigs": 1024**3, "gigabyte": 1024**3, "gigabytes": 1024**3}
-
-
-SECONDS = {"minute": 60, "min": 60, "hour": 3600, "hr": 3600, "h": 3600, "day": 86400, "d": 86400, "week": 7 * 86400,
-           "wk": 7 * 86400, "fortnight": 14 * 86400, "month": 30 * 86400, "year": 365 * 86400, "yr": 365 * 86400}
-
-
-NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
-                "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20, "thirty": 30, "half a": 0.5, "half": 0.5}
-
-
-# Words people use for the same kind of document, one group each: a file named "invoice" is what "my bills"
-# and "receipts" mean when no file is named so.
-KIN_WORDS = [
-    {"invoice", "bill", "receipt"},
-    {"contract", "agreement", "lease"},
-    {"cv", "resume", "résumé"},
-    {"manual", "guide", "handbook", "instructions"},
-    {"payslip", "paystub", "salary"},
-    {"ticket", "booking", "reservation", "itinerary"},
-    {"minutes", "meeting"},
-    {"statement", "bank"},
-]
 
 
 def kin_words(word: str) -> set[str]:

@@ -1,22 +1,17 @@
+"""Words as filesage compares them: lower case without accents, lightly stemmed, without the words of asking;
+and the lines a line of a document belongs under (a heading, a key above it)."""
+
 from __future__ import annotations
 
 import re
 import unicodedata
 
 from .figures import dates_in
+from .lexicon import QUESTION_WORDS, UNIT_WORDS
 
 
 def squash(text: str) -> str:
     return " ".join(text.lower().split())
-
-
-# Words of a question that say nothing about what it is about.
-QUESTION_WORDS = set(
-    "a an and are as at be by did do does for from has have how i in is it its me my of on or our so that the their them "
-    "there these this to was we were what when where which who whom why will with you your can could would should please "
-    "tell know need find give remind look up check get got much many any some about according say says said also just like "
-    "whats what's im i'm let us show want wanted".split()
-)
 
 
 def fold(text: str) -> str:
@@ -40,9 +35,6 @@ def terms(text: str) -> set[str]:
     # Units written as symbols are what a question says in words: "how many degrees" is "180 °C".
     found |= {stem(word) for symbol, words in UNIT_WORDS.items() if symbol in text for word in words}
     return found
-
-
-UNIT_WORDS = {"°": ("degrees", "temperature"), "%": ("percent", "percentage")}
 
 
 def covers(term: str, found: set[str]) -> bool:

@@ -1,3 +1,6 @@
+"""What every model gives the agent: the generation with its token counts, the protocol a model implements (a
+scripted one in tests, llama.cpp or a server at run time), and a prompt cut to fit the context."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass

@@ -1,3 +1,6 @@
+"""The embedded model through llama-cpp-python: loaded once, never reset between calls so a prompt that extends
+the last one reuses its KV cache, a system prompt's cache kept on disk, and greedy grammar sampling done cheaply."""
+
 from __future__ import annotations
 
 import hashlib
@@ -13,6 +16,7 @@ from typing import Generator
 from ..errors import ModelError
 from .base import N_CTX, Generation, Messages, drain, fit
 from .cores import CoreSharing, physical_cores
+from .probe import checked_verdict, loading_options
 
 
 @contextmanager
@@ -30,29 +34,6 @@ def deferred_interrupt():
         signal.signal(signal.SIGINT, previous)
     if pressed:
         raise KeyboardInterrupt
-
-
-@contextmanager
-def loading_options(extra_buffers: bool):
-    """llama-cpp-python's Llama() has no switch for llama.cpp's extra buffer types (repacked weights, AMX
-    kernels), so its default model parameters are changed for the duration of a load."""
-    if extra_buffers:
-        yield
-        return
-    import llama_cpp.llama_cpp as api
-
-    default = api.llama_model_default_params
-
-    def without_extra_buffers():
-        params = default()
-        params.use_extra_bufts = False
-        return params
-
-    api.llama_model_default_params = without_extra_buffers
-    try:
-        yield
-    finally:
-        api.llama_model_default_params = default
 
 
 def check_grammar_lazily(llama) -> None:
@@ -138,8 +119,6 @@ class LlamaModel:
             from llama_cpp import Llama
 
             if self.checked_in is not None:
-                from .probe import checked_verdict
-
                 verdict = checked_verdict(self.path, self.threads, self.checked_in)
                 if not verdict.runs:
                     raise ModelError(verdict.problem)

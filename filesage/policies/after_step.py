@@ -9,9 +9,10 @@ from ..agent.decisions import ASK_ANSWER, FollowUp, Hint, Rendered
 from ..agent.state import Turn
 from ..files.readers import READABLE_EXTENSIONS
 from ..language.filters import detect_order
+from ..language.lexicon import FILE_DATES, YEAR
 from ..language.matching import extension_set
 from ..language.names import language_of
-from ..language.question import FILE_DATES, YEAR, asks_file_facts, kinds_named, read_for
+from ..language.question import asks_file_facts, kinds_named, read_for
 from ..language.text import singular, words
 from ..llm.parser import ToolCall
 from ..tools.registry import CONTENT_TOOLS, RENDERED_TOOLS

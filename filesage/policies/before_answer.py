@@ -10,7 +10,7 @@ from ..agent.state import Turn
 from ..grounding.claims import Evidence, claims, remove_claims, says_not_found, unsupported
 from ..grounding.lines import unconnected
 from ..language.glossary import translations
-from ..language.question import ASKED_KIND
+from ..language.lexicon import ASKED_KIND
 from ..language.text import terms
 from ..llm.parser import ToolCall
 from .reading import found_anything, line_most_about, line_naming_everything

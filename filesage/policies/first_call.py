@@ -10,14 +10,9 @@ from ..agent import prompts
 from ..agent.decisions import ASK_ANSWER, AskAnswer, Rewrite
 from ..agent.state import Turn
 from ..language.filters import read_question
+from ..language.lexicon import FILE_ASPECTS, FILE_DATES, FILE_NOUNS, OVER_MANY, PLURAL, REFERS_BACK, YEAR, alternatives
 from ..language.matching import extension_set, kin_words, match_folder
 from ..language.question import (
-    FILE_ASPECTS,
-    FILE_DATES,
-    OVER_MANY,
-    PLURAL,
-    REFERS_BACK,
-    YEAR,
     asks_about_files,
     asks_again_for_another_year,
     asks_for_one,
@@ -53,7 +48,7 @@ def no_answer_before_looking(turn: "Turn", call: ToolCall | None) -> ToolCall | 
 
 
 def the_same_for_another_year_is_the_question_before(turn: "Turn", call: ToolCall | None) -> Rewrite | None:
-    """"And the same for 2024?" asks the question before it again, for another year; small models search for
+    """"And for 2019 then?" asks the question before it again, for another year; small models search for
     its few words and answer from whatever mentions the year. The turn's question becomes the one before
     with the year swapped, and is answered as that question is: one over many files reads each file of
     the new year, a search looks for the whole rewritten question."""
@@ -109,7 +104,7 @@ def filesystem_calls_follow_the_question(turn: "Turn", call: ToolCall | None) ->
         # "The largest of my receipt files": the kind of file, by the folder's own names, said before
         # a file word or as what is counted, picks the files (unless it is the folder or type chosen).
         chosen = {singular(w) for key in ("folder", "extension") for w in words(str(args.get(key, "")))}
-        said_kinds = {singular(w) for w in re.findall(r"([\w'-]+)\s+(?:files?|documents?|docs?)\b", turn.question, re.I)} | set(counted_words(turn.question))
+        said_kinds = {singular(w) for w in re.findall(rf"([\w'-]+)\s+{alternatives(FILE_NOUNS, plural=True)}\b", turn.question, re.I)} | set(counted_words(turn.question))
         kinds = [k for k in kinds_named(turn.question, turn.tree_words()) if k in said_kinds and k not in chosen]
         if kinds:
             args["name"] = " ".join(kinds)
@@ -217,7 +212,7 @@ def follow_ups_keep_the_file_type(turn: "Turn", call: ToolCall | None) -> ToolCa
 
 
 def follow_up_searches_keep_what_came_before(turn: "Turn", call: ToolCall | None) -> ToolCall | None:
-    """A follow-up ("and when is it due?", "what about its date?", "check-in?") leaves out what it is about; small models
+    """A follow-up ("and who signed it?", "what about its date?", "arrival?") leaves out what it is about; small models
     search for its words alone and find any due date. A search for a question that refers back gets the
     words of the question before it that this one lacks (the task, the vendor, the trip)."""
     previous = previous_question(turn)

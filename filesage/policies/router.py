@@ -1,33 +1,18 @@
+"""The design's keyword fallback router: the tool a question most likely needs, judged by its words, used when
+the model writes no usable first call, after a first call found nothing, and by the policies."""
+
 from __future__ import annotations
 
 import re
 
-from ..language.filters import QUOTED, detect_extension, detect_name, read_question
+from ..language.filters import detect_extension, detect_name, read_question
+from ..language.lexicon import FOLLOW_UP, GREETING, LISTING, METADATA, NAMED, QUOTED, READ, TREE
 from ..llm.parser import ToolCall
-
-GREETING = re.compile(r"^\s*(hi|hello|hey|thanks|thank you|good (morning|evening|afternoon)|what can you do|who are you|help)\b", re.I)
-
-
-READ = re.compile(r"\b(summari[sz]e|summary of|read|open|what does .+ say)\b", re.I)
-
-
-
-
-TREE = re.compile(r"\b(tree|structure|structured|layout|laid out|organi[sz]ed|organi[sz]ation|hierarchy|subfolders?|sub-folders?|subdirector(?:y|ies)|folders|directories)\b", re.I)
-
-
-METADATA = re.compile(r"\b(how (big|large|heavy)|size of|file ?size|how much space|when was|when did|modified|created|last (changed|edited|updated|touched)|metadata)\b", re.I)
-
-
-NAMED = re.compile(r"\b(named|called|titled|in (the|its|their) (file ?)?names?|file ?names?|names? (that )?(contain|include|mention)s?|matching|pattern)\b", re.I)
-
-
-LISTING = re.compile(r"\b(list|show( me)?|which|what files|what are|recent|recently|names?|find)\b", re.I)
 
 
 def route(question: str, previous: str = "", folders: list[str] | tuple[str, ...] = ()) -> ToolCall:
     """The tool a question most likely needs, judged by its words; filters come from read_question. previous
-    is the user's earlier question, where a follow-up ("which of them is the largest?") left its file type."""
+    is the user's earlier question, where a follow-up ("and the biggest one of those?") left its file type."""
     if GREETING.search(question) and len(question.split()) <= 6:
         return ToolCall("respond", {"answer": ""})
     asked = read_question(question, folders)
@@ -61,9 +46,6 @@ def route(question: str, previous: str = "", folders: list[str] | tuple[str, ...
     if filters or (LISTING.search(question) and asked.says_files):
         return ToolCall("list_files", filters)
     return ToolCall("semantic_search", {"query": question.strip(), "top_k": 5})
-
-
-FOLLOW_UP = re.compile(r"\b(they|them|those|these|one|ones|of them|their)\b", re.I)
 
 
 def carry_over(call: ToolCall, question: str, previous: str) -> ToolCall:

@@ -1,10 +1,12 @@
+"""How the filesystem tools say which files they mean and list them: sizes and dates as people read them, the
+noun for a set of files, ranks, and the part of a long document that is about some words."""
+
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from datetime import datetime
 
-from ..files.walk import FileEntry
+from ..files.walk import FileEntry, human_size, when
 
 MAX_LISTED = 50
 
@@ -19,22 +21,6 @@ def span(first: str, last: str) -> str:
         end = tail.group(2) or re.search(r"(\d+)$", last).group(1)
         return f"{head.group(1)}{head.group(2)}-{end}"
     return f"{first} to {last}"
-
-
-def human_size(size: float) -> str:
-    for unit in ("B", "KB", "MB", "GB"):
-        if size < 1024 or unit == "GB":
-            return f"{size:.0f} {unit}" if unit == "B" else f"{size:.1f} {unit}"
-        size /= 1024
-    return f"{size:.1f} TB"
-
-
-def when(timestamp: float) -> str:
-    return datetime.fromtimestamp(timestamp).strftime("%Y-%m-%d %H:%M")
-
-
-def day(timestamp: float) -> str:
-    return datetime.fromtimestamp(timestamp).strftime("%Y-%m-%d")
 
 
 def part_about(about: str, parts: list[str]) -> int:
@@ -56,17 +42,6 @@ def file_line(entry: "FileEntry") -> str:
 
 def names_sentence(paths: list[str]) -> str:
     return paths[0] if len(paths) == 1 else ", ".join(paths[:-1]) + " and " + paths[-1]
-
-
-# How answers name the files of a type group: "Word documents (.docx/.doc)", "images (.png/.jpg/...)".
-GROUP_NOUNS = {
-    "image": ("image", "images"), "picture": ("picture", "pictures"), "pic": ("picture", "pictures"), "photo": ("photo", "photos"),
-    "screenshot": ("screenshot", "screenshots"), "spreadsheet": ("spreadsheet", "spreadsheets"), "sheet": ("spreadsheet", "spreadsheets"),
-    "workbook": ("workbook", "workbooks"), "excel": ("Excel file", "Excel files"), "word": ("Word document", "Word documents"),
-    "doc": ("Word document", "Word documents"), "document": ("document", "documents"), "presentation": ("presentation", "presentations"),
-    "slide": ("presentation", "presentations"), "deck": ("presentation", "presentations"), "powerpoint": ("PowerPoint file", "PowerPoint files"),
-    "video": ("video", "videos"), "movie": ("video", "videos"), "archive": ("archive", "archives"), "script": ("script", "scripts"),
-}
 
 
 ORDER_WORDS = {"newest": "newest first", "oldest": "oldest first", "largest": "largest first", "smallest": "smallest first"}

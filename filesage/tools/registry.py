@@ -1,3 +1,6 @@
+"""Tool schemas derived from plain typed functions and their docstrings, and the ToolRegistry that runs them for
+the model, repairing loose arguments and sending the model's mistakes back to it as short messages."""
+
 from __future__ import annotations
 
 import inspect

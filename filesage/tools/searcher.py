@@ -146,7 +146,7 @@ class Searcher:
                 above = [h for h in holders(lines, index) if h != lines[0].strip()]
                 shown = " › ".join(above[-2:] + [line.strip()])
                 own, held = terms(line), terms(" ".join(above))
-                # A word said whole counts more than one inside a compound ("total" in "Total due" over "Subtotal").
+                # A word said whole counts more than one inside a compound ("rate" in "rate: 4%" over "separate").
                 lexical = sum(w if t in own else 0.5 * w for t, w in weights.items() if covers(t, own))
                 lexical += 0.7 * sum(w for t, w in weights.items() if not covers(t, own) and covers(t, held))
                 lexical += 0.4 * sum(w for t, w in weights.items() if not covers(t, own) and not covers(t, held) and covers(t, passage.context))

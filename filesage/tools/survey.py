@@ -26,19 +26,19 @@ class Found:
     location: str
     line: str  # the line that answers, as shown
     value: float | None  # its figure, when the question adds, averages or ranks
-    written: str  # the figure as the file writes it ("$4,320.00")
+    written: str  # the figure as the file writes it ("€1,015.80")
 
 
 def figure_of(line: str, weights: dict[str, float]) -> tuple[float, str] | None:
     """The figure a line gives for what is asked: in a line of several labelled fields ("Q1 budget: 1; Q2 budget:
-    2", "Item | $40.00", sentences), the field whose label has most of the asked words, else the last one; dates and times
+    2", "Item | €9.90", sentences), the field whose label has most of the asked words, else the last one; dates and times
     are no figures."""
     best = None
-    # Fields: "a; b", "a | b", and sentences ("Total due: $1,980.00. Payment terms: 30 days").
+    # Fields: "a; b", "a | b", and sentences ("Amount: €77.10. Paid by card on delivery").
     for position, field in enumerate(re.split(r";|\s\|\s|(?<=[.!?])\s+(?=[A-Z])", line)):
         _, undated = dates_in(field)
         undated = re.sub(r"\b\d{1,2}:\d{2}\b", " ", undated)
-        # A number inside a code ("INV-2025-005", "DL-2025-005") names the document; it is no figure.
+        # A number inside a code ("PO-2031-118", "RX-77-3") names the document; it is no figure.
         numbers = [m for m in NUMBER.finditer(undated) if re.search(r"\d", m.group(0))
                    and not re.search(r"\w-$", undated[: m.start()]) and not re.match(r"-\w", undated[m.end() :])]
         if not numbers:
@@ -56,7 +56,7 @@ def figure_of(line: str, weights: dict[str, float]) -> tuple[float, str] | None:
 
 
 def money(value: float, like: list[str]) -> str:
-    """A computed figure written the way the files write theirs: "$40,123.45" when they use "$4,320.00"."""
+    """A computed figure written the way the files write theirs: "€2,601.10" when they use "€1,015.80"."""
     sign = next((w[0] for w in like if w[:1] in "$€£"), "")
     decimals = 2 if any(re.search(r"\.\d", w) for w in like) else 0
     return f"{sign}{value:,.{decimals}f}"

@@ -1,3 +1,6 @@
+"""The read-only filesystem tools over one root folder (count, list, metadata, grep, tree, read), all answering
+from one shared walk of the tree, each with an answer rendered exactly from the files."""
+
 from __future__ import annotations
 
 import difflib
@@ -9,10 +12,11 @@ from pathlib import Path, PurePosixPath
 from typing import Annotated, Literal
 
 from ..errors import UsageError
-from ..files.walk import FileEntry, confine, walk
+from ..files.walk import FileEntry, confine, human_size, walk, when
+from ..language.lexicon import GROUP_NOUNS
 from ..language.matching import describe_match, kin_words, match_folder, parse_period, parse_size, split_type_words, type_extensions
 from ..language.text import singular, words
-from .listing import GROUP_NOUNS, MAX_LISTED, ORDER_WORDS, Selection, file_line, human_size, names_sentence, part_about, span, when
+from .listing import MAX_LISTED, ORDER_WORDS, Selection, file_line, names_sentence, part_about, span
 from .result import BadArgument, ToolResult, trim
 
 READ_WINDOW_CHARS = 3000  # what one read_file call returns at most: a window that fits beside the rest
@@ -263,7 +267,7 @@ class Toolbox:
         """Size, modification and creation times and path of the files whose name matches a hint.
 
         Args:
-            name_hint: the file's name or the words that describe it, e.g. "budget_q1.xlsx", "q1 budget" or "lease"
+            name_hint: the file's name or the words that describe it, e.g. "plan_2031.xlsx", "2031 plan" or "lease"
         """
         matches = self._match_names(name_hint)
         if not matches:
@@ -331,7 +335,7 @@ class Toolbox:
             wanted = [singular(w) for w in words(pattern)]
 
             def matches_in(part) -> list[FileEntry]:
-                # "invoice final" finds invoice-final-v2.pdf: separators and plurals aside.
+                # "offer signed" finds offer-signed-v3.pdf: separators and plurals aside.
                 return [e for e in self.entries if pattern.lower() in part(e).lower() or (wanted and all(w in {singular(x) for x in words(part(e))} for w in wanted))]
 
             # Names first: "files with backup in the name" are not the files of a backups/ folder.

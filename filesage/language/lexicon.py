@@ -1,0 +1,306 @@
+"""Every word list filesage reads questions and answers with, each said once: the words for files and their
+types, folders, sizes, dates and numbers; the words of asking (counting, combining, ranking, pointing back);
+and the phrasings that show an answer says it found nothing. Where two readers need the same meaning in
+another shape (a set, a regular expression, with plurals), the shape is built here from the one list.
+tests/test_lexicon.py has a case for each list. Translations of everyday document words live in glossary.py."""
+
+from __future__ import annotations
+
+import re
+
+
+def alternatives(phrases, plural: bool = False) -> str:
+    """A regex group of the phrases, longest first ('s?' after each when plurals count too)."""
+    ordered = sorted(dict.fromkeys(phrases), key=len, reverse=True)
+    return "(?:" + "|".join(re.escape(p).replace(r"\ ", r"\s+") + ("s?" if plural else "") for p in ordered) + ")"
+
+
+def plurals(nouns) -> set[str]:
+    return {form for noun in nouns for form in (noun, noun + "s")}
+
+
+# ------------------------------------------------------------------------------------------ files and folders
+
+# Nouns that say "a file", whatever its type.
+FILE_NOUNS = ("file", "document", "doc")
+# ... or any thing in the folder: too general to name a type on their own ("my documents", "any files").
+VAGUE_THINGS = FILE_NOUNS + ("item", "thing")
+FOLDER_NOUNS = ("folder", "directory", "dir", "subfolder", "sub-folder")
+# What 'how many ...' counts when it counts files.
+COUNTED_FILE_WORDS = VAGUE_THINGS + ("folder", "directory", "subfolder", "entry", "upload", "download", "attachment", "filename")
+# Nouns that make a question about a file's size, date or folder one about a file ("how big is the pdf").
+FILE_FACT_NOUNS = FILE_NOUNS + ("pdf", "spreadsheet", "sheet", "note", "folder")
+# What may follow a type word written as a type ("go files", "python scripts").
+TYPE_FOLLOWERS = FILE_NOUNS + ("script", "source")
+
+# Words people use for groups of file types, mapped to the extensions they mean.
+TYPE_GROUPS: dict[str, tuple[str, ...]] = {
+    "image": ("png", "jpg", "jpeg", "gif", "bmp", "tiff", "tif", "webp", "svg", "heic"),
+    "picture": ("png", "jpg", "jpeg", "gif", "bmp", "tiff", "tif", "webp", "svg", "heic"),
+    "pic": ("png", "jpg", "jpeg", "gif", "bmp", "tiff", "tif", "webp", "heic"),
+    "photo": ("png", "jpg", "jpeg", "gif", "heic", "webp", "tiff", "tif"),
+    "screenshot": ("png", "jpg", "jpeg"),
+    "spreadsheet": ("xlsx", "xls", "csv", "ods"),
+    "sheet": ("xlsx", "xls", "csv", "ods"),
+    "workbook": ("xlsx", "xls", "xlsm", "ods"),
+    "excel": ("xlsx", "xls", "xlsm"),
+    "word": ("docx", "doc"),
+    "document": ("pdf", "docx", "doc", "odt", "rtf", "txt", "md"),
+    "doc": ("docx", "doc"),
+    "presentation": ("pptx", "ppt", "odp"),
+    "slide": ("pptx", "ppt", "odp"),
+    "deck": ("pptx", "ppt", "odp"),
+    "powerpoint": ("pptx", "ppt"),
+    "python": ("py",),
+    "javascript": ("js", "mjs", "cjs"),
+    "typescript": ("ts", "tsx"),
+    "markdown": ("md", "markdown"),
+    "text": ("txt",),
+    "code": ("py", "js", "ts", "tsx", "java", "c", "h", "cpp", "hpp", "go", "rs", "rb", "sh", "php", "cs", "kt", "swift"),
+    "source": ("py", "js", "ts", "tsx", "java", "c", "h", "cpp", "hpp", "go", "rs", "rb", "sh", "php", "cs", "kt", "swift"),
+    "script": ("py", "sh", "js", "rb", "pl", "ps1"),
+    "video": ("mp4", "mov", "avi", "mkv", "webm"),
+    "movie": ("mp4", "mov", "avi", "mkv", "webm"),
+    "audio": ("mp3", "wav", "flac", "ogg", "m4a"),
+    "music": ("mp3", "wav", "flac", "ogg", "m4a"),
+    "song": ("mp3", "wav", "flac", "ogg", "m4a"),
+    "archive": ("zip", "tar", "gz", "tgz", "7z", "rar", "bz2", "xz"),
+    "log": ("log",),
+    "logfile": ("log",),
+    "config": ("json", "yaml", "yml", "toml", "ini", "cfg", "conf"),
+    "web": ("html", "htm", "css"),
+    "webpage": ("html", "htm"),
+    "html": ("html", "htm"),
+    "jpeg": ("jpg", "jpeg"),
+    "jpg": ("jpg", "jpeg"),
+    "yaml": ("yaml", "yml"),
+    "htm": ("html", "htm"),
+    "tif": ("tif", "tiff"),
+}
+# How answers name the files of a type group: "Word documents (.docx/.doc)", "images (.png/.jpg/...)".
+GROUP_NOUNS = {
+    "image": ("image", "images"), "picture": ("picture", "pictures"), "pic": ("picture", "pictures"), "photo": ("photo", "photos"),
+    "screenshot": ("screenshot", "screenshots"), "spreadsheet": ("spreadsheet", "spreadsheets"), "sheet": ("spreadsheet", "spreadsheets"),
+    "workbook": ("workbook", "workbooks"), "excel": ("Excel file", "Excel files"), "word": ("Word document", "Word documents"),
+    "doc": ("Word document", "Word documents"), "document": ("document", "documents"), "presentation": ("presentation", "presentations"),
+    "slide": ("presentation", "presentations"), "deck": ("presentation", "presentations"), "powerpoint": ("PowerPoint file", "PowerPoint files"),
+    "video": ("video", "videos"), "movie": ("video", "videos"), "archive": ("archive", "archives"), "script": ("script", "scripts"),
+}
+# Type words that are everyday nouns too ("the confirmation code", "the text of the lease"): a type only with a
+# file noun after them ("text files", "Word documents"), or, for those marked True, in the plural ("my logs").
+EVERYDAY_TYPES = {"code": False, "text": False, "source": False, "config": False, "web": False, "word": False, "sheet": False,
+                  "log": True, "script": True, "archive": True, "slide": True, "deck": True, "song": True, "music": False, "audio": False,
+                  "go": False, "c": False, "h": False}
+KNOWN_EXTENSIONS = {
+    "pdf", "docx", "doc", "xlsx", "xls", "csv", "pptx", "ppt", "txt", "md", "json", "yaml", "yml", "toml",
+    "html", "htm", "xml", "py", "js", "ts", "java", "go", "rs", "c", "cpp", "h", "sh", "log", "png", "jpg",
+    "jpeg", "gif", "svg", "mp3", "mp4", "wav", "zip", "tar", "gz", "rst", "odt", "ods", "rtf", "ini", "cfg",
+    "mov", "heic", "webp", "tgz", "whl", "tsv", "mkv", "7z",
+}
+# Words that say "file" without saying which: dropped from type words and file descriptions alike.
+FILLER_WORDS = plurals(("file", "type", "format")) | {"all", "the", "my", "of", "any", "and", "or", "s", "one", "ones", "named",
+                                                       "called", "titled", "a", "an", "in", "for", "with", "that", "this", "thing"}
+# Phrasings of "the whole folder": they select no subfolder.
+WHOLE_FOLDER = {"", ".", "all", "everything", "everywhere", "root", "home", "here", "the folder", "this folder", "whole folder",
+                "entire folder", "files", "my files", "documents", "my documents", "my stuff", "stuff", "all folders",
+                "all files", "any", "anywhere", "total", "in total", "overall", "all subfolders", "subfolders", "top", "top level"}
+# Words people use for the same kind of document, one group each: a file named "invoice" is what "my bills"
+# and "receipts" mean when no file is named so.
+KIN_WORDS = [
+    {"invoice", "bill", "receipt"},
+    {"contract", "agreement", "lease"},
+    {"cv", "resume", "résumé"},
+    {"manual", "guide", "handbook", "instructions"},
+    {"payslip", "paystub", "salary"},
+    {"ticket", "booking", "reservation", "itinerary"},
+    {"minutes", "meeting"},
+    {"statement", "bank"},
+]
+
+# ------------------------------------------------------------------------------- sizes, times and numbers
+
+UNITS = {"b": 1, "byte": 1, "bytes": 1, "k": 1024, "kb": 1024, "kib": 1024, "kilobyte": 1024, "kilobytes": 1024,
+         "m": 1024**2, "mb": 1024**2, "mib": 1024**2, "meg": 1024**2, "megs": 1024**2, "megabyte": 1024**2, "megabytes": 1024**2,
+         "g": 1024**3, "gb": 1024**3, "gib": 1024**3, "gig": 1024**3, "gigs": 1024**3, "gigabyte": 1024**3, "gigabytes": 1024**3}
+SECONDS = {"minute": 60, "min": 60, "hour": 3600, "hr": 3600, "h": 3600, "day": 86400, "d": 86400, "week": 7 * 86400,
+           "wk": 7 * 86400, "fortnight": 14 * 86400, "month": 30 * 86400, "year": 365 * 86400, "yr": 365 * 86400}
+NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+                "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20, "thirty": 30, "half a": 0.5, "half": 0.5}
+# The number words a count of files can be said with ("the three largest").
+COUNT_WORDS = {word: int(number) for word, number in NUMBER_WORDS.items() if number >= 1 and word not in ("a", "an")}
+MULTIPLIERS = {"thousand": 1e3, "k": 1e3, "million": 1e6, "m": 1e6, "mn": 1e6, "billion": 1e9, "bn": 1e9}
+MONTHS = {
+    name: number
+    for number, names in enumerate(
+        [("january", "jan"), ("february", "feb"), ("march", "mar"), ("april", "apr"), ("may",), ("june", "jun"), ("july", "jul"),
+         ("august", "aug"), ("september", "sep", "sept"), ("october", "oct"), ("november", "nov"), ("december", "dec")],
+        start=1,
+    )
+    for name in names
+}
+WEEKDAYS = {"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"}
+# Units written as symbols are what a question says in words: "how many degrees" is "180 °C".
+UNIT_WORDS = {"°": ("degrees", "temperature"), "%": ("percent", "percentage")}
+YEAR = re.compile(r"\b(?:19|20)\d\d\b")
+
+# The verbs of a file's own history.
+EDIT_VERBS = ("modified", "changed", "edited", "updated", "touched", "saved")
+# Words for a file's own size, dates and place ("when was the plan last modified").
+SIZE_WORDS = r"how (?:big|large|heavy)|(?:file )?size|sized|bytes?|kb|mb|gb"
+DATE_WORDS = rf"(?:last )?(?:{'|'.join(EDIT_VERBS + ('modification', 'created'))})"
+PLACE_WORDS = r"which folder|what folder|where is|where's|stored|located|location|path"
+# What a question may ask about files themselves rather than what they say.
+FILE_ASPECTS = re.compile(
+    rf"\b({SIZE_WORDS}|{DATE_WORDS}|{PLACE_WORDS}|space|opened|how old|where (is|are|do i keep)|folders?|director(y|ies)|named|called|"
+    r"file ?names?|extension|file type|list|rename|files?|documents|docs|tree|structure|organi[sz]ed|layout|empty)\b",
+    re.I,
+)
+# A file's own facts, asked of a file described by what it says: its size, date or folder.
+FILE_FACTS = re.compile(rf"\b({SIZE_WORDS}|{DATE_WORDS}|{PLACE_WORDS})\b", re.I)
+# Facts only a file has, whatever the question calls it ("when was the plan last modified").
+ONLY_FILE_FACTS = re.compile(r"\b(file size|bytes|kb|mb|(last )?modified|modification)\b", re.I)
+FILE_FACT_NOUN = re.compile(rf"\b{alternatives(FILE_FACT_NOUNS, plural=True)}\b", re.I)
+# A file's own dates; whole words, so "add up", "address" and "savings" are none.
+FILE_DATES = re.compile(rf"\b({DATE_WORDS}|modify|change|changes|edit|update|create|save|added)\b", re.I)
+# How a question asks about a file's size or dates (the router's lookup of one file).
+METADATA = re.compile(r"\b(how (big|large|heavy)|size of|file ?size|how much space|when was|when did|modified|created|"
+                      rf"last {alternatives(EDIT_VERBS)}|metadata)\b", re.I)
+
+# Words for the order of a ranking, longest phrases first. "least bulky" is the smallest, "least recently
+# changed" the oldest: a "least" before a word of the other end turns it round.
+_EDITED = alternatives(EDIT_VERBS)
+ORDER_PHRASES = [
+    (rf"least recent(ly)?( (?:{_EDITED}|used))?|longest ago|stalest|earliest|oldest", "oldest"),
+    (r"least (bulky|big|large|heavy|space)|fewest bytes|smallest|tiniest|littlest|lightest|teeniest|slimmest|minimal size", "smallest"),
+    # "the last modified file" ranks; "when was X last modified" asks for a date.
+    (rf"most recent(ly)?( (?:{_EDITED}|created))?|(?<=the )last {_EDITED}|last {_EDITED} (file|one|document)|newest|latest|freshest|youngest", "newest"),
+    (r"most (space|room|disk space|storage)|largest|biggest|bulkiest|chunkiest|heaviest|hugest|fattest|greatest size|"
+     r"take[s]? up the most|largest", "largest"),
+]
+SIZE_BOUND = re.compile(
+    r"\b(?P<op>(?:larger|bigger|greater|heavier|more|over|above|exceed(?:s|ing)?|at least|in excess of|upwards of)(?:\s+than)?|"
+    r"(?:smaller|less|lighter|under|below|fewer)(?:\s+than)?)\s+(?P<size>(?:half\s+a|a|an|one|two|three|four|five|ten|\d+(?:[.,]\d+)?)\s*(?:hundred\s*|thousand\s*)?"
+    r"(?:bytes?|b|kb|kib|k|mb|mib|megs?|megabytes?|gb|gib|gigs?|gigabytes?|kilobytes?))\b",
+    re.I,
+)
+EMPTY = re.compile(r"\b(empty|blank|zero[- ]?(?:bytes?|b|size|sized|length)|0[- ]?(?:bytes?|b|kb)|no content|contain(?:s|ing)? nothing|"
+                   r"nothing in (?:it|them)|size of (?:0|zero))\b", re.I)
+PERIOD = re.compile(
+    r"\b(?:(?:in|within|during|over|for)\s+)?(?:the\s+)?(?:last|past|previous|recent)\s+(?P<span>(?:\d+|a|an|one|two|three|four|five|six|seven|ten|fourteen|thirty)?\s*"
+    r"(?:hours?|days?|weeks?|fortnight|months?|years?))\b|\b(?P<word>today|yesterday|this week|this month|24 hours)\b",
+    re.I,
+)
+NAME_WORD = re.compile(
+    r"(?:with|having|containing|has|have)\s+['\"“‘]?(?P<a>[\w.\-]+)['\"”’]?\s+(?:somewhere\s+)?(?:in|as part of)\s+(?:the|its|their)\s+(?:file ?)?names?"
+    r"|(?:names?|filenames?|file names?)\s+(?:that\s+)?(?:contain|include|mention|containing|including|mentioning|with)s?\s+['\"“‘]?(?P<b>[\w.\-]+)"
+    r"|\b(?:named|called|titled)\s+(?:like\s+)?['\"“‘]?(?P<c>[\w.\-]+)",
+    re.I,
+)
+
+# ------------------------------------------------------------------------------------------- asking
+
+# Function words: they say nothing of what a text is about (the keyword index leaves them out too).
+STOPWORDS = set(
+    "a an and are as at be by did do does for from has have how i in is it its me my of on or our so that the their them "
+    "there these this to was we were what when where which who whom why will with you your".split()
+)
+# ... and the words of asking: a question's words that say nothing about what it is about.
+QUESTION_WORDS = STOPWORDS | set(
+    "can could would should please tell know need find give remind look up check get got much many any some about according say says "
+    "said also just like whats what's im i'm let us show want wanted".split()
+)
+COUNTING = ("how many", "number of", "total number", "count", "tally")
+COUNT = re.compile(rf"\b{alternatives(COUNTING)}\b", re.I)
+# The phrase a count counts, after the counting words ("how many unread mails remain") or before them
+# ("2031 receipt count", "receipts 2031 how many").
+COUNTED = re.compile(rf"\b{alternatives(COUNTING)}(?:\s+of)?\s+((?:[\w'-]+\s+){{0,4}}[\w'-]+)", re.I)
+COUNT_AFTER = re.compile(r"((?:[\w'-]+\s+){0,2}[\w'-]+)\s+" + alternatives(("count", "how many")) + r"\b", re.I)
+# Words before the thing counted ("how many of my empty files"), and words that end its noun phrase.
+NOT_THE_THING = {"up", "of", "my", "the", "our", "your", "these", "those", "them", "different", "separate", "individual", "total", "empty", "blank",
+                 "zero", "byte", "big", "large", "small", "new", "old", "recent", "recently", "other", "more", "such", "all", "any"}
+PHRASE_ENDS = {"do", "does", "did", "are", "is", "was", "were", "have", "has", "had", "in", "on", "under", "inside", "within", "for", "i",
+               "you", "we", "they", "there", "can", "will", "would", "should", "of", "that", "which", "with", "from", "to", "per", "left",
+               "at", "by", "about", "across", "over", "this", "the", "my", "it", "its"}
+# How a question over many files combines them, strongest first: "in total, how many" counts.
+COMBINE_WORDS = [
+    ("count", COUNT),
+    ("average", re.compile(r"\b(average|mean|typical|per (invoice|bill|file|document))\b", re.I)),
+    ("largest", re.compile(r"\b(largest|biggest|highest|most expensive|maximum|max|priciest|costliest|top)\b", re.I)),
+    ("smallest", re.compile(r"\b(smallest|lowest|cheapest|least expensive|minimum|min)\b", re.I)),
+    ("total", re.compile(r"\b(totals?|sum|add(s|ed)? up|altogether|combined|in all|overall|spent|paid|pay|charged)\b", re.I)),
+]
+# Words of a question over many files that say how to combine them or ask, not what a document's line says.
+COMBINE_TERMS_TEXT = ("largest biggest highest most expensive maximum priciest costliest top smallest lowest cheapest least minimum "
+                      "average mean typical total sum combined overall which what how much many grand all altogether every each "
+                      "spent spend charged paid pay come add up amount value money calculate together them "
+                      "hi hey need able would receive received sent got get dated invoiced billed pls thanks cost across one most out who")
+# A plural noun: a word in -s that is no singular in -s.
+PLURAL = re.compile(r"\b(?!(?:this|thus|does|has|was|its|his|hers|yes|plus|gas|bus|always|less|across|previous|various|status|bonus|news|lens|thanks)\b)"
+                    r"[a-z]{3,}[^s\W]s\b", re.I)
+# Plural verbs and pronouns, and words of many: a ranking said with them lists several files.
+MANY_WORDS = re.compile(r"\b(are|were|ones|them|they|these|those|all|each|every|list)\b", re.I)
+OVER_MANY = re.compile(r"\b(every|each|all|list|which|any|ones|per|across|between|compare|files|documents)\b", re.I)
+# What kind of figure a question asks for: a date, or a number or amount.
+DATE_ASKED = re.compile(r"\b(dates?|deadline|what day|which day|when\b.*\bdue|check-?in|check-?out)\b", re.I)
+QUANTITY_NOUNS = ("cost", "price", "amount", "total", "fee", "rent", "deposit", "budget", "balance", "salary", "rate", "temperature", "size",
+                  "weight", "length", "height", "distance", "speed", "duration", "limit", "maximum", "minimum", "percentage", "score")
+NUMBER_ASKED = re.compile(rf"\bhow (much|many|long|far|old)\b|\b(phone|telephone|mobile)\b|\bwhat (is|was|are|were) the ([\w'-]+ )?{alternatives(QUANTITY_NOUNS)}\b|"
+                          r"\bwhat temperature\b|\bhow many degrees\b", re.I)
+ASKED_KIND = [("date", DATE_ASKED), ("number", NUMBER_ASKED)]
+
+# Pointing back at the question before: at its files ("list them", "which of them"), or at what it asked about.
+POINTING_TO_MANY = ("they", "them", "those", "these", "their", "one", "ones")
+POINTING_BACK = POINTING_TO_MANY + ("it", "its", "it's", "that", "this", "the same", "same one")
+CHAT_OPENERS = ("ok", "okay", "thanks", "thank you", "great", "cool", "nice", "right", "so")
+FOLLOW_UP_OPENERS = ("and", "what about", "how about", "also")
+FOLLOW_UP = re.compile(rf"\b{alternatives(POINTING_TO_MANY)}\b", re.I)
+REFERS_BACK = re.compile(rf"\b{alternatives(POINTING_BACK)}\b|^\W*(?:{alternatives(CHAT_OPENERS)}\W+)*{alternatives(FOLLOW_UP_OPENERS)}\b", re.I)
+# Words that ask the question before again without adding to it: "ok, now do 2023", "the same for 2022 please".
+ASKING_AGAIN_TEXT = " ".join(POINTING_BACK + CHAT_OPENERS + FOLLOW_UP_OPENERS) + (
+    " now then same thing question calculation too as well again do done year years the please sure")
+
+# How the router tells what a question wants, by its words.
+GREETING = re.compile(r"^\s*(hi|hello|hey|thanks|thank you|good (morning|evening|afternoon)|what can you do|who are you|help)\b", re.I)
+READ = re.compile(r"\b(summari[sz]e|summary of|read|open|what does .+ say)\b", re.I)
+TREE = re.compile(r"\b(tree|structure|structured|layout|laid out|organi[sz]ed|organi[sz]ation|hierarchy|subfolders?|sub-folders?|"
+                  r"subdirector(?:y|ies)|folders|directories)\b", re.I)
+NAMED = re.compile(r"\b(named|called|titled|in (the|its|their) (file ?)?names?|file ?names?|names? (that )?(contain|include|mention)s?|"
+                   r"matching|pattern)\b", re.I)
+LISTING = re.compile(r"\b(list|show( me)?|which|what files|what are|recent|recently|names?|find)\b", re.I)
+
+# ------------------------------------------------------------------------------------------ what is written
+
+# A quoted phrase, in any of the quotes people type: the first group that matched is the phrase.
+QUOTED = re.compile(r"\"([^\"\n]{2,80})\"|“([^”\n]{2,80})”|‘([^’\n]{2,80})’|`([^`\n]{2,80})`|(?<!\w)'([^'\n]{2,80})'(?!\w)")
+
+
+def quoted_text(match: re.Match) -> str:
+    return next(group for group in match.groups() if group)
+
+
+# An answer that says it found nothing: "I could not find ...", "there is no ...", "No phone number for <name>." and
+# "<name> has no phone number listed" (a denial, not a yes/no answer like "No, it is paid").
+SAYS_NOT_FOUND = re.compile(
+    r"found nothing|nothing (about|on|for|regarding)|(did not|didn't|could not|couldn't|cannot|can't) find|not (found|mentioned|stated)|no (information|mention|record)|"
+    r"(do|does|did) not (say|mention|state|have|contain|include|list)|(doesn't|don't|didn't) (say|mention|state|have|contain|include|list)|"
+    r"there (is|are|was|were) no\b|not (listed|available|included|provided|given)|"
+    r"^\W*no\s+\w+(\s+\w+)?\s+(for|in|about|on|of|from)\b|\b(has|have|had) no\s+\w+(\s+\w+)?\s+(listed|given|stated|recorded|saved|mentioned)\b",
+    re.I,
+)
+# Where a sentence of an answer breaks into clauses that can stand alone, or an aside ("..., which is ...", "(about ...)").
+CLAUSE_BREAK = re.compile(r",?\s+and\s+|;\s+|,\s+but\s+|,\s+(?=(?:which|who|i\.e\.|that is|or about|about|roughly|approximately)\b)|\s*[()]\s*")
+
+# Short, frequent words that tell languages apart.
+LANGUAGE_WORDS = {
+    "English": set("the and of to is in that for with on are was this you your it be as at by not or from".split()),
+    "German": set("der die das und ist nicht mit für auf den dem des ein eine zu von sich auch wird beträgt oder bei im zur".split()),
+    "French": set("le la les et est une des du pour dans que qui pas sur au avec ce sont par être".split()),
+    "Spanish": set("el la los las y es una del por para que con no se en su al lo como más".split()),
+    "Italian": set("il lo la gli le e è una del per che non con di da sono della nel".split()),
+    "Dutch": set("de het een en is van dat niet op voor met zijn wordt ook aan bij".split()),
+    "Swedish": set("och att det som en är på för med inte av den till har om".split()),
+}
+# A question in German capitalises every noun: its short words and its words of asking tell it.
+GERMAN_QUESTION_WORDS = LANGUAGE_WORDS["German"] | {
+    "zum", "fuer", "wie", "was", "wer", "wann", "wo", "warum", "welche", "welcher", "welches", "wieviel", "viel", "viele", "hoch", "laut",
+    "ich", "mein", "meine", "meinem", "meinen", "meiner", "habe", "hat", "sind", "gibt", "steht", "bitte"}

@@ -1,0 +1,102 @@
+"""Each word list of the lexicon with a case of its own: what it must catch and what it must leave alone."""
+
+import re
+
+import pytest
+
+from filesage.language import lexicon as L
+
+
+def matches(pattern: re.Pattern, text: str) -> bool:
+    return bool(pattern.search(text))
+
+
+CASES = {
+    "FILE_NOUNS": lambda: {"file", "document", "doc"} <= set(L.FILE_NOUNS) and "folder" not in L.FILE_NOUNS,
+    "VAGUE_THINGS": lambda: set(L.FILE_NOUNS) < set(L.VAGUE_THINGS) and "thing" in L.VAGUE_THINGS,
+    "FOLDER_NOUNS": lambda: {"folder", "directory", "subfolder"} <= set(L.FOLDER_NOUNS) and "file" not in L.FOLDER_NOUNS,
+    "COUNTED_FILE_WORDS": lambda: set(L.VAGUE_THINGS) < set(L.COUNTED_FILE_WORDS) and "attachment" in L.COUNTED_FILE_WORDS,
+    "FILE_FACT_NOUNS": lambda: set(L.FILE_NOUNS) < set(L.FILE_FACT_NOUNS) and "pdf" in L.FILE_FACT_NOUNS,
+    "FILE_FACT_NOUN": lambda: matches(L.FILE_FACT_NOUN, "how big is that PDF") and not matches(L.FILE_FACT_NOUN, "how big is the lake"),
+    "TYPE_FOLLOWERS": lambda: "script" in L.TYPE_FOLLOWERS and set(L.FILE_NOUNS) < set(L.TYPE_FOLLOWERS),
+    "TYPE_GROUPS": lambda: L.TYPE_GROUPS["spreadsheet"] == ("xlsx", "xls", "csv", "ods") and all(all(e.isalnum() for e in g) for g in L.TYPE_GROUPS.values()),
+    "GROUP_NOUNS": lambda: set(L.GROUP_NOUNS) <= set(L.TYPE_GROUPS) and L.GROUP_NOUNS["word"] == ("Word document", "Word documents"),
+    "EVERYDAY_TYPES": lambda: set(L.EVERYDAY_TYPES) - {"go", "c", "h"} <= set(L.TYPE_GROUPS) and L.EVERYDAY_TYPES["log"] is True,
+    "KNOWN_EXTENSIONS": lambda: {"pdf", "docx", "csv"} <= L.KNOWN_EXTENSIONS and all(e == e.lower() and "." not in e for e in L.KNOWN_EXTENSIONS),
+    "FILLER_WORDS": lambda: {"file", "files", "types", "my"} <= L.FILLER_WORDS and "invoice" not in L.FILLER_WORDS,
+    "WHOLE_FOLDER": lambda: {"", "everything", "my files"} <= L.WHOLE_FOLDER and "finance" not in L.WHOLE_FOLDER,
+    "KIN_WORDS": lambda: any({"invoice", "bill"} <= group for group in L.KIN_WORDS) and len(set().union(*L.KIN_WORDS)) == sum(map(len, L.KIN_WORDS)),
+    "UNITS": lambda: L.UNITS["mb"] == 1024**2 and L.UNITS["kb"] == 1024 and L.UNITS["gigs"] == 1024**3,
+    "SECONDS": lambda: L.SECONDS["week"] == 7 * L.SECONDS["day"] and L.SECONDS["fortnight"] == 2 * L.SECONDS["week"],
+    "NUMBER_WORDS": lambda: L.NUMBER_WORDS["twelve"] == 12 and L.NUMBER_WORDS["half a"] == 0.5,
+    "COUNT_WORDS": lambda: L.COUNT_WORDS["three"] == 3 and "a" not in L.COUNT_WORDS and "half" not in L.COUNT_WORDS,
+    "MULTIPLIERS": lambda: L.MULTIPLIERS["million"] == 1e6 and L.MULTIPLIERS["k"] == 1e3,
+    "MONTHS": lambda: L.MONTHS["sept"] == 9 and L.MONTHS["december"] == 12 and len(set(L.MONTHS.values())) == 12,
+    "WEEKDAYS": lambda: len(L.WEEKDAYS) == 7 and "sunday" in L.WEEKDAYS,
+    "UNIT_WORDS": lambda: "degrees" in L.UNIT_WORDS["°"] and "percent" in L.UNIT_WORDS["%"],
+    "YEAR": lambda: L.YEAR.findall("from 1999 to 2031, not 3031 or 12025") == ["1999", "2031"],
+    "EDIT_VERBS": lambda: {"modified", "edited", "saved"} <= set(L.EDIT_VERBS),
+    "SIZE_WORDS": lambda: matches(re.compile(rf"\b(?:{L.SIZE_WORDS})\b", re.I), "how big is it") and not matches(re.compile(rf"\b(?:{L.SIZE_WORDS})\b", re.I), "bigger picture"),
+    "DATE_WORDS": lambda: all(re.fullmatch(L.DATE_WORDS, w) for w in ("last modified", "created", "touched")),
+    "PLACE_WORDS": lambda: matches(re.compile(rf"\b(?:{L.PLACE_WORDS})\b", re.I), "which folder holds it"),
+    "FILE_ASPECTS": lambda: matches(L.FILE_ASPECTS, "when was the plan last modified") and not matches(L.FILE_ASPECTS, "who signed the treaty"),
+    "FILE_FACTS": lambda: matches(L.FILE_FACTS, "how big is it") and not matches(L.FILE_FACTS, "what does it cost"),
+    "ONLY_FILE_FACTS": lambda: matches(L.ONLY_FILE_FACTS, "its file size") and not matches(L.ONLY_FILE_FACTS, "when was the task changed"),
+    "FILE_DATES": lambda: matches(L.FILE_DATES, "files I edited") and not matches(L.FILE_DATES, "add up my savings at this address"),
+    "METADATA": lambda: matches(L.METADATA, "how big is the lease?") and matches(L.METADATA, "when was it last saved"),
+    "ORDER_PHRASES": lambda: [order for pattern, order in L.ORDER_PHRASES if re.search(pattern, "the least recently edited file")] == ["oldest"],
+    "SIZE_BOUND": lambda: L.SIZE_BOUND.search("files bigger than 5 MB").group("size") == "5 MB" and not L.SIZE_BOUND.search("bigger than last year"),
+    "EMPTY": lambda: matches(L.EMPTY, "any zero-byte files?") and not matches(L.EMPTY, "the empire state"),
+    "PERIOD": lambda: L.PERIOD.search("changed in the past two weeks").group("span") == "two weeks" and L.PERIOD.search("yesterday").group("word"),
+    "NAME_WORD": lambda: L.NAME_WORD.search("files with 'draft' in the name").group("a") == "draft",
+    "STOPWORDS": lambda: {"the", "of", "what"} <= L.STOPWORDS and "invoice" not in L.STOPWORDS,
+    "QUESTION_WORDS": lambda: L.STOPWORDS < L.QUESTION_WORDS and "please" in L.QUESTION_WORDS and "rent" not in L.QUESTION_WORDS,
+    "COUNTING": lambda: {"how many", "number of"} <= set(L.COUNTING),
+    "COUNT": lambda: matches(L.COUNT, "How many PDFs") and matches(L.COUNT, "the number of notes") and not matches(L.COUNT, "country"),
+    "COUNTED": lambda: L.COUNTED.search("how many of my receipts are there").group(1).startswith("my receipts"),
+    "COUNT_AFTER": lambda: L.COUNT_AFTER.search("2031 receipt count").group(1) == "2031 receipt",
+    "NOT_THE_THING": lambda: {"my", "empty", "total"} <= L.NOT_THE_THING,
+    "PHRASE_ENDS": lambda: {"do", "are", "in"} <= L.PHRASE_ENDS and "receipt" not in L.PHRASE_ENDS,
+    "COMBINE_WORDS": lambda: [c for c, p in L.COMBINE_WORDS if p.search("what did I spend in total")] == ["total"],
+    "COMBINE_TERMS_TEXT": lambda: {"largest", "average", "total"} <= set(L.COMBINE_TERMS_TEXT.split()),
+    "PLURAL": lambda: matches(L.PLURAL, "which receipts") and not matches(L.PLURAL, "this status"),
+    "MANY_WORDS": lambda: matches(L.MANY_WORDS, "which ones are largest") and not matches(L.MANY_WORDS, "which is largest"),
+    "OVER_MANY": lambda: matches(L.OVER_MANY, "list every receipt") and not matches(L.OVER_MANY, "the receipt from Oslo"),
+    "DATE_ASKED": lambda: matches(L.DATE_ASKED, "what is the deadline") and not matches(L.DATE_ASKED, "who signed"),
+    "QUANTITY_NOUNS": lambda: {"price", "total", "balance"} <= set(L.QUANTITY_NOUNS),
+    "NUMBER_ASKED": lambda: matches(L.NUMBER_ASKED, "what is the monthly fee") and not matches(L.NUMBER_ASKED, "what is the name of the owner"),
+    "ASKED_KIND": lambda: [kind for kind, _ in L.ASKED_KIND] == ["date", "number"],
+    "POINTING_TO_MANY": lambda: {"them", "those"} <= set(L.POINTING_TO_MANY) and "it" not in L.POINTING_TO_MANY,
+    "POINTING_BACK": lambda: set(L.POINTING_TO_MANY) < set(L.POINTING_BACK) and "it" in L.POINTING_BACK,
+    "CHAT_OPENERS": lambda: {"ok", "thanks"} <= set(L.CHAT_OPENERS),
+    "FOLLOW_UP_OPENERS": lambda: {"and", "what about"} <= set(L.FOLLOW_UP_OPENERS),
+    "FOLLOW_UP": lambda: matches(L.FOLLOW_UP, "which of them is newest") and not matches(L.FOLLOW_UP, "which is the newest pdf"),
+    "REFERS_BACK": lambda: matches(L.REFERS_BACK, "ok thanks, and the deadline?") and not matches(L.REFERS_BACK, "when is the tax return due?"),
+    "ASKING_AGAIN_TEXT": lambda: {"again", "please", "same"} <= set(L.ASKING_AGAIN_TEXT.split()),
+    "GREETING": lambda: matches(L.GREETING, "hello there") and not matches(L.GREETING, "how many files"),
+    "READ": lambda: matches(L.READ, "summarize the lease") and not matches(L.READ, "how many files"),
+    "TREE": lambda: matches(L.TREE, "how is it organised") and not matches(L.TREE, "how many files"),
+    "NAMED": lambda: matches(L.NAMED, "files named draft") and not matches(L.NAMED, "the newest files"),
+    "LISTING": lambda: matches(L.LISTING, "show me the pdfs") and not matches(L.LISTING, "how big is it"),
+    "QUOTED": lambda: [L.quoted_text(m) for m in L.QUOTED.finditer("find \"cold storage\" or `ledger` but not don't")] == ["cold storage", "ledger"],
+    "SAYS_NOT_FOUND": lambda: matches(L.SAYS_NOT_FOUND, "I could not find a deposit.") and not matches(L.SAYS_NOT_FOUND, "No, it was paid."),
+    "CLAUSE_BREAK": lambda: [c for c in L.CLAUSE_BREAK.split("A is 5, and B is 6") if c] == ["A is 5", "B is 6"],
+    "LANGUAGE_WORDS": lambda: "und" in L.LANGUAGE_WORDS["German"] and "the" in L.LANGUAGE_WORDS["English"] and len(L.LANGUAGE_WORDS) == 7,
+    "GERMAN_QUESTION_WORDS": lambda: L.LANGUAGE_WORDS["German"] < L.GERMAN_QUESTION_WORDS and {"wie", "wann"} <= L.GERMAN_QUESTION_WORDS,
+}
+
+
+def test_every_list_of_the_lexicon_has_a_case():
+    names = {name for name in dir(L) if name.isupper() and not name.startswith("_")}
+    assert names == set(CASES)
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_lexicon_list(name):
+    assert CASES[name]()
+
+
+def test_alternatives_and_plurals():
+    assert re.fullmatch(L.alternatives(("file", "doc"), plural=True), "docs")
+    assert re.fullmatch(L.alternatives(("how many",)), "how  many")
+    assert L.plurals(("file",)) == {"file", "files"}
