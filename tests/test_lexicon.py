@@ -71,7 +71,7 @@ CASES = {
     "CHAT_OPENERS": lambda: {"ok", "thanks"} <= set(L.CHAT_OPENERS),
     "FOLLOW_UP_OPENERS": lambda: {"and", "what about"} <= set(L.FOLLOW_UP_OPENERS),
     "FOLLOW_UP": lambda: matches(L.FOLLOW_UP, "which of them is newest") and not matches(L.FOLLOW_UP, "which is the newest pdf"),
-    "REFERS_BACK": lambda: matches(L.REFERS_BACK, "ok thanks, and the deadline?") and not matches(L.REFERS_BACK, "when is the tax return due?"),
+    "REFERS_BACK": lambda: matches(L.REFERS_BACK, "ok thanks, and the deadline?") and not matches(L.REFERS_BACK, "when does my passport expire?"),
     "ASKING_AGAIN_TEXT": lambda: {"again", "please", "same"} <= set(L.ASKING_AGAIN_TEXT.split()),
     "GREETING": lambda: matches(L.GREETING, "hello there") and not matches(L.GREETING, "how many files"),
     "READ": lambda: matches(L.READ, "summarize the lease") and not matches(L.READ, "how many files"),
