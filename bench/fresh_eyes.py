@@ -33,7 +33,8 @@ def ask(command: list[str], question: str, root: Path, history: list[dict], env:
         args += ["--history", handle.name]
     started = time.perf_counter()
     try:
-        done = subprocess.run(args, capture_output=True, text=True, env=env, timeout=TIMEOUT)
+        # From the folder asked about, so that `python -m filesage` takes the code on PYTHONPATH, not this checkout's.
+        done = subprocess.run(args, capture_output=True, text=True, env=env, timeout=TIMEOUT, cwd=root)
     except subprocess.TimeoutExpired:
         done = subprocess.CompletedProcess(args, -9, "", f"no answer within {TIMEOUT} s")
     os.unlink(handle.name)

@@ -26,6 +26,12 @@ def module_name(path: Path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts) or "__init__"
 
 
+def type_checking_only(tree: ast.AST) -> set[ast.AST]:
+    """The imports under `if TYPE_CHECKING:`, which name a type for an annotation and import nothing at run time."""
+    return {node for block in ast.walk(tree) if isinstance(block, ast.If) and getattr(block.test, "id", "") == "TYPE_CHECKING"
+            for node in ast.walk(block)}
+
+
 def imports() -> dict[str, set[str]]:
     """Every module of the package and the package modules it imports (at the top or inside a function)."""
     graph: dict[str, set[str]] = {}
@@ -33,8 +39,10 @@ def imports() -> dict[str, set[str]]:
     for name, path in modules.items():
         package = name.split(".") if path.name == "__init__.py" else name.split(".")[:-1]
         found = set()
-        for node in ast.walk(ast.parse(path.read_text())):
-            if not isinstance(node, ast.ImportFrom) or node.level == 0:
+        tree = ast.parse(path.read_text())
+        annotations_only = type_checking_only(tree)
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.ImportFrom) or node.level == 0 or node in annotations_only:
                 continue
             base = package[: len(package) - (node.level - 1)] if node.level > 1 else package
             target = ".".join([*base, *(node.module.split(".") if node.module else [])])

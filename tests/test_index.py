@@ -107,11 +107,11 @@ def test_second_indexer_is_refused(corpus, tmp_path, embedder):
 
 def test_index_command_summary_and_unwritable_cache(corpus, tmp_path):
     write(corpus / "photo.jpg", b"\xff\xd8\xff")
-    write(corpus / "junk.docx", b"not a zip")
+    write(corpus / "junk.docx", b"PK\x03\x04 not a zip after all")
     result = run_cli("index", str(corpus), env={"FILESAGE_CACHE_DIR": str(tmp_path / "cache")})
     assert result.returncode == 0, result.stderr
     assert result.stdout.startswith("21 files indexed (21 new or changed, 0 removed); 2 skipped (")
-    assert "unsupported type" in result.stdout and "damaged zip" in result.stdout
+    assert "binary content (a JPEG image)" in result.stdout and "damaged zip" in result.stdout
     blocked = tmp_path / "a-file"
     blocked.write_text("x")
     failed = run_cli("index", str(corpus), env={"FILESAGE_CACHE_DIR": str(blocked / "cache")})

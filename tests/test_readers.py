@@ -65,9 +65,12 @@ def test_line_ranges_and_long_lines(tmp_path):
     "name, content, reason",
     [
         ("binary.txt", b"\x00\x01\x02" * 100, "binary content"),
-        ("junk.docx", b"this is not a zip", "damaged zip"),
+        ("junk.docx", b"PK\x03\x04 this is not a zip", "damaged zip"),
         ("broken.pdf", b"%PDF-1.4\n garbage garbage", "could not be parsed"),
-        ("photo.jpg", b"\xff\xd8\xff", "unsupported type"),
+        ("photo.jpg", b"\xff\xd8\xff", r"binary content \(a JPEG image\)"),
+        ("README", b"\x7fELF\x02\x01\x01" + bytes(200), r"binary content \(a program\)"),
+        ("notes", b"\x1f\x8b\x08" + bytes(50), r"binary content \(a gzip archive\)"),
+        ("data.bin", bytes(range(256)) * 4, "binary content"),
         ("empty.csv", b"", "empty table"),
     ],
 )
@@ -149,3 +152,26 @@ def test_a_parser_that_never_finishes_is_given_up(tmp_path, monkeypatch):
     with pytest.raises(Unreadable, match="took longer than 0.5 s to parse"):
         read(path)
     assert time.perf_counter() - started < 5
+
+
+@pytest.mark.parametrize(
+    "name, content, said",
+    [
+        ("README", b"Widget 2.1\n\nInstall with make install; the default port is 8091.\n", "default port is 8091"),
+        ("Makefile", b"install:\n\tcp widget /usr/local/bin\n", "cp widget"),
+        ("run.awk", b"#!/usr/bin/awk -f\n{ total += $3 } END { print total }\n", "total += $3"),
+        ("NEWS.Debian", "Ünïcode nöws: the cache moved to /var/cache/widget.\n".encode("latin-1"), "the cache moved"),
+        ("settings.conf.example", b"[server]\nport = 8091\n", "port = 8091"),
+    ],
+)
+def test_a_text_file_is_read_whatever_its_name(tmp_path, name, content, said):
+    path = tmp_path / name
+    path.write_bytes(content)
+    assert said in "\n".join(s.text for s in read(path).segments)
+
+
+def test_a_document_is_read_by_what_it_is_not_by_its_name(tmp_path):
+    write_pdf(tmp_path / "scan_0042", ["Invoice 17: balance due 240.00 EUR"])
+    assert "balance due 240.00 EUR" in read(tmp_path / "scan_0042").segments[0].text
+    write_docx(tmp_path / "letter", ["Dear Ms. Okafor, the offer stands until March."])
+    assert "the offer stands" in read(tmp_path / "letter").segments[0].text

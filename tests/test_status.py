@@ -36,7 +36,7 @@ def folder(tmp_path):
     write(root / "photos/cat.jpg", b"\xff\xd8\xff" + b"c" * 500)
     write(root / "empty.txt", "")
     write(root / "blob.txt", b"\x00\x01\x02" * 50)
-    write(root / "report.docx", b"not a zip at all")
+    write(root / "report.docx", b"PK\x03\x04" + b"a damaged zip" * 20)
     write(root / "node_modules/lib/index.js", "module.exports = 1;\n")
     write(root / ".gitignore", "build/\n")
     write(root / "build/out.txt", "generated\n")
@@ -72,8 +72,8 @@ def test_status_reports_types_skips_failures_and_what_is_left_out(folder, cache)
     assert report["files"] == 4 and report["chunks"] == sum(counts["chunks"] for counts in report["types"].values()) >= 4
     assert report["skipped"] == {
         "too large": [],
-        "unsupported type": [{"path": "photos/cat.jpg", "reason": "unsupported type"}],
-        "no text": [{"path": "blob.txt", "reason": "binary content"}, {"path": "empty.txt", "reason": "no text"}],
+        "binary": [{"path": "blob.txt", "reason": "binary content"}, {"path": "photos/cat.jpg", "reason": "binary content (a JPEG image)"}],
+        "no text": [{"path": "empty.txt", "reason": "no text"}],
         "unreadable": [],
         "ignored": [
             {"path": "build/", "reason": ".gitignore"},
@@ -92,7 +92,8 @@ def test_status_reports_types_skips_failures_and_what_is_left_out(folder, cache)
     assert lines[1].startswith("Index: ") and f"in {index_dir_for(folder)}, last refreshed 20" in lines[1]
     assert lines[2] == "Indexed by type:" and lines[3].split()[:3] == [".md", "2", "files"]
     assert "Skipped 9:" in lines
-    assert "  no text (2): blob.txt [binary content], empty.txt" in lines
+    assert "  binary (2): blob.txt [binary content], photos/cat.jpg [binary content (a JPEG image)]" in lines
+    assert "  no text (1): empty.txt" in lines
     assert "  ignored (3): build/ [.gitignore], node_modules/ [built-in], notes/keys.secret.md [.filesageignore]" in lines
     assert lines[-3:] == ["Failed 1:", "  report.docx: not a valid Office file (damaged zip)", "Nothing changed since the last refresh."]
     assert index_fingerprint(folder) == before  # status changed nothing in the index
@@ -158,12 +159,13 @@ def test_every_refresh_records_its_time(folder, cache, embedder):
 @pytest.mark.parametrize(
     "reason, kind",
     [
-        ("unsupported type", "unsupported type"),
+        ("unsupported type", "binary"),
+        ("binary content (a PNG image)", "binary"),
         ("too large to parse", "too large"),
         ("unpacks to 512 MB (zip bomb?)", "too large"),
         ("no text layer (scanned PDF?)", "no text"),
         ("no text", "no text"),
-        ("binary content", "no text"),
+        ("binary content", "binary"),
         ("empty table", "no text"),
         ("empty workbook", "no text"),
         ("unreadable (permission denied)", "unreadable"),

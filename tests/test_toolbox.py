@@ -200,7 +200,9 @@ def test_full_cache_disk_is_one_clear_message(fs_corpus, tmp_path, monkeypatch):
     def full(*args):
         raise sqlite3.OperationalError("database or disk is full")
 
-    monkeypatch.setattr(index, "_refresh", full)
+    import filesage.index.store as store
+
+    monkeypatch.setattr(store, "refresh", full)
     with pytest.raises(IndexError_, match="cannot be written .database or disk is full.; free some space"):
         index.refresh()
 
@@ -253,7 +255,7 @@ def test_read_file_stays_inside_the_root_and_off_special_files(tmp_path):
         assert "outside" not in result.text and "hidden" not in result.text
         assert not (result.ok and result.found and result.paths == [unreachable]), result
     png = box.read_file("photo.png")
-    assert not png.ok and "unsupported type" in png.text
+    assert not png.ok and "binary content (a PNG image)" in png.text
 
 
 def test_a_window_over_several_parts_names_one_span():

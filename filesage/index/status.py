@@ -16,7 +16,7 @@ from ..llm.probe import Verdict, saved_verdict
 from .store import FolderIndex, IndexError_
 
 # The kinds a skipped file is counted under, in the order status shows them.
-SKIP_KINDS = ("too large", "unsupported type", "no text", "unreadable", "ignored", "hidden")
+SKIP_KINDS = ("too large", "binary", "no text", "unreadable", "ignored", "hidden")
 
 
 SHOWN_PER_GROUP = 10  # paths the text shows of one group; --json has them all
@@ -25,11 +25,12 @@ SHOWN_PER_GROUP = 10  # paths the text shows of one group; --json has them all
 def skip_kind(reason: str) -> str | None:
     """The kind of a reason the indexer recorded (readers.py words them), or None when the file's parser
     failed: a failure is listed with its error, not counted as a skip."""
-    if reason == "unsupported type":
-        return "unsupported type"
+    # "unsupported type" is what indexes of earlier versions recorded for a file they did not sniff.
+    if reason.startswith("binary content") or reason == "unsupported type":
+        return "binary"
     if reason == "too large to parse" or reason.startswith("unpacks to"):
         return "too large"
-    if reason.startswith("no text") or reason in ("binary content", "empty table", "empty workbook"):
+    if reason.startswith("no text") or reason in ("empty table", "empty workbook"):
         return "no text"
     if reason.startswith("unreadable"):
         return "unreadable"

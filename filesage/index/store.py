@@ -1,5 +1,6 @@
-"""The search index of one root folder: chunks, manifest, BM25 (FTS5) and an embedding cache in SQLite,
-vectors in a LEANN HNSW graph, refreshed incrementally and swapped in atomically."""
+"""The search index of one root folder: chunks, manifest, BM25 (FTS5) and an embedding cache in SQLite, vectors
+in a LEANN HNSW graph; searched by both, fused by rank. refresh.py brings it up to date, in stages a question
+can search between."""
 
 from __future__ import annotations
 
@@ -7,11 +8,10 @@ import contextlib
 import fcntl
 import hashlib
 import re
-import shutil
 import sqlite3
 import time
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
@@ -19,19 +19,13 @@ import numpy as np
 
 from ..config import cache_dir
 from ..errors import FilesageError
-from ..files.readers import READABLE_EXTENSIONS, Unreadable, read_document
 from ..files.walk import FileEntry, walk
 from ..language.lexicon import STOPWORDS
 from ..native import quiet_native_code
 from .embedder import Embedder
-
-EMBED_BATCH = 32  # chunks per embedder call between progress updates (times 4)
-
+from .refresh import Plan, Progress, RefreshStats, plan, refresh
 
 RRF_K = 60
-
-
-Progress = Callable[[str, int, int], None]  # stage, done, total
 
 
 class IndexError_(FilesageError):
@@ -49,35 +43,6 @@ class Hit:
     similarity: float = 0.0  # cosine of the chunk's vector and the query's
 
 
-@dataclass
-class RefreshStats:
-    files: int = 0
-    indexed: int = 0
-    unchanged: int = 0
-    removed: int = 0
-    skipped: Counter = field(default_factory=Counter)
-    capped: list[str] = field(default_factory=list)
-    chunks: int = 0
-    embedded: int = 0
-    embed_seconds: float = 0.0  # of seconds, the part spent in the embedder
-    seconds: float = 0.0
-    index_bytes: int = 0
-
-    def summary(self) -> str:
-        skipped = sum(self.skipped.values())
-        reasons = ", ".join(f"{n} {reason}" for reason, n in self.skipped.most_common(4))
-        parts = [
-            f"{self.indexed + self.unchanged} files indexed ({self.indexed} new or changed, {self.removed} removed)",
-            f"{skipped} skipped" + (f" ({reasons})" if reasons else ""),
-            f"{self.chunks} chunks ({self.embedded} embedded now)",
-            f"{self.seconds:.1f} s",
-            f"index {self.index_bytes / 1024 / 1024:.1f} MB",
-        ]
-        if self.capped:
-            parts.append(f"{len(self.capped)} files read only in part (too large)")
-        return "; ".join(parts)
-
-
 def index_dir_for(root: Path) -> Path:
     key = hashlib.sha256(str(root.resolve()).encode()).hexdigest()[:16]
     return cache_dir() / "indexes" / f"{root.resolve().name or 'root'}-{key}"
@@ -93,20 +58,6 @@ CREATE INDEX IF NOT EXISTS chunks_path ON chunks(path);
 CREATE VIRTUAL TABLE IF NOT EXISTS chunks_fts USING fts5(text, tokenize='unicode61 remove_diacritics 2');
 CREATE TABLE IF NOT EXISTS embeddings (hash TEXT PRIMARY KEY, vector BLOB);
 """
-
-
-@dataclass
-class Plan:
-    """What a refresh has to do, from comparing the folder with the manifest."""
-
-    to_read: list[tuple[FileEntry, int]]  # new or changed files, with their mtime in ns
-    removed: list[str]
-    unchanged: int
-    skipped: Counter  # files skipped before, unchanged since: reason -> count
-
-    @property
-    def empty(self) -> bool:
-        return not self.to_read and not self.removed
 
 
 class FolderIndex:
@@ -151,37 +102,58 @@ class FolderIndex:
     def database(self) -> Path:
         return self.directory / "index.sqlite"
 
-    def generation(self) -> str:
-        row = self.db.execute("SELECT value FROM meta WHERE key = 'generation'").fetchone()
+    def meta(self, key: str) -> str:
+        row = self.db.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
         return row[0] if row else ""
+
+    def set_meta(self, key: str, value: str) -> None:
+        self.db.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (key, value))
+
+    def generation(self) -> str:
+        return self.meta("generation")
 
     @contextlib.contextmanager
     def lock(self):
+        """Held while refreshing; yields False (and holds nothing) when another process is refreshing."""
         self.directory.mkdir(parents=True, exist_ok=True)
         with open(self.directory / "lock", "w") as handle:
             try:
                 fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except BlockingIOError:
-                raise IndexError_(
-                    f"another filesage is indexing {self.root} right now; wait for it to finish"
-                ) from None
-            yield
+                yield False
+                return
+            yield True
 
-    def refresh(self, progress: Progress | None = None) -> RefreshStats:
-        """Bring the index up to date with the folder; embeds only chunks it has never embedded."""
+    def being_refreshed(self) -> bool:
+        """Another process holds the index's lock: it is being refreshed right now."""
+        try:
+            with self.lock() as held:
+                return not held
+        except OSError:
+            return False
+
+    def refresh(self, progress: Progress | None = None, deadline: float | None = None, pause=None, busy_ok: bool = False) -> RefreshStats | None:
+        """Bring the index up to date with the folder (embedding only chunks it has never embedded), or as far as a
+        deadline (time.monotonic()) allows. When another process is refreshing it: None with busy_ok (search it
+        as it is), otherwise an error."""
         progress = progress or (lambda stage, done, total: None)
         started = time.perf_counter()
         stats = RefreshStats()
         try:
-            with self.lock():
+            with self.lock() as held:
+                if not held:
+                    if busy_ok:
+                        return None
+                    raise IndexError_(f"another filesage is indexing {self.root} right now; wait for it to finish")
                 try:
-                    self._refresh(stats, progress)
-                    # Up to date as of now, whether or not anything changed: status reports it.
-                    self.db.execute("INSERT OR REPLACE INTO meta VALUES ('refreshed', ?)", (repr(time.time()),))
+                    refresh(self, stats, progress, deadline, pause or (lambda: None))
+                    if stats.complete:
+                        # Up to date as of now, whether or not anything changed: status reports it.
+                        self.set_meta("refreshed", repr(time.time()))
                     self.db.commit()
                 except BaseException:
-                    # A failed or interrupted run must not leave half its changes visible to this
-                    # connection's later searches (the chat keeps it open).
+                    # What is not committed yet (the file being read) must not stay visible to this connection's
+                    # later searches (the chat keeps it open); what was committed is a usable index.
                     self.db.rollback()
                     raise
         except sqlite3.OperationalError as exc:
@@ -207,135 +179,27 @@ class FolderIndex:
         ).fetchall()
 
     def plan(self) -> tuple[Plan, int]:
-        """Compare the folder with the manifest by size and modification time; also the number of files."""
-        known = {row[0]: row[1:] for row in self.db.execute("SELECT path, size, mtime_ns, status, reason FROM files")}
-        entries = self.files()
-        current = {e.path for e in entries}
-        plan = Plan([], [p for p in known if p not in current], 0, Counter())
-        for entry in entries:
-            old = known.get(entry.path)
-            mtime_ns = int(entry.modified * 1e9)
-            if old and old[0] == entry.size and old[1] == mtime_ns:
-                if old[2] == "indexed":
-                    plan.unchanged += 1
-                else:
-                    plan.skipped[old[3]] += 1
-            else:
-                plan.to_read.append((entry, mtime_ns))
-        return plan, len(entries)
-
-    def _refresh(self, stats: RefreshStats, progress: Progress) -> None:
-        db = self.db
-        plan, stats.files = self.plan()
-        stats.unchanged, stats.skipped = plan.unchanged, plan.skipped
-        if plan.empty:
-            stats.chunks = self.chunk_count()
-            return
-
-        # Read the new and changed files.
-        new_chunks: dict[str, list[tuple[str, str, str]]] = {}
-        file_rows = []
-
-        def skip(entry: FileEntry, mtime_ns: int, reason: str) -> None:
-            file_rows.append((entry.path, entry.size, mtime_ns, "", "skipped", reason))
-            stats.skipped[reason] += 1
-
-        for number, (entry, mtime_ns) in enumerate(plan.to_read, start=1):
-            progress("reading", number, len(plan.to_read))
-            if entry.extension not in READABLE_EXTENSIONS:
-                skip(entry, mtime_ns, "unsupported type")
-                continue
-            try:
-                document = read_document(self.root / entry.disk_path, entry.extension)
-            except Unreadable as exc:
-                skip(entry, mtime_ns, str(exc))
-                continue
-            except OSError as exc:
-                skip(entry, mtime_ns, "unreadable (" + (exc.strerror or "I/O error").lower() + ")")
-                continue
-            if document.capped:
-                stats.capped.append(entry.path)
-            chunks = [(s.location, s.text, hashlib.sha256(f"{entry.path}\n{s.text}".encode()).hexdigest()) for s in document.segments]
-            if not chunks:
-                skip(entry, mtime_ns, "no text")
-                continue
-            new_chunks[entry.path] = chunks
-            content_hash = hashlib.sha256("".join(h for _, _, h in chunks).encode()).hexdigest()
-            file_rows.append((entry.path, entry.size, mtime_ns, content_hash, "indexed", ""))
-            stats.indexed += 1
-
-        # Embed only what the cache has never seen; the cache is content-addressed, so it is safe to keep
-        # even if this run is interrupted.
-        # A chunk is embedded with its file's path: "receipt_17.txt" or "roadmap.pptx" is often the only
-        # place a chunk says what it is about.
-        wanted = {h: f"{path}\n{text}" for path, chunks in new_chunks.items() for _, text, h in chunks}
-        cached = set()
-        hashes = list(wanted)
-        for start in range(0, len(hashes), 500):
-            batch = hashes[start : start + 500]
-            cached |= {row[0] for row in db.execute(f"SELECT hash FROM embeddings WHERE hash IN ({','.join('?' * len(batch))})", batch)}
-        missing = [h for h in hashes if h not in cached]
-        embed_started = time.perf_counter()
-        for start in range(0, len(missing), EMBED_BATCH * 4):
-            batch = missing[start : start + EMBED_BATCH * 4]
-            vectors = self.embedder.encode([wanted[h] for h in batch])
-            db.executemany("INSERT OR REPLACE INTO embeddings VALUES (?, ?)", [(h, v.tobytes()) for h, v in zip(batch, vectors)])
-            db.commit()
-            progress("embedding", min(start + len(batch), len(missing)), len(missing))
-        stats.embedded = len(missing)
-        stats.embed_seconds = time.perf_counter() - embed_started
-
-        # Replace the chunks of changed and removed files and build the new graph in one transaction: a
-        # killed run rolls back to the previous generation, whose files are still on disk.
-        stale = plan.removed + [row[0] for row in file_rows]
-        for start in range(0, len(stale), 500):
-            batch = stale[start : start + 500]
-            marks = ",".join("?" * len(batch))
-            db.execute(f"DELETE FROM chunks_fts WHERE rowid IN (SELECT id FROM chunks WHERE path IN ({marks}))", batch)
-            db.execute(f"DELETE FROM chunks WHERE path IN ({marks})", batch)
-            db.execute(f"DELETE FROM files WHERE path IN ({marks})", batch)
-        for path, chunks in new_chunks.items():
-            for location, text, digest in chunks:
-                cursor = db.execute("INSERT INTO chunks (path, location, text, hash) VALUES (?, ?, ?, ?)", (path, location, text, digest))
-                db.execute("INSERT INTO chunks_fts (rowid, text) VALUES (?, ?)", (cursor.lastrowid, f"{path}\n{text}"))
-        db.executemany("INSERT INTO files VALUES (?, ?, ?, ?, ?, ?)", file_rows)
-        stats.removed = len(plan.removed)
-        generation = self._build_graph(progress)
-        db.execute("INSERT OR REPLACE INTO meta VALUES ('generation', ?)", (generation,))
-        db.commit()
-        stats.chunks = self.chunk_count()
-        # The previous generation, and any left by a killed run, are no longer referenced.
-        for directory in self.directory.glob("gen-*"):
-            if directory.name != generation:
-                shutil.rmtree(directory, ignore_errors=True)
-
-    def _build_graph(self, progress: Progress) -> str:
-        import numpy as np
-
-        rows = self.db.execute("SELECT c.id, e.vector FROM chunks c JOIN embeddings e ON e.hash = c.hash ORDER BY c.id").fetchall()
-        if not rows:
-            return ""
-        progress("building graph", 0, 1)
-        ids = [str(row[0]) for row in rows]
-        vectors = np.vstack([np.frombuffer(row[1], dtype="float32") for row in rows])
-        generation = f"gen-{time.time_ns()}"
-        with quiet_native_code():
-            from leann.api import LeannBuilder
-
-            builder = LeannBuilder(
-                backend_name="hnsw",
-                embedding_model="all-MiniLM-L6-v2",
-                embedding_mode="sentence-transformers",
-                is_recompute=False,
-                is_compact=False,
-            )
-            builder.build_index_from_arrays(str(self.directory / generation / "index.leann"), ids, vectors)
-        progress("building graph", 1, 1)
-        return generation
+        return plan(self)
 
     def needs_refresh(self) -> bool:
-        """Cheap check (no reading, no embedding): has any file appeared, changed or gone since the last run?"""
-        return not self.plan()[0].empty
+        """Cheap check (no reading, no embedding): has any file appeared, changed or gone since the last run, or
+        did that run stop before it read or embedded everything?"""
+        return not self.plan()[0].empty or self.unembedded_count() > 0 or self.meta("graph") != self.graph_fingerprint()
+
+    def graph_fingerprint(self) -> str:
+        """Which chunks have vectors: the graph is built again when this changes."""
+        count, total = self.db.execute("SELECT count(*), total(c.id) FROM chunks c JOIN embeddings e ON e.hash = c.hash").fetchone()
+        return f"{count}:{total:.0f}"
+
+    def unembedded_count(self) -> int:
+        return self.db.execute("SELECT count(*) FROM chunks c LEFT JOIN embeddings e ON e.hash = c.hash WHERE e.hash IS NULL").fetchone()[0]
+
+    def coverage(self) -> tuple[int, int, int]:
+        """(files read and searchable by their words, of those the ones searchable by meaning too, files not read yet)."""
+        read = self.db.execute("SELECT count(*) FROM files WHERE status = 'indexed'").fetchone()[0]
+        partly = self.db.execute(
+            "SELECT count(DISTINCT c.path) FROM chunks c LEFT JOIN embeddings e ON e.hash = c.hash WHERE e.hash IS NULL").fetchone()[0]
+        return read, read - partly, len(self.plan()[0].to_read)
 
     def search(self, query: str, top_k: int, each: int = 0, also: tuple[str, ...] = ()) -> list[Hit]:
         """Vector and BM25 rankings fused by reciprocal rank; scores are relative to the best hit. With each,

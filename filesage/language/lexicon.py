@@ -77,6 +77,8 @@ TYPE_GROUPS: dict[str, tuple[str, ...]] = {
     "htm": ("html", "htm"),
     "tif": ("tif", "tiff"),
 }
+# The type groups whose files hold no text to read (their dates and names are all they say).
+NO_TEXT_GROUPS = ("image", "video", "audio", "archive")
 # How answers name the files of a type group: "Word documents (.docx/.doc)", "images (.png/.jpg/...)".
 GROUP_NOUNS = {
     "image": ("image", "images"), "picture": ("picture", "pictures"), "pic": ("picture", "pictures"), "photo": ("photo", "photos"),

@@ -7,9 +7,8 @@ from __future__ import annotations
 from ..agent import prompts
 from ..agent.decisions import ASK_ANSWER, FollowUp, Hint, Rendered
 from ..agent.state import Turn
-from ..files.readers import READABLE_EXTENSIONS
 from ..language.filters import detect_order
-from ..language.lexicon import FILE_DATES, YEAR
+from ..language.lexicon import FILE_DATES, NO_TEXT_GROUPS, TYPE_GROUPS, YEAR
 from ..language.matching import extension_set
 from ..language.names import language_of
 from ..language.question import asks_file_facts, kinds_named, read_for
@@ -93,7 +92,7 @@ def documents_of_a_year_are_read(turn: "Turn") -> FollowUp | None:
     if not years or FILE_DATES.search(turn.question) or any(year in filters.get(key, "") for year in years for key in ("extension", "folder")):
         return None
     # Photos and other files without text say no year; their dates are the files' own.
-    if set(extension_set(filters.get("extension", ""))) - READABLE_EXTENSIONS:
+    if set(extension_set(filters.get("extension", ""))) & {e for group in NO_TEXT_GROUPS for e in TYPE_GROUPS[group]}:
         return None
     # A year taken for a word of the name ("number of 2025 invoices" counting files named 2025) picks the
     # files by what the question counts instead.
