@@ -9,6 +9,10 @@ from typing import Protocol
 
 from .config import Settings, cache_dir
 
+# How long a question may spend indexing new or changed files before it searches what is indexed by then (and
+# says how much that was); the rest is indexed in the background.
+QUESTION_INDEX_SECONDS = 15.0
+
 
 def answering_directory() -> Path:
     """Where this user's filesage processes say they are answering, to share the cores: one per machine (not
@@ -82,7 +86,7 @@ class Workspace:
         self.root = toolbox.root
         self.toolbox = toolbox
         index = FolderIndex(toolbox.root, files=lambda: toolbox.entries)
-        self.searcher = Searcher(index, self.refresh, self.progress, self.settings.top_k)
+        self.searcher = Searcher(index, self.refresh, self.progress, self.settings.top_k, budget=QUESTION_INDEX_SECONDS)
         registry = ToolRegistry(
             [
                 toolbox.count_files,
@@ -114,6 +118,20 @@ class Workspace:
                 yield from self.agent.run(question, history)
             finally:
                 self.progress.close()
+        if self.searcher.left_unfinished and self.refresh and not self.searcher.index.being_refreshed():
+            index_in_the_background(self.root)
+
+
+def index_in_the_background(root: Path) -> None:
+    """The rest of a folder's indexing, in a process of its own that outlives this one, runs at low priority
+    and pauses while any filesage process answers a question (`filesage index --background`)."""
+    import subprocess
+    import sys
+
+    # From the cache directory: a `filesage` folder in the user's current directory must not be what runs.
+    cache_dir().mkdir(parents=True, exist_ok=True)
+    subprocess.Popen([sys.executable, "-m", "filesage", "index", str(root), "--background"], cwd=cache_dir(),
+                     stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
 
 
 def settings_from(root: str | Path | None, model: str | None, threads: int | None, max_steps: int | None = None, time_limit: int | None = None, llm_url: str | None = None) -> Settings:

@@ -190,3 +190,70 @@ print(sorted(m for m in ("torch", "sentence_transformers", "transformers") if m 
     result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=str(Path(__file__).parent.parent))
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip().splitlines()[-1] == "[]"
+
+
+def clock(monkeypatch, step: float = 1.0):
+    """time.monotonic in the refresh advancing by `step` each time it is read: deadlines without waiting."""
+    import filesage.index.refresh as refresh_module
+
+    now = [0.0]
+
+    def tick():
+        now[0] += step
+        return now[0]
+
+    monkeypatch.setattr(refresh_module.time, "monotonic", tick)
+
+
+def test_a_refresh_stopped_by_its_deadline_leaves_a_searchable_index_and_the_next_goes_on(corpus, tmp_path, embedder, monkeypatch):
+    index = FolderIndex(corpus, embedder, tmp_path / "idx")
+    clock(monkeypatch)
+    partial = index.refresh(deadline=8.5)
+    assert not partial.complete and 0 < partial.indexed < 21 and partial.unread == 21 - partial.indexed
+    read, embedded, unread = index.coverage()
+    assert read == partial.indexed and unread == partial.unread and embedded <= read
+    assert index.needs_refresh() and index.last_refresh() is None
+    assert index.search("the", 3) or index.chunk_count() > 0  # what was read is searchable by its words already
+    monkeypatch.undo()
+    rest = index.refresh()
+    assert rest.complete and rest.indexed == 21 - partial.indexed and index.coverage() == (21, 21, 0)
+    assert not index.needs_refresh() and index.last_refresh() is not None
+
+
+def test_a_search_of_a_folder_still_being_indexed_says_what_it_looked_at(corpus, tmp_path, embedder, monkeypatch):
+    from filesage.tools.searcher import Searcher
+
+    clock(monkeypatch)
+    searcher = Searcher(FolderIndex(corpus, embedder, tmp_path / "idx"), budget=8.5)
+    result = searcher.semantic_search("who leads Project Falcon")
+    read, _, unread = searcher.index.coverage()
+    assert unread and result.coverage.startswith(f"(The folder is still being indexed: this looked at {read} of 21 files")
+    monkeypatch.undo()
+    searcher.refresh_pending, searcher.budget = True, None
+    assert searcher.semantic_search("who leads Project Falcon").coverage == ""
+
+
+def test_each_file_reads_the_files_the_index_has_not_read_yet(corpus, tmp_path, embedder, monkeypatch):
+    from filesage.tools.searcher import Searcher
+    from filesage.tools.survey import Survey
+    from filesage.tools.toolbox import Toolbox
+
+    clock(monkeypatch)
+    searcher = Searcher(FolderIndex(corpus, embedder, tmp_path / "idx"), budget=2.5)
+    result = Survey(Toolbox(corpus), searcher).each_file("total due", combine="list", name="invoice")
+    assert result.ok and len(result.paths) == 3 and result.coverage  # all three invoices, though the index read fewer
+    assert searcher.index.coverage()[0] < 21
+
+
+def test_the_background_indexer_waits_while_a_question_is_answered(corpus, tmp_path):
+    from filesage.llm.cores import CoreSharing
+
+    # A machine of its own: the processes answering are counted in TMPDIR, where only this test answers.
+    env = {**os.environ, "FILESAGE_CACHE_DIR": str(tmp_path / "cache"), "TMPDIR": str(tmp_path)}
+    with CoreSharing(tmp_path / f"filesage-{os.getuid()}" / "answering").answering():
+        indexer = subprocess.Popen([sys.executable, "-m", "filesage", "index", str(corpus), "--background"], env=env, cwd=tmp_path)
+        time.sleep(8)
+        assert indexer.poll() is None  # still waiting for the answer to finish
+    assert indexer.wait(timeout=300) == 0
+    status = run_cli("status", str(corpus), "--json", env={"FILESAGE_CACHE_DIR": str(tmp_path / "cache")})
+    assert '"files": 21' in status.stdout and '"new": []' in status.stdout

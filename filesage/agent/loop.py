@@ -343,5 +343,10 @@ class Agent:
                     yield AnswerToken(shown)
             cited = [s.to_json() for s in turn.citations.cited()]
             sources = cited or small_result_sources(turn.steps)
+        # What the tools could not look at (a folder still being indexed) is said with the answer, whatever it is.
+        notes = [note for note in dict.fromkeys(result.coverage for result in turn.results) if note]
+        if notes:
+            yield AnswerToken("\n\n" + "\n".join(notes))
+            shown = shown.rstrip() + "\n\n" + "\n".join(notes)
         answer = Answer(shown.strip(), sources, turn.steps, turn.usage, time.perf_counter() - turn.started_at, turn.fired, turn.drafts)
         yield Answered(answer)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+import time
 from pathlib import Path
 from typing import Optional
 
@@ -135,6 +136,8 @@ def answer_stdin_lines(workspace: Workspace, turns: list[dict], events: bool) ->
 @app.command()
 def index(
     root: Optional[str] = typer.Argument(None, help="The folder to index (default: FILESAGE_ROOT, config, or the current folder)."),
+    background: bool = typer.Option(False, "--background", help="Quietly, at low priority, pausing while any filesage answers a question; "
+                                    "nothing when another filesage is indexing the folder already."),
 ) -> None:
     """Build or refresh the search index of a folder (kept in the user cache directory, never in the folder)."""
     from ..index.store import FolderIndex
@@ -143,6 +146,16 @@ def index(
 
     settings = settings_from(root, None, None)
     toolbox = Toolbox(Path(settings.root))
+    if background:
+        sharing = CoreSharing(answering_directory())
+
+        def pause() -> None:
+            while sharing.others():
+                time.sleep(0.5)
+
+        os.nice(10)
+        FolderIndex(toolbox.root).refresh(pause=pause, busy_ok=True)
+        return
     progress = IndexProgress()
     # The embedder keeps every core busy, so a question asked meanwhile takes its share rather than all of them.
     try:

@@ -234,6 +234,10 @@ class FolderIndex:
                 hits.append(Hit(row[0], row[1], row[2], score / best, similarity))
         return hits
 
+    def known(self, path: str) -> bool:
+        """The index has read the file (or skipped it, with a reason)."""
+        return self.db.execute("SELECT 1 FROM files WHERE path = ?", (path,)).fetchone() is not None
+
     def chunks_of(self, path: str) -> list[Hit]:
         """One file's chunks, in order (none when it is not indexed)."""
         rows = self.db.execute("SELECT location, text FROM chunks WHERE path = ? ORDER BY id", (path,)).fetchall()

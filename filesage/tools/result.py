@@ -21,6 +21,8 @@ class ToolResult:
     # The exact answer for the user when this result is the whole answer, rendered from the same data:
     # counts, names, sizes and dates come from the filesystem, never from a model's retelling.
     answer: str = ""
+    # What the tool could not look at (a folder still being indexed), said with whatever answer comes of it.
+    coverage: str = ""
 
 
 def trim(text: str, limit: int) -> str:

@@ -5,6 +5,7 @@ call, so the agent reads a dozen lines instead of whole passages."""
 from __future__ import annotations
 
 import math
+import time
 from dataclasses import dataclass
 from typing import Annotated
 
@@ -65,18 +66,38 @@ class Line:
 
 
 class Searcher:
-    """Owns the index of one root; refreshes it before its first search when files changed (unless told not to)."""
+    """Owns the index of one root; refreshes it before its first search when files changed (unless told not to),
+    for at most `budget` seconds: a new folder's first question searches what is indexed by then and says so."""
 
-    def __init__(self, index: FolderIndex, refresh: bool = True, on_progress: Progress | None = None, min_top_k: int = 5):
+    def __init__(self, index: FolderIndex, refresh: bool = True, on_progress: Progress | None = None, min_top_k: int = 5,
+                 budget: float | None = None):
         self.index = index
         self.min_top_k = min_top_k
         self.refresh_pending = refresh
         self.on_progress = on_progress
+        self.budget = budget
+        self.left_unfinished = False  # a refresh stopped at its deadline, or another process is refreshing
 
     def ensure_fresh(self) -> None:
-        if self.refresh_pending and self.index.needs_refresh():
-            self.index.refresh(self.on_progress)
+        if not self.refresh_pending:
+            return
         self.refresh_pending = False
+        self.left_unfinished = False
+        if self.index.needs_refresh():
+            deadline = time.monotonic() + self.budget if self.budget is not None else None
+            stats = self.index.refresh(self.on_progress, deadline=deadline, busy_ok=True)
+            self.left_unfinished = stats is None or not stats.complete
+
+    def coverage(self) -> str:
+        """What a search of a folder still being indexed could not look at, said for the answer ('' when nothing)."""
+        if not self.left_unfinished:
+            return ""
+        read, embedded, unread = self.index.coverage()
+        if not unread and embedded == read:
+            return ""
+        by_meaning = f", {embedded} of them by their meaning too" if embedded < read else ""
+        return (f"(The folder is still being indexed: this looked at {read} of {read + unread} files{by_meaning}. "
+                "Ask again in a while for the rest, or run: filesage index)")
 
     def semantic_search(self, query: str, top_k: Annotated[int, 3, 10] = 5) -> ToolResult:
         """Search what the files say and return the relevant facts, each with the file it comes from.
@@ -89,9 +110,14 @@ class Searcher:
         if not query:
             return ToolResult("The query is empty; say what to look for.", [], "Empty query", ok=False)
         self.ensure_fresh()
+        result = self._search(query, top_k)
+        result.coverage = self.coverage()
+        return result
+
+    def _search(self, query: str, top_k: int) -> ToolResult:
         if self.index.chunk_count() == 0:
             if self.index.needs_refresh():
-                return ToolResult("The folder has not been indexed yet (run: filesage index).", [], "Not indexed", found=False)
+                return ToolResult("The folder is being indexed and nothing of it is searchable yet.", [], "Not indexed yet", found=False)
             return ToolResult("No file in this folder has indexable text.", [], "Nothing indexed", found=False)
         # The question's words said the way the folder's files in other languages say them weigh as the
         # words they translate: a German lease's "Kaution" answers for "deposit", no more.

@@ -8,6 +8,8 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
+from ..files.readers import Unreadable, read_document
+from ..index.store import Hit
 from ..language.figures import NUMBER, dates_in, number_value
 from ..language.text import fold, terms
 from .result import BadArgument, ToolResult, trim
@@ -55,6 +57,11 @@ def figure_of(line: str, weights: dict[str, float]) -> tuple[float, str] | None:
     return (best[2], best[3]) if best else None
 
 
+def says_all(hits: list[Hit], words: list[str]) -> bool:
+    text = fold(" ".join(hit.text for hit in hits))
+    return all(re.search(rf"\b{re.escape(word)}\b", text) for word in words)
+
+
 def money(value: float, like: list[str]) -> str:
     """A computed figure written the way the files write theirs: "€2,601.10" when they use "€1,015.80"."""
     sign = next((w[0] for w in like if w[:1] in "$€£"), "")
@@ -93,12 +100,32 @@ class Survey:
         except BadArgument as exc:
             return ToolResult(f"{exc}.", [], str(exc), ok=False)
         self.searcher.ensure_fresh()
+        result = self._each_file(what, combine, selection, mentions)
+        result.coverage = self.searcher.coverage()
+        return result
+
+    def chunks_of(self, path: str) -> list[Hit]:
+        """A file's chunks from the index, or, for one the index has not read yet (a folder still being indexed),
+        read now."""
+        index = self.searcher.index
+        hits = index.chunks_of(path)
+        if hits or index.known(path):
+            return hits
+        entry = next((e for e in self.toolbox.entries if e.path == path), None)
+        try:
+            document = read_document(self.toolbox.root / entry.disk_path, entry.extension) if entry else None
+        except (Unreadable, OSError):
+            return []
+        return [Hit(path, segment.location, segment.text, 1.0) for segment in document.segments] if document else []
+
+    def _each_file(self, what: str, combine: str, selection, mentions: str) -> ToolResult:
         index = self.searcher.index
         files = [e.path for e in selection.files]
         described = selection.phrase(2)
         if mentions.strip():
             wanted = [fold(w) for w in re.findall(r"[^\W_]+", mentions)]
-            files = [path for path in files if path in index.files_mentioning(wanted)]
+            mentioning = index.files_mentioning(wanted)
+            files = [path for path in files if path in mentioning or (not index.known(path) and says_all(self.chunks_of(path), wanted))]
             described += f" that mention '{mentions.strip()}'"
         if not files:
             return ToolResult(f"No {described}.", [], f"No {selection.noun[1]} found", found=False)
@@ -117,7 +144,7 @@ class Survey:
             for number, path in enumerate(files, start=1):
                 if self.searcher.on_progress:
                     self.searcher.on_progress("reading files", number, len(files))
-                hits = index.chunks_of(path)
+                hits = self.chunks_of(path)
                 if not hits:
                     unread.append(path)
                     continue
