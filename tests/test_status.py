@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from filesage.index.store import FolderIndex, index_dir_for
-from filesage.index.status import skip_kind
+from filesage.index.status import folder_status, skip_kind
 from tests.conftest import run_cli, write
 
 
@@ -176,3 +176,26 @@ def test_every_refresh_records_its_time(folder, cache, embedder):
 )
 def test_every_skip_reason_has_its_kind(reason, kind):
     assert skip_kind(reason) == kind
+
+
+def test_status_says_an_index_is_unfinished_and_being_built(folder, cache, embedder):
+    import fcntl
+
+    from filesage.index.embedder import Embedder
+
+    class Slow(Embedder):
+        """Stops the refresh after the first batch, as a question's deadline does."""
+
+        def encode(self, texts):
+            raise KeyboardInterrupt
+
+    index = FolderIndex(folder, Slow())
+    with pytest.raises(KeyboardInterrupt):
+        index.refresh()
+    report = folder_status(folder)
+    assert report.unembedded == report.chunks > 0 and not report.indexing
+    assert f"Being indexed now: {report.chunks} chunks not yet searchable by meaning; to finish, run: filesage index {folder}" in report.text()
+    with open(index.directory / "lock", "a") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        assert folder_status(folder).indexing and folder_status(folder).to_json()["indexing"] is True
+    assert FolderIndex(folder, embedder).refresh().complete and folder_status(folder).unembedded == 0

@@ -55,6 +55,8 @@ class FolderStatus:
     changed: list[str] = field(default_factory=list)
     removed: list[str] = field(default_factory=list)  # deleted since, or now ignored or hidden
     model: "Verdict | None" = None  # how the last test decode of the model went (filesage.llm.probe)
+    unembedded: int = 0  # chunks read but not yet searchable by meaning
+    indexing: bool = False  # another process is refreshing the index right now
 
     @property
     def files(self) -> int:
@@ -94,6 +96,9 @@ class FolderStatus:
         if self.failed:
             lines.append(f"Failed {len(self.failed)}:")
             lines += [f"  {path}: {error}" for path, error in self.failed]
+        if self.indexing or self.unembedded:
+            lines.append("Being indexed now" + (f": {self.unembedded} chunks not yet searchable by meaning" if self.unembedded else "")
+                         + ("" if self.indexing else f"; to finish, run: {index_command(self.root)}"))
         if self.new or self.changed or self.removed:
             lines.append(
                 f"Changed since the last refresh: {len(self.new)} new, {len(self.changed)} changed, {len(self.removed)} removed; "
@@ -122,6 +127,8 @@ class FolderStatus:
             "skipped": {kind: [{"path": path, "reason": reason} for path, reason in self.skipped[kind]] for kind in SKIP_KINDS},
             "failed": [{"path": path, "error": error} for path, error in self.failed],
             "changes": {"new": self.new, "changed": self.changed, "removed": self.removed},
+            "unembedded": self.unembedded,
+            "indexing": self.indexing,
             **model,
         }
 
@@ -149,9 +156,11 @@ def folder_status(root: Path) -> FolderStatus:
         manifest = index.manifest()
         plan, _ = index.plan()
         report.last_refresh = index.last_refresh()
+        report.unembedded = index.unembedded_count()
     except sqlite3.DatabaseError as exc:
         raise IndexError_(f"the index in {index.directory} cannot be read ({exc}); delete that folder and run {index_command(index.root)}") from None
     index.db.close()
+    report.indexing = index.being_refreshed()
     report.indexed = True
     report.index_bytes = index.size_bytes()
     for path, state, reason, chunks in manifest:

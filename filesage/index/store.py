@@ -127,10 +127,13 @@ class FolderIndex:
     def being_refreshed(self) -> bool:
         """Another process holds the index's lock: it is being refreshed right now."""
         try:
-            with self.lock() as held:
-                return not held
+            with open(self.directory / "lock", "a") as handle:
+                fcntl.flock(handle, fcntl.LOCK_SH | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return True
         except OSError:
-            return False
+            pass  # no index, or no lock file: nothing is refreshing it
+        return False
 
     def refresh(self, progress: Progress | None = None, deadline: float | None = None, pause=None, busy_ok: bool = False) -> RefreshStats | None:
         """Bring the index up to date with the folder (embedding only chunks it has never embedded), or as far as a
