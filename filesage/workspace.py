@@ -86,7 +86,7 @@ class Workspace:
         self.root = toolbox.root
         self.toolbox = toolbox
         index = FolderIndex(toolbox.root, files=lambda: toolbox.entries)
-        self.searcher = Searcher(index, self.refresh, self.progress, self.settings.top_k, budget=QUESTION_INDEX_SECONDS)
+        self.searcher = Searcher(index, self.refresh, self.progress, self.settings.top_k, budget=QUESTION_INDEX_SECONDS, scope=toolbox.scope)
         registry = ToolRegistry(
             [
                 toolbox.count_files,

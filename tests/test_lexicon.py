@@ -43,6 +43,8 @@ CASES = {
     "FILE_ASPECTS": lambda: matches(L.FILE_ASPECTS, "when was the plan last modified") and not matches(L.FILE_ASPECTS, "who signed the treaty"),
     "FILE_FACTS": lambda: matches(L.FILE_FACTS, "how big is it") and not matches(L.FILE_FACTS, "what does it cost"),
     "ONLY_FILE_FACTS": lambda: matches(L.ONLY_FILE_FACTS, "its file size") and not matches(L.ONLY_FILE_FACTS, "when was the task changed"),
+    "NAMED_FILE_FACTS": lambda: all(matches(L.NAMED_FILE_FACTS, q) for q in ("how big is the README", "when was the FAQ last changed", "where is the lease"))
+    and not any(matches(L.NAMED_FILE_FACTS, q) for q in ("who created jq", "what is the prefix key changed to")),
     "FILE_DATES": lambda: matches(L.FILE_DATES, "files I edited") and not matches(L.FILE_DATES, "add up my savings at this address"),
     "METADATA": lambda: matches(L.METADATA, "how big is the lease?") and matches(L.METADATA, "when was it last saved"),
     "ORDER_PHRASES": lambda: [order for pattern, order in L.ORDER_PHRASES if re.search(pattern, "the least recently edited file")] == ["oldest"],
@@ -75,6 +77,7 @@ CASES = {
     "REFERS_BACK": lambda: matches(L.REFERS_BACK, "ok thanks, and the deadline?") and not matches(L.REFERS_BACK, "when does my passport expire?"),
     "ASKING_AGAIN_TEXT": lambda: {"again", "please", "same"} <= set(L.ASKING_AGAIN_TEXT.split()),
     "GREETING": lambda: matches(L.GREETING, "hello there") and not matches(L.GREETING, "how many files"),
+    "WHOLE_READ": lambda: matches(L.WHOLE_READ, "give me the gist of the lease") and not matches(L.WHOLE_READ, "what does the lease say about pets"),
     "READ": lambda: matches(L.READ, "summarize the lease") and not matches(L.READ, "how many files"),
     "TREE": lambda: matches(L.TREE, "how is it organised") and not matches(L.TREE, "how many files"),
     "NAMED": lambda: matches(L.NAMED, "files named draft") and not matches(L.NAMED, "the newest files"),

@@ -538,3 +538,16 @@ def test_the_same_for_another_year_is_the_question_before(fs_corpus):
     # Not a follow-up of that kind: a new question with a year, or the same year.
     assert same_for(turn_for(agent, "how many invoices from 2024 do I have?", history), ToolCall("each_file", {"what": "x"})) is None
     assert same_for(turn_for(agent, "and for 2025?", history), ToolCall("each_file", {"what": "x"})) is None
+
+
+def test_a_document_the_question_names_is_the_one_searched(agent):
+    from filesage.policies.first_call import a_document_the_question_names_is_the_one_searched as named
+
+    said = turn_for(agent, "What does the README say about the garden?")
+    assert named(said, ToolCall("file_metadata", {"name_hint": "README"})) == ToolCall("semantic_search", {"query": said.question, "within": "README.md"})
+    assert named(said, ToolCall("semantic_search", {"query": "garden"})) == ToolCall("semantic_search", {"query": "garden", "within": "README.md"})
+    ideas = turn_for(agent, "summarise the ideas note")
+    assert named(ideas, ToolCall("list_files", {})) == ToolCall("read_file", {"path": "notes/ideas.md"})
+    # About the file itself, or nothing named: left alone.
+    for question in ("how big is the README?", "when was the README last modified?", "what is on my shopping list?"):
+        assert named(turn_for(agent, question), ToolCall("file_metadata", {"name_hint": "README"})) is None, question

@@ -275,3 +275,21 @@ def test_read_file_about_a_topic_reads_that_part(tmp_path):
     assert "24 months" not in box.read_file("manual.txt", length=800).text
     about = box.read_file("manual.txt", length=800, about="how long is the warranty")
     assert "24 months" in about.text and about.locations["manual.txt"].startswith("lines ")
+
+
+def test_the_files_a_question_names(tmp_path):
+    for path in ("web/flask/README.md", "libs/zlib/examples/README.examples", "libs/zlib/FAQ", "libs/zlib/zlib.3", "cli/jq/NEWS.md",
+                 "cli/jq/jq.spec", "cli/jq/AUTHORS", "servers/redis/redis.conf", "servers/redis/sentinel.conf", "web/flask/docs/config.rst",
+                 "cli/tmux/example_tmux.conf", "cli/htop/COPYING", "cli/jq/COPYING"):
+        write(tmp_path / "root" / path, "text\n")
+    box = Toolbox(tmp_path / "root")
+    assert box.named_in("According to the Flask README, what address does the example app use?") == ["web/flask/README.md"]
+    assert box.named_in("per the zlib FAQ, what is the ECCN?") == ["libs/zlib/FAQ"]  # not zlib.3, named only by its folder
+    assert box.named_in("In jq's NEWS, which release added it?") == ["cli/jq/NEWS.md"]
+    assert box.named_in("who created jq, going by its AUTHORS file?") == ["cli/jq/AUTHORS"]
+    assert box.named_in("What port does redis.conf set, and what is in sentinel.conf?") == ["servers/redis/redis.conf", "servers/redis/sentinel.conf"]
+    assert box.named_in("In the sample tmux config, what is the prefix key?") == []  # the config named is another folder's
+    assert box.named_in("which of the COPYING files is smallest?") == ["cli/htop/COPYING", "cli/jq/COPYING"]
+    assert box.named_in("how many files are there?") == []
+    assert box.scope("libs/zlib") == ["libs/zlib/FAQ", "libs/zlib/examples/README.examples", "libs/zlib/zlib.3"]
+    assert box.scope("cli/jq/NEWS.md, AUTHORS") == ["cli/jq/NEWS.md", "cli/jq/AUTHORS"]

@@ -204,16 +204,19 @@ class FolderIndex:
             "SELECT count(DISTINCT c.path) FROM chunks c LEFT JOIN embeddings e ON e.hash = c.hash WHERE e.hash IS NULL").fetchone()[0]
         return read, read - partly, len(self.plan()[0].to_read)
 
-    def search(self, query: str, top_k: int, each: int = 0, also: tuple[str, ...] = ()) -> list[Hit]:
+    def search(self, query: str, top_k: int, each: int = 0, also: tuple[str, ...] = (), within: list[str] | None = None) -> list[Hit]:
         """Vector and BM25 rankings fused by reciprocal rank; scores are relative to the best hit. With each,
         the top `each` of both rankings are all kept (in fused order): a chunk first in one ranking only
         can otherwise sink below dozens of middling chunks that appear in both. `also` are further words for
-        the keyword ranking only (the query's words in the folder's other languages)."""
+        the keyword ranking only (the query's words in the folder's other languages). `within`: only these
+        files' chunks, every one of them ranked (by its stored vector, not the graph)."""
         pool = max(top_k * 4, 20, each)
         vector = self.embedder.encode([query])[0]
         ranks: dict[int, float] = {}
-        bm25 = self._bm25_ranking(" ".join((query, *also)), pool)
-        nearest = self._vector_ranking(vector, pool)
+        if within is not None:
+            self._scope(within)
+        bm25 = self._bm25_ranking(" ".join((query, *also)), pool, scoped=within is not None)
+        nearest = self._scoped_vector_ranking(vector, pool) if within is not None else self._vector_ranking(vector, pool)
         for ranking in (nearest, bm25):
             for rank, chunk_id in enumerate(ranking, start=1):
                 ranks[chunk_id] = ranks.get(chunk_id, 0.0) + 1.0 / (RRF_K + rank)
@@ -293,15 +296,31 @@ class FolderIndex:
                 ranking.append(chunk_id)
         return ranking
 
-    def _bm25_ranking(self, query: str, pool: int) -> list[int]:
+    def _bm25_ranking(self, query: str, pool: int, scoped: bool = False) -> list[int]:
         words = [w for w in re.findall(r"\w+", query.lower()) if len(w) > 1 and w not in STOPWORDS]
         if not words:
             return []
         match = " OR ".join(f'"{w}"' for w in dict.fromkeys(words))
+        within = " AND rowid IN (SELECT c.id FROM chunks c JOIN temp.scope s ON s.path = c.path)" if scoped else ""
         rows = self.db.execute(
-            "SELECT rowid FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY bm25(chunks_fts) LIMIT ?", (match, pool)
+            f"SELECT rowid FROM chunks_fts WHERE chunks_fts MATCH ?{within} ORDER BY bm25(chunks_fts) LIMIT ?", (match, pool)
         ).fetchall()
         return [row[0] for row in rows]
+
+    def _scope(self, paths: list[str]) -> None:
+        """The files a search is kept to, in a temporary table the rankings join."""
+        self.db.execute("CREATE TEMP TABLE IF NOT EXISTS scope (path TEXT PRIMARY KEY)")
+        self.db.execute("DELETE FROM temp.scope")
+        self.db.executemany("INSERT OR IGNORE INTO temp.scope VALUES (?)", [(p,) for p in paths])
+        self.db.commit()  # no transaction left open: later reads see what a background indexer commits
+
+    def _scoped_vector_ranking(self, vector, pool: int) -> list[int]:
+        """Every chunk of the scope that has a vector, nearest first: exact, where the graph ranks approximately."""
+        rows = self.db.execute("SELECT c.id, e.vector FROM chunks c JOIN temp.scope s ON s.path = c.path JOIN embeddings e ON e.hash = c.hash").fetchall()
+        if not rows:
+            return []
+        similarities = np.vstack([np.frombuffer(row[1], dtype="float32") for row in rows]) @ vector
+        return [rows[i][0] for i in np.argsort(-similarities)[:pool]]
 
     def languages(self) -> Counter:
         """How many indexed files are written in each language (judged by their first chunk)."""

@@ -147,6 +147,7 @@ YEAR = re.compile(r"\b(?:19|20)\d\d\b")
 
 # The verbs of a file's own history.
 EDIT_VERBS = ("modified", "changed", "edited", "updated", "touched", "saved")
+_EDITED = alternatives(EDIT_VERBS)
 # Words for a file's own size, dates and place ("when was the plan last modified").
 SIZE_WORDS = r"how (?:big|large|heavy)|(?:file )?size|sized|bytes?|kb|mb|gb"
 DATE_WORDS = rf"(?:last )?(?:{'|'.join(EDIT_VERBS + ('modification', 'created'))})"
@@ -162,6 +163,8 @@ FILE_FACTS = re.compile(rf"\b({SIZE_WORDS}|{DATE_WORDS}|{PLACE_WORDS})\b", re.I)
 # Facts only a file has, whatever the question calls it ("when was the plan last modified").
 ONLY_FILE_FACTS = re.compile(r"\b(file size|bytes|kb|mb|(last )?modified|modification)\b", re.I)
 FILE_FACT_NOUN = re.compile(rf"\b{alternatives(FILE_FACT_NOUNS, plural=True)}\b", re.I)
+# A file's own size, dates or place asked of a file the question names without a file noun ("how large is CREDITS").
+NAMED_FILE_FACTS = re.compile(rf"\b({SIZE_WORDS}|{PLACE_WORDS}|when (?:was|were|did)\b.*\b(?:{'|'.join(EDIT_VERBS)}|created)|last {_EDITED})\b", re.I)
 # A file's own dates; whole words, so "add up", "address" and "savings" are none.
 FILE_DATES = re.compile(rf"\b({DATE_WORDS}|modify|change|changes|edit|update|create|save|added)\b", re.I)
 # How a question asks about a file's size or dates (the router's lookup of one file).
@@ -170,7 +173,6 @@ METADATA = re.compile(r"\b(how (big|large|heavy)|size of|file ?size|how much spa
 
 # Words for the order of a ranking, longest phrases first. "least bulky" is the smallest, "least recently
 # changed" the oldest: a "least" before a word of the other end turns it round.
-_EDITED = alternatives(EDIT_VERBS)
 ORDER_PHRASES = [
     (rf"least recent(ly)?( (?:{_EDITED}|used))?|longest ago|stalest|earliest|oldest", "oldest"),
     (r"least (bulky|big|large|heavy|space)|fewest bytes|smallest|tiniest|littlest|lightest|teeniest|slimmest|minimal size", "smallest"),
@@ -264,6 +266,8 @@ ASKING_AGAIN_TEXT = " ".join(POINTING_BACK + CHAT_OPENERS + FOLLOW_UP_OPENERS) +
 # How the router tells what a question wants, by its words.
 GREETING = re.compile(r"^\s*(hi|hello|hey|thanks|thank you|good (morning|evening|afternoon)|what can you do|who are you|help)\b", re.I)
 READ = re.compile(r"\b(summari[sz]e|summary of|read|open|what does .+ say)\b", re.I)
+# Reading a document whole, not looking something up in it.
+WHOLE_READ = re.compile(r"\b(summari[sz]e|summary|overview|gist|read|open)\b", re.I)
 TREE = re.compile(r"\b(tree|structure|structured|layout|laid out|organi[sz]ed|organi[sz]ation|hierarchy|subfolders?|sub-folders?|"
                   r"subdirector(?:y|ies)|folders|directories)\b", re.I)
 NAMED = re.compile(r"\b(named|called|titled|in (the|its|their) (file ?)?names?|file ?names?|names? (that )?(contain|include|mention)s?|"

@@ -157,3 +157,45 @@ def describe_match(hint: str, paths: list[str], extension_of) -> list[str]:
         return []
     best = min(spare for spare, _ in scored)
     return [path for spare, path in scored if spare == best]
+
+
+def files_named(question: str, paths: list[str]) -> list[str]:
+    """The files a question names: by their whole name ("what does app.ini set"), else by the words of their name
+    before its first dot, numbers aside, all of them words of the question ("the acme FAQ", "according to the
+    Widget README", "the acme man page"). Of files with the same name, those whose folders the question names too
+    ("Widget" for the README under widget/). A file named only by its folder's name ("acme.spec" in acme/) counts
+    when no file is named otherwise, and a name that no folder picks out is left out when the question names
+    another file's folder."""
+    entries = [(path, path.rsplit("/", 1)[-1]) for path in paths]
+    lowered = question.lower()
+    explicit = [path for path, name in entries if "." in name and re.search(rf"(?<![\w.-]){re.escape(name.lower())}(?![\w-])", lowered)]
+    if explicit:
+        return explicit
+    spoken = [singular(w) for w in words(question)]
+    said = set(spoken)
+
+    def near(folder_word: str, named: frozenset) -> int:
+        """A folder's name said right beside the file's ("the Flask README", "jq's NEWS") picks it out most."""
+        at = [i for i, w in enumerate(spoken) if w == folder_word]
+        return 2 if any(abs(i - j) <= 2 for i in at for j, w in enumerate(spoken) if w in named) else 1
+
+    groups: dict[frozenset, list[tuple[int, bool, str]]] = {}
+    for path, name in entries:
+        named = frozenset(singular(w) for w in words(name.split(".", 1)[0] or name) if not w.isdigit())
+        if not named or not named <= said:
+            continue
+        folders = {singular(w) for w in words(path.rsplit("/", 1)[0])} if "/" in path else set()
+        shared = sum(near(w, named) for w in (folders - named) & said)
+        groups.setdefault(named, []).append((shared, named <= folders, path))
+    if any(not eponymous for group in groups.values() for _, eponymous, _ in group):
+        groups = {name: [m for m in group if not m[1]] for name, group in groups.items()}
+        groups = {name: group for name, group in groups.items() if group}
+    folder_words = {singular(w) for path, _ in entries if "/" in path for w in words(path.rsplit("/", 1)[0])}
+    others_named = bool((folder_words & said) - set().union(*groups)) if groups else False
+    found = []
+    for group in groups.values():
+        best = max(shared for shared, _, _ in group)
+        if best == 0 and others_named and len(group) == 1:
+            continue
+        found += [path for shared, _, path in group if shared == best]
+    return found

@@ -18,6 +18,7 @@ from .lexicon import (
     FILE_FACT_NOUN,
     FILE_FACTS,
     MANY_WORDS,
+    NAMED_FILE_FACTS,
     NOT_THE_THING,
     ONLY_FILE_FACTS,
     PHRASE_ENDS,
@@ -111,6 +112,12 @@ def asks_about_files(question: str, tree_words: set[str]) -> bool:
     file, a folder, a listing, or a count of things the folder's files are named after ("how many invoices")."""
     asked = read_question(question)
     return bool(FILE_ASPECTS.search(question) or asked.extension or asked.order or asked.filters() or counts_files(question, tree_words))
+
+
+def asks_a_named_files_facts(question: str) -> bool:
+    """Of a file the question names: it asks the file's size, its dates ("when did the CREDITS file last change")
+    or where it is, not what it says ("who created acme", "what was the default port changed to")."""
+    return bool(asks_file_facts(question) or NAMED_FILE_FACTS.search(question))
 
 
 def asks_file_facts(question: str) -> bool:

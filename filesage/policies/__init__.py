@@ -27,6 +27,7 @@ from .before_answer import (
     not_found_is_said_plainly,
 )
 from .first_call import (
+    a_document_the_question_names_is_the_one_searched,
     an_empty_respond_asks_for_words,
     each_file_combines_as_asked,
     each_file_filters_are_the_questions,
@@ -58,6 +59,7 @@ ORDER: list[Policy] = [
         each_file_combines_as_asked,
         each_file_filters_are_the_questions,
         questions_about_what_files_say_are_searched,
+        a_document_the_question_names_is_the_one_searched,
         follow_ups_keep_the_file_type,
         follow_up_searches_keep_what_came_before),
     *at(EACH_CALL,

@@ -10,14 +10,16 @@ from ..agent import prompts
 from ..agent.decisions import ASK_ANSWER, AskAnswer, Rewrite
 from ..agent.state import Turn
 from ..language.filters import read_question
-from ..language.lexicon import FILE_ASPECTS, FILE_DATES, FILE_NOUNS, OVER_MANY, PLURAL, REFERS_BACK, YEAR, alternatives
+from ..language.lexicon import FILE_ASPECTS, FILE_DATES, FILE_NOUNS, OVER_MANY, PLURAL, REFERS_BACK, TREE, WHOLE_READ, YEAR, alternatives
 from ..language.matching import extension_set, kin_words, match_folder
 from ..language.question import (
+    asks_a_named_files_facts,
     asks_about_files,
     asks_again_for_another_year,
     asks_for_one,
     combines_in,
     counted_words,
+    counts_files,
     kinds_named,
     read_for,
     spans_a_year,
@@ -200,6 +202,29 @@ def questions_about_what_files_say_are_searched(turn: "Turn", call: ToolCall | N
     if asks_about_files(turn.question, turn.tree_words()) or asks_about_files(previous_question(turn), turn.tree_words()):
         return None
     return ToolCall("semantic_search", {"query": turn.question})
+
+
+def a_document_the_question_names_is_the_one_searched(turn: "Turn", call: ToolCall | None) -> ToolCall | None:
+    """A question about what one document says often names it ("according to the Widget README", "the acme man
+    page: ...", "as its CREDITS file has it"), and small models then look the file up by name, list files, or search
+    every file and answer from another document's passage. The files the question names by their own names are
+    the ones searched, unless it asks about them as files (their size, dates or place, how many, which of
+    several is largest, the folder structure) or reads one whole (which the model's read_file does)."""
+    if call is None or turn.tree is None or "semantic_search" not in turn.tools or call.name in ("each_file", "read_file", "respond"):
+        return None
+    named = turn.tree.named_in(turn.question)
+    if not named or len(named) > 4:
+        return None
+    question = turn.question
+    if (asks_a_named_files_facts(question) or counts_files(question, turn.tree_words()) or TREE.search(question)
+            or re.search(rf"\b{alternatives(FILE_NOUNS)}s\b", question, re.I)):
+        return None
+    if WHOLE_READ.search(question) and len(named) == 1 and "read_file" in turn.tools:
+        return ToolCall("read_file", {"path": named[0]})
+    within = ",".join(named)
+    if call.name == "semantic_search":
+        return None if call.arguments.get("within") else ToolCall("semantic_search", {**call.arguments, "within": within})
+    return ToolCall("semantic_search", {"query": question, "within": within})
 
 
 def follow_ups_keep_the_file_type(turn: "Turn", call: ToolCall | None) -> ToolCall | None:

@@ -7,12 +7,12 @@ from __future__ import annotations
 import math
 import time
 from dataclasses import dataclass
-from typing import Annotated
+from typing import Annotated, Callable
 
 from ..index.store import FolderIndex, Hit, Progress
 from ..language.glossary import term_of, translations
 from ..language.text import covers, holders, terms
-from .result import ToolResult, trim
+from .result import BadArgument, ToolResult, trim
 
 PASSAGES = 5  # the passages facts are taken from, after reranking
 
@@ -70,8 +70,10 @@ class Searcher:
     for at most `budget` seconds: a new folder's first question searches what is indexed by then and says so."""
 
     def __init__(self, index: FolderIndex, refresh: bool = True, on_progress: Progress | None = None, min_top_k: int = 5,
-                 budget: float | None = None):
+                 budget: float | None = None, scope: Callable[[str], list[str]] | None = None):
+        """scope: the files a `within` argument means (a file's path or name, or a folder)."""
         self.index = index
+        self.scope = scope
         self.min_top_k = min_top_k
         self.refresh_pending = refresh
         self.on_progress = on_progress
@@ -99,22 +101,35 @@ class Searcher:
         return (f"(The folder is still being indexed: this looked at {read} of {read + unread} files{by_meaning}. "
                 "Ask again in a while for the rest, or run: filesage index)")
 
-    def semantic_search(self, query: str, top_k: Annotated[int, 3, 10] = 5) -> ToolResult:
+    def semantic_search(self, query: str, top_k: Annotated[int, 3, 10] = 5, within: str = "") -> ToolResult:
         """Search what the files say and return the relevant facts, each with the file it comes from.
 
         Args:
             query: what to look for, in plain words
             top_k: how many passages to read
+            within: only this file or folder (its path or name); empty searches every file
         """
         query = query.strip()
         if not query:
             return ToolResult("The query is empty; say what to look for.", [], "Empty query", ok=False)
         self.ensure_fresh()
-        result = self._search(query, top_k)
+        if within.strip() and self.scope is not None:
+            paths = self.scope(within)
+            if not paths:
+                raise BadArgument(f"no file or folder here is '{within}'; leave within empty to search every file")
+            result = self._search(query, top_k, paths)
+            if not result.found:
+                # Not in the document named: the whole folder, said so (the document may be named otherwise).
+                anywhere = self._search(query, top_k)
+                if anywhere.found:
+                    anywhere.text = f"Nothing in {within} is about '{query}'. In the other files:\n{anywhere.text}"
+                    result = anywhere
+        else:
+            result = self._search(query, top_k)
         result.coverage = self.coverage()
         return result
 
-    def _search(self, query: str, top_k: int) -> ToolResult:
+    def _search(self, query: str, top_k: int, within: list[str] | None = None) -> ToolResult:
         if self.index.chunk_count() == 0:
             if self.index.needs_refresh():
                 return ToolResult("The folder is being indexed and nothing of it is searchable yet.", [], "Not indexed yet", found=False)
@@ -122,7 +137,7 @@ class Searcher:
         # The question's words said the way the folder's files in other languages say them weigh as the
         # words they translate: a German lease's "Kaution" answers for "deposit", no more.
         translated = translations(terms(query), set(self.index.languages()))
-        hits = self.index.search(query, max(top_k, self.min_top_k), each=CANDIDATES_EACH, also=tuple(translated))
+        hits = self.index.search(query, max(top_k, self.min_top_k), each=CANDIDATES_EACH, also=tuple(translated), within=within)
         weights = self.weights(query)
         for word, source in translated.items():
             weights.setdefault(term_of(word), weights[source])

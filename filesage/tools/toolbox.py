@@ -14,7 +14,16 @@ from typing import Annotated, Literal
 from ..errors import UsageError
 from ..files.walk import FileEntry, confine, human_size, walk, when
 from ..language.lexicon import GROUP_NOUNS
-from ..language.matching import describe_match, kin_words, match_folder, parse_period, parse_size, split_type_words, type_extensions
+from ..language.matching import (
+    describe_match,
+    files_named,
+    kin_words,
+    match_folder,
+    parse_period,
+    parse_size,
+    split_type_words,
+    type_extensions,
+)
 from ..language.text import singular, words
 from .listing import MAX_LISTED, ORDER_WORDS, Selection, file_line, names_sentence, part_about, span
 from .result import BadArgument, ToolResult, trim
@@ -457,6 +466,26 @@ class Toolbox:
             notes.append("Only the first part of this very large file was read.")
         text = f"{entry.path} ({where}):\n{body}" + ("\n" + " ".join(notes) if notes else "")
         return ToolResult(text, [entry.path], f"Read {entry.name}, {where}", locations={entry.path: where})
+
+    def scope(self, within: str) -> list[str]:
+        """The files a search is kept to: the files the paths or names point at (several: separated by commas), or
+        a folder's files."""
+        found: list[str] = []
+        for part in (p for p in within.split(",") if p.strip()):
+            relative = confine(self.root, part)
+            if relative in {e.path for e in self.entries}:
+                found.append(relative)
+                continue
+            prefix = self._folder(part)
+            if prefix:
+                found += [e.path for e in self.entries if e.path.startswith(prefix + "/")]
+            else:
+                found += [e.path for e in self._match_names(part)]
+        return list(dict.fromkeys(found))
+
+    def named_in(self, question: str) -> list[str]:
+        """The files a question names by their own names (language.matching.files_named)."""
+        return files_named(question, [e.path for e in self.entries])
 
     def _files_for(self, path: str) -> list[FileEntry]:
         """The files under the root that the model named by path or by name (one, when it gave a path);
