@@ -75,6 +75,7 @@ class Workspace:
 
     def set_root(self, root: Path) -> None:
         from .agent.loop import Agent
+        from .agent.planner import Planner
         from .index.store import FolderIndex
         from .policies import in_force
         from .tools.registry import ToolRegistry, respond
@@ -101,10 +102,11 @@ class Workspace:
             ]
         )
         policies = in_force([name.strip() for name in self.settings.policies_off.split(",") if name.strip()])
-        self.agent = Agent(
+        self.agent = agent = Agent(
             self.llm, registry, self.settings.max_steps, self.settings.history_turns, folder=display_path(toolbox.root),
             policies=policies, time_limit=self.settings.time_limit, tree=toolbox, languages=index.languages,
         )
+        self.planner = Planner(agent, policies)
 
     def look_again(self) -> None:
         """Files may have changed since the last question (or MCP tool call)."""
@@ -115,7 +117,7 @@ class Workspace:
         with self.llm.answering():
             self.look_again()
             try:
-                yield from self.agent.run(question, history)
+                yield from self.planner.run(question, history)
             finally:
                 self.progress.close()
         if self.searcher.left_unfinished and self.refresh and not self.searcher.index.being_refreshed():

@@ -97,7 +97,7 @@ def test_policies_decide_and_leave_the_turn_as_it_was(agent):
     """A policy returns a decision; only the loop writes the turn."""
     turn = found(ran(agent, turn_for(agent, "what is the invoice total for 2025?"), "semantic_search", query="invoice total"), "Total due: $4,320.00")
     before = (list(turn.log), turn.question, [dict(m) for m in turn.messages])
-    for rule in ORDER:
+    for rule in (r for r in ORDER if r.point != "plan"):  # a plan policy sees the question, never a turn
         arguments = {"first_call": (ToolCall("each_file", {"what": "total"}),), "each_call": (ToolCall("count_files", {}),), "after_step": (),
                      "answer_call": (ToolCall("count_files", {}),), "before_answer": ("It is $9,999.00.",)}[rule.point]
         rule.function(turn, *arguments)
@@ -551,3 +551,15 @@ def test_a_document_the_question_names_is_the_one_searched(agent):
     # About the file itself, or nothing named: left alone.
     for question in ("how big is the README?", "when was the README last modified?", "what is on my shopping list?"):
         assert named(turn_for(agent, question), ToolCall("file_metadata", {"name_hint": "README"})) is None, question
+
+
+def test_several_looks_are_planned():
+    from filesage.policies.plan import several_looks_are_planned as planned
+
+    for question in ("Who is the landlord, and how much notice must I give?", "taxi and hotel together - how much?",
+                     "Which is longer, the warranty of the fridge or the oven?", "the smallest of the CREDITS files: who wrote it?"):
+        assert planned(question, [], None), question
+    history = [{"role": "user", "content": "Who runs the choir?"}, {"role": "assistant", "content": "Ines Moreau."}]
+    assert planned("when did she join?", history, None) and planned("phone?", history, None)
+    for question in ("how many PDFs do I have?", "what is the deposit on the flat?", "list every contract and its end date"):
+        assert not planned(question, [], None), question

@@ -7,6 +7,8 @@ policies themselves live in filesage/policies/; the loop applies what they retur
 - ANSWER_CALL (turn, call) -> Retry | Accept | None: the model wrote a tool call where its answer was asked for.
 - BEFORE_ANSWER (turn, draft) -> Accept | Retry | None: checks a draft answer (draft is None before the
   model is asked, so a policy can settle the answer without a model call).
+- PLAN (question, history, tree) -> bool: before the loop, the question may need several looks or lean on the
+  conversation, and the model is asked for a plan (agent/planner.py).
 """
 
 from __future__ import annotations
@@ -17,7 +19,8 @@ from typing import Callable
 from ..llm.parser import ToolCall
 
 FIRST_CALL, EACH_CALL, AFTER_STEP, ANSWER_CALL, BEFORE_ANSWER = "first_call", "each_call", "after_step", "answer_call", "before_answer"
-POINTS = (FIRST_CALL, EACH_CALL, AFTER_STEP, ANSWER_CALL, BEFORE_ANSWER)
+PLAN = "plan"
+POINTS = (PLAN, FIRST_CALL, EACH_CALL, AFTER_STEP, ANSWER_CALL, BEFORE_ANSWER)
 
 
 @dataclass(frozen=True)

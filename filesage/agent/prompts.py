@@ -159,6 +159,34 @@ def searched(tool: str, args: dict, ok: bool, summary: str) -> str:
     return SEARCHED[tool].format_map(values)
 
 
+PLAN_SYSTEM = """You plan how to answer a question about the files in a folder on the user's computer. Some questions need
+several lookups: two figures to add up or compare, one fact about each of several things, or a file to find first and
+then read. Reply with one JSON object:
+- "question": the question written out in full, with "it", "she", "that project" and the like replaced by what the
+  conversation before it means;
+- "lookups": the separate questions to look up, each about one thing and complete on its own, with a short "label"
+  for what it finds (one lookup when one look answers the question);
+- "combine": how their answers make the answer: "none" (say each), "sum", "difference", "larger", "smaller",
+  "later", "earlier", or "read_the_file" (the first lookup finds a file, the second asks what that file says).
+Examples:
+"What did the roof repair and the window repair cost together?" -> {{"question": "What did the roof repair and the window repair cost together?", "lookups": [{{"ask": "What did the roof repair cost?", "label": "roof repair"}}, {{"ask": "What did the window repair cost?", "label": "window repair"}}], "combine": "sum"}}
+"Is the gym or the pool membership dearer, and by how much?" -> {{"question": "Is the gym or the pool membership dearer, and by how much?", "lookups": [{{"ask": "What does the gym membership cost?", "label": "gym membership"}}, {{"ask": "What does the pool membership cost?", "label": "pool membership"}}], "combine": "difference"}}
+"Which came first, the boiler service or the chimney check?" -> {{"question": "Which came first, the boiler service or the chimney check?", "lookups": [{{"ask": "When was the boiler service?", "label": "boiler service"}}, {{"ask": "When was the chimney check?", "label": "chimney check"}}], "combine": "earlier"}}
+"Open my newest report and tell me its conclusion" -> {{"question": "Open my newest report and tell me its conclusion", "lookups": [{{"ask": "Which is my newest report?", "label": "newest report"}}, {{"ask": "What is the conclusion of the report?", "label": "conclusion"}}], "combine": "read_the_file"}}
+"Who chairs the garden committee and when does it meet?" -> {{"question": "Who chairs the garden committee and when does it meet?", "lookups": [{{"ask": "Who chairs the garden committee?", "label": "chair"}}, {{"ask": "When does the garden committee meet?", "label": "meeting time"}}], "combine": "none"}}
+After "user: Who is our contact at Valmont Insurance? / assistant: Odile Ferrand.", "what's her phone number?" -> {{"question": "What is Odile Ferrand's phone number?", "lookups": [{{"ask": "What is Odile Ferrand's phone number?", "label": "phone number"}}], "combine": "none"}}
+Today is {today}."""
+
+PLAN_QUESTION = """Conversation so far:
+{conversation}
+
+Question: {question}"""
+
+
+def plan_system(today: date | None = None) -> str:
+    return PLAN_SYSTEM.format(today=(today or date.today()).isoformat())
+
+
 DIRECT_REPLY = """Reply to the user directly and briefly: you are filesage, and you answer questions about the files in their folder (counts, lists, dates, sizes, folder structure, and what the documents say)."""
 
 

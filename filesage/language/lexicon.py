@@ -263,6 +263,17 @@ REFERS_BACK = re.compile(rf"\b{alternatives(POINTING_BACK)}\b|^\W*(?:{alternativ
 ASKING_AGAIN_TEXT = " ".join(POINTING_BACK + CHAT_OPENERS + FOLLOW_UP_OPENERS) + (
     " now then same thing question calculation too as well again do done year years the please sure")
 
+# A question that needs several looks: two questions in one ("who ..., and how much ..."), a comparison of named
+# things, figures of several things added up, or a file to find first and then read.
+TWO_QUESTIONS = re.compile(r"\?\s*\S|(?:,|;|\s-)?\s+and\s+(?:what|who|whom|which|when|where|how|is|are|was|were|does|did|do)\b", re.I)
+COMPARED = re.compile(r"\b(vs\.?|versus|compared? (?:to|with)|difference between|by how much|how much (?:more|less|higher|lower)|"
+                      r"(?:higher|lower|larger|bigger|smaller|more|less|later|earlier|sooner|older|newer) than)\b|"
+                      r"\bwhich\b.*\b(?:higher|lower|larger|bigger|smaller|more|less|later|earlier|first|last|longer|shorter)\b.*\b(?:or|and)\b|"
+                      r"\b(?:of|between)\s+[\w'-]+(?:,\s*[\w'-]+)*,?\s+(?:and|or)\s+[\w'-]+\b.*\b(?:which|whose|who)\b", re.I)
+ADDED_UP = re.compile(r"\b[\w'-]+\s+(?:and|plus|&)\s+(?:the\s+|my\s+)?[\w'-]+\b.*\b(?:together|combined|altogether|in total|come to|add up)\b|\bplus\b", re.I)
+FIND_THEN_READ = re.compile(r"\b(?:newest|latest|most recent(?:ly)?|oldest|largest|biggest|smallest)\b.*(?:\s[-–:]\s|:|,|\bthen\b|\band tell\b).*"
+                            r"\b(?:what|who|which|when|how|say|says|decided|first|last)\b", re.I)
+
 # How the router tells what a question wants, by its words.
 GREETING = re.compile(r"^\s*(hi|hello|hey|thanks|thank you|good (morning|evening|afternoon)|what can you do|who are you|help)\b", re.I)
 READ = re.compile(r"\b(summari[sz]e|summary of|read|open|what does .+ say)\b", re.I)

@@ -7,7 +7,7 @@ and a benchmark run that shows it pays."""
 
 from __future__ import annotations
 
-from ..agent.decisions import AFTER_STEP, ANSWER_CALL, BEFORE_ANSWER, EACH_CALL, FIRST_CALL, Policy
+from ..agent.decisions import AFTER_STEP, ANSWER_CALL, BEFORE_ANSWER, EACH_CALL, FIRST_CALL, PLAN, Policy
 from ..errors import UsageError
 from .after_step import (
     answer_after_a_found_result,
@@ -41,6 +41,7 @@ from .first_call import (
     the_same_for_another_year_is_the_question_before,
     unusable_calls_ask_for_the_answer,
 )
+from .plan import several_looks_are_planned
 
 
 def at(point: str, *functions) -> list[Policy]:
@@ -50,6 +51,8 @@ def at(point: str, *functions) -> list[Policy]:
 # The order is the order of consultation: at FIRST_CALL each policy sees the call as the ones before it left it;
 # at AFTER_STEP and ANSWER_CALL the first decision wins; at BEFORE_ANSWER a check's change goes on to the next.
 ORDER: list[Policy] = [
+    *at(PLAN,
+        several_looks_are_planned),
     *at(FIRST_CALL,
         router_when_no_usable_call,
         no_answer_before_looking,

@@ -1,0 +1,230 @@
+"""Questions that need more than one look (two figures to add or compare, one fact about each of several things,
+a file to find and then read) and follow-ups that lean on the question before ("and when did she join?"): the
+model writes a plan as grammar-constrained JSON, each lookup is answered by the ordinary loop, and arithmetic and
+comparison are done in code from the figures those answers state, each shown with its source."""
+
+from __future__ import annotations
+
+import re
+import time
+from dataclasses import dataclass
+from datetime import date
+from typing import Iterator
+
+from ..grounding.claims import MARKER, claims
+from ..grounding.lines import shape
+from ..language.figures import NUMBER, number_value
+from ..llm.base import Usage
+from ..llm.parser import extract_json_object
+from . import prompts
+from .decisions import PLAN, Policy
+from .events import Answer, Answered, AnswerToken, Event, ToolChosen, ToolFinished
+from .loop import Agent
+
+COMBINES = ("none", "sum", "difference", "larger", "smaller", "later", "earlier", "read_the_file")
+PLAN_TOKENS = 300
+MAX_LOOKUPS = 4
+PLAN_SCHEMA = {
+    "type": "object",
+    "properties": {
+        "question": {"type": "string"},
+        "lookups": {
+            "type": "array",
+            "items": {"type": "object", "properties": {"ask": {"type": "string"}, "label": {"type": "string"}}, "required": ["ask", "label"]},
+            "minItems": 1,
+            "maxItems": MAX_LOOKUPS,
+        },
+        "combine": {"type": "string", "enum": list(COMBINES)},
+    },
+    "required": ["question", "lookups", "combine"],
+}
+
+
+@dataclass(frozen=True)
+class Lookup:
+    ask: str
+    label: str
+
+
+@dataclass(frozen=True)
+class Plan:
+    question: str  # the question written out in full, what "it" and "she" mean said
+    lookups: list[Lookup]
+    combine: str
+
+
+def read_plan(text: str) -> Plan | None:
+    """The plan in the model's JSON, or None when it gives no usable one."""
+    data = extract_json_object(text) or {}
+    lookups = [Lookup(str(item.get("ask", "")).strip(), str(item.get("label", "")).strip() or str(item.get("ask", "")).strip())
+               for item in data.get("lookups", []) if isinstance(item, dict) and str(item.get("ask", "")).strip()]
+    combine = data.get("combine") if data.get("combine") in COMBINES else "none"
+    question = str(data.get("question", "")).strip()
+    if not question or not lookups:
+        return None
+    return Plan(question, lookups[:MAX_LOOKUPS], combine)
+
+
+@dataclass
+class Found:
+    """What one lookup's answer said, and the figure of it the plan combines."""
+
+    lookup: Lookup
+    answer: Answer
+    value: float | None = None
+    written: str = ""  # the figure as the answer wrote it
+    when: tuple | None = None  # a date, for later and earlier
+
+
+class Planner:
+    """Runs a question through a plan when a policy at PLAN says it may need one, else straight through the agent."""
+
+    def __init__(self, agent: Agent, policies: list[Policy] | None = None, today: date | None = None):
+        self.agent = agent
+        self.model = agent.model
+        self.deciders = [p for p in (policies or []) if p.point == PLAN]
+        self.system = prompts.plan_system(today)
+
+    def run(self, question: str, history: list[dict] | None = None) -> Iterator[Event]:
+        history = history or []
+        chosen = next((p.name for p in self.deciders if p.function(question, history, self.agent.tree)), None)
+        if chosen is None:
+            yield from self.agent.run(question, history)
+            return
+        started = time.perf_counter()
+        usage = Usage()
+        plan = self._plan(question, history, usage)
+        if plan is None or (len(plan.lookups) == 1 and plan.combine != "read_the_file"):
+            # One look is enough: the question as written, or in full when it leaned on the conversation.
+            asked = plan.question if plan is not None and history else question
+            yield from self._merged(self.agent.run(asked, history), usage, chosen)
+            return
+        yield from self._several(plan, usage, started, chosen)
+
+    def _plan(self, question: str, history: list[dict], usage: Usage) -> Plan | None:
+        turns = [t for t in history if t.get("role") in ("user", "assistant") and t.get("content")][-4:]
+        conversation = "\n".join(f"{t['role']}: {str(t['content'])[:600]}" for t in turns)
+        messages = [{"role": "system", "content": self.system},
+                    {"role": "user", "content": prompts.PLAN_QUESTION.format(conversation=conversation or "(none)", question=question)}]
+        generation = self.model.generate(messages, PLAN_TOKENS, schema=PLAN_SCHEMA, family="plan")
+        usage.add(generation)
+        return read_plan(generation.text)
+
+    def _merged(self, events: Iterator[Event], usage: Usage, chosen: str) -> Iterator[Event]:
+        """The agent's events, its answer carrying the plan's model call and the policy that asked for it."""
+        for event in events:
+            if isinstance(event, Answered):
+                event.answer.usage.merge(usage)
+                event.answer.policies.insert(0, chosen)
+            yield event
+
+    def _several(self, plan: Plan, usage: Usage, started: float, chosen: str) -> Iterator[Event]:
+        found: list[Found] = []
+        offset = 0
+        for number, lookup in enumerate(plan.lookups):
+            ask = lookup.ask
+            if plan.combine == "read_the_file" and number == 1 and found and found[0].answer.sources:
+                ask = f"{ask} (in {found[0].answer.sources[0]['path']})"
+            answer = None
+            for event in self.agent.run(ask, []):
+                if isinstance(event, ToolChosen):
+                    yield ToolChosen(event.step + offset, event.tool, event.args, event.by)
+                elif isinstance(event, ToolFinished):
+                    yield ToolFinished(event.step + offset, event.record, event.result)
+                elif isinstance(event, Answered):
+                    answer = event.answer
+            offset += len(answer.steps)
+            found.append(figure_of(Found(Lookup(ask, lookup.label), answer), plan.combine))
+            if plan.combine == "read_the_file" and number == 1:
+                break
+        text, sources = compose(plan, found)
+        yield AnswerToken(text)
+        for item in found:
+            usage.merge(item.answer.usage)
+        yield Answered(Answer(text, sources, [s for item in found for s in item.answer.steps], usage, time.perf_counter() - started,
+                              [chosen, *dict.fromkeys(p for item in found for p in item.answer.policies)],
+                              [d for item in found for d in item.answer.drafts]))
+
+
+def figure_of(item: Found, combine: str) -> Found:
+    """The figure (or date) the lookup's answer states: its first amount, else its first number, for the
+    arithmetic; its first date, for later and earlier."""
+    text = MARKER.sub("", item.answer.text)
+    stated = claims(text)
+    if combine in ("later", "earlier"):
+        item.when = next((c.key for c in stated if c.kind == "date"), None)
+        item.written = next((c.text for c in stated if c.kind == "date"), "")
+        return item
+    numbers = [c for c in stated if c.kind == "number"]
+    chosen = next((c for c in numbers if shape(c) == "amount"), numbers[0] if numbers else None)
+    if chosen is not None:
+        match = NUMBER.search(chosen.text)
+        try:
+            item.value = float(number_value(match)) if match else None
+        except ValueError:
+            item.value = None
+        item.written = chosen.text
+    return item
+
+
+def renumbered(answer: Answer, sources: list[dict]) -> str:
+    """The answer's text with its [n] markers pointing into the combined sources (added as they come)."""
+    mapping = {}
+    for source in answer.sources:
+        known = next((s for s in sources if s["path"] == source["path"] and s.get("location") == source.get("location")), None)
+        if known is None:
+            known = {**source, "n": len(sources) + 1}
+            sources.append(known)
+        mapping[source["n"]] = known["n"]
+    return MARKER.sub(lambda m: f" [{mapping.get(int(m.group(1)), int(m.group(1)))}]", answer.text)
+
+
+def markers(answer: Answer, sources: list[dict]) -> str:
+    """The markers of all of an answer's sources, in the combined numbering."""
+    renumbered(answer, sources)
+    return "".join(f" [{s['n']}]" for s in sources if any(s["path"] == a["path"] and s.get("location") == a.get("location") for a in answer.sources))
+
+
+def written_like(value: float, like: list[str]) -> str:
+    """A computed figure written the way the answers wrote theirs: "€990.40" beside "€318.40"."""
+    sign = next((w.strip()[0] for w in like if w.strip()[:1] in "$€£"), "")
+    decimals = 2 if any(re.search(r"[.,]\d\d$", w.strip()) for w in like) else 0
+    number = f"{value:,.{decimals}f}"
+    return f"{sign}{number}" if sign else number
+
+
+def compose(plan: Plan, found: list[Found]) -> tuple[str, list[dict]]:
+    """The answer from the lookups' answers: each part said with its sources, and the figure the plan asks for
+    computed here, or said to be missing."""
+    sources: list[dict] = []
+    if plan.combine == "read_the_file":
+        first, second = found[0], found[-1]
+        path = first.answer.sources[0]["path"] if first.answer.sources else ""
+        body = renumbered(second.answer, sources)
+        return (f"{body}\n\n(From {path}, the file that \"{first.lookup.ask}\" picks.)" if path else body), sources
+    if plan.combine == "none" or (plan.combine in ("sum", "difference", "larger", "smaller") and any(f.value is None for f in found)) \
+            or (plan.combine in ("later", "earlier") and any(f.when is None for f in found)):
+        parts = [f"{f.lookup.label[:1].upper()}{f.lookup.label[1:]}: {renumbered(f.answer, sources)}" for f in found]
+        missing = [f.lookup.label for f in found if plan.combine != "none" and f.value is None and f.when is None]
+        if missing:
+            parts.append(f"I could not find a figure for {' and '.join(missing)}, so I could not work out the {plan.combine}.")
+        return "\n".join(parts), sources
+    said = [f"the {f.lookup.label}: {f.written}{markers(f.answer, sources)}" for f in found]
+    listed = "; ".join(said)
+    if plan.combine in ("later", "earlier"):
+        def key(item: Found) -> tuple:
+            year, month, day = item.when
+            return (year or 0, month, day)
+
+        pick = (max if plan.combine == "later" else min)(found, key=key)
+        return f"The {plan.combine} is the {pick.lookup.label}, on {pick.written} ({listed}).", sources
+    values = [f.value for f in found]
+    written = [f.written for f in found]
+    if plan.combine == "sum":
+        return f"Together they come to {written_like(sum(values), written)} ({listed}).", sources
+    if plan.combine == "difference":
+        high, low = max(found, key=lambda f: f.value), min(found, key=lambda f: f.value)
+        return (f"The {high.lookup.label} is higher by {written_like(high.value - low.value, written)} ({listed}).", sources)
+    pick = (max if plan.combine == "larger" else min)(found, key=lambda f: f.value)
+    return f"The {plan.combine} is the {pick.lookup.label}, {pick.written} ({listed}).", sources
+

@@ -1,0 +1,23 @@
+"""The policy before the loop: whether a question may need more than one look, or lean on the conversation
+before it, so that the model is asked for a plan (agent/planner.py) before anything is looked up."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..language.lexicon import ADDED_UP, COMPARED, FIND_THEN_READ, REFERS_BACK, TWO_QUESTIONS
+from ..language.text import words
+
+if TYPE_CHECKING:
+    from ..tools.toolbox import Toolbox
+
+
+def several_looks_are_planned(question: str, history: list[dict], tree: "Toolbox | None") -> bool:
+    """A small model makes one call for a question that needs two looks and some arithmetic (two figures to add
+    or compare, a fact about each of several things, a file to find and then read) and then answers from the
+    first result, making up the rest; and it searches for the words of a follow-up ("when did she join?") as if
+    they stood alone. Questions with two parts, a comparison, figures of several things added up, a file to find
+    first, or a follow-up leaning on the question before, are planned by the model first."""
+    if history and (REFERS_BACK.search(question) or len(words(question)) <= 4):
+        return True
+    return bool(TWO_QUESTIONS.search(question.strip()) or COMPARED.search(question) or ADDED_UP.search(question) or FIND_THEN_READ.search(question))

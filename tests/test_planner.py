@@ -1,0 +1,81 @@
+"""The plan for questions that need several looks: the model's plan read, each lookup answered by the loop, and the
+arithmetic done in code from the figures the answers state, each with its source."""
+
+import json
+
+from filesage.agent.events import Answer, Answered
+from filesage.agent.loop import Agent
+from filesage.agent.planner import Lookup, Plan, Planner, compose, figure_of, read_plan, Found
+from filesage.llm.base import Usage
+from filesage.policies import in_force
+from filesage.tools.registry import ToolRegistry, respond
+from filesage.tools.result import ToolResult
+from tests.conftest import ScriptedModel
+
+BILLS = {"taxi": ("travel/taxi.txt", "Taxi to the airport: €38.50"), "hotel": ("travel/hotel.pdf", "Hotel Lindenhof, 2 nights: €214.00")}
+
+
+def semantic_search(query: str, top_k: int = 5) -> ToolResult:
+    """Search what the files say.
+
+    Args:
+        query: what to look for
+        top_k: how many passages
+    """
+    for word, (path, line) in BILLS.items():
+        if word in query.lower():
+            return ToolResult(f"From {path} (lines 1-2):\n- {line}", [path], "1 fact", locations={path: "lines 1-2"})
+    return ToolResult(f"Nothing matches '{query}'.", [], "No matching passages", found=False)
+
+
+def answer(text: str, sources: list[dict]) -> Answer:
+    return Answer(text, sources, [], Usage())
+
+
+def test_a_plan_is_read_from_the_models_json():
+    plan = read_plan(json.dumps({"question": "q", "lookups": [{"ask": "What did the taxi cost?", "label": "taxi"}], "combine": "sum"}))
+    assert plan == Plan("q", [Lookup("What did the taxi cost?", "taxi")], "sum")
+    assert read_plan("not json") is None and read_plan('{"question": "q", "lookups": [], "combine": "sum"}') is None
+    assert read_plan('{"question": "q", "lookups": [{"ask": "a"}], "combine": "multiply"}').combine == "none"
+
+
+def test_figures_are_added_compared_and_dated_in_code_with_their_sources():
+    taxi = figure_of(Found(Lookup("taxi?", "taxi"), answer("The taxi cost €38.50 [1].", [{"n": 1, "path": "travel/taxi.txt"}])), "sum")
+    hotel = figure_of(Found(Lookup("hotel?", "hotel"), answer("It was €214.00 for 2 nights [1].", [{"n": 1, "path": "travel/hotel.pdf"}])), "sum")
+    text, sources = compose(Plan("q", [taxi.lookup, hotel.lookup], "sum"), [taxi, hotel])
+    assert text == "Together they come to €252.50 (the taxi: €38.50 [1]; the hotel: €214.00 [2])."
+    assert [s["path"] for s in sources] == ["travel/taxi.txt", "travel/hotel.pdf"]
+    text, _ = compose(Plan("q", [taxi.lookup, hotel.lookup], "difference"), [taxi, hotel])
+    assert text.startswith("The hotel is higher by €175.50")
+    first = figure_of(Found(Lookup("a?", "boiler service"), answer("On 2025-03-02 [1].", [{"n": 1, "path": "a.md"}])), "earlier")
+    second = figure_of(Found(Lookup("b?", "chimney check"), answer("It was on 10 May 2025 [1].", [{"n": 1, "path": "b.md"}])), "earlier")
+    assert compose(Plan("q", [first.lookup, second.lookup], "earlier"), [first, second])[0].startswith("The earlier is the boiler service, on 2025-3-2")
+
+
+def test_a_part_without_a_figure_is_said_to_be_missing_and_nothing_is_computed():
+    taxi = figure_of(Found(Lookup("taxi?", "taxi"), answer("The taxi cost €38.50 [1].", [{"n": 1, "path": "travel/taxi.txt"}])), "sum")
+    ferry = figure_of(Found(Lookup("ferry?", "ferry"), answer("I found nothing that answers this.", [])), "sum")
+    text, _ = compose(Plan("q", [taxi.lookup, ferry.lookup], "sum"), [taxi, ferry])
+    assert "I could not find a figure for ferry" in text and "Together" not in text and "Taxi: The taxi cost €38.50 [1]." in text
+
+
+def test_a_question_that_needs_two_looks_is_planned_and_each_look_answered():
+    plan = {"question": "taxi and hotel together?", "lookups": [{"ask": "What did the taxi cost?", "label": "taxi"},
+                                                                {"ask": "What did the hotel cost?", "label": "hotel"}], "combine": "sum"}
+    model = ScriptedModel([json.dumps(plan),
+                           '{"name": "semantic_search", "arguments": {"query": "taxi cost"}}', "The taxi cost €38.50 [1].",
+                           '{"name": "semantic_search", "arguments": {"query": "hotel cost"}}', "The hotel cost €214.00 [1]."])
+    agent = Agent(model, ToolRegistry([semantic_search, respond]), policies=in_force())
+    events = list(Planner(agent, in_force()).run("What did the taxi and the hotel cost together?"))
+    result = [e for e in events if isinstance(e, Answered)][-1].answer
+    assert result.text == "Together they come to €252.50 (the taxi: €38.50 [1]; the hotel: €214.00 [2])."
+    assert [s["path"] for s in result.sources] == ["travel/taxi.txt", "travel/hotel.pdf"]
+    assert [s.tool for s in result.steps] == ["semantic_search", "semantic_search"] and result.policies[0] == "several_looks_are_planned"
+    assert model.schemas[0]["properties"]["combine"]["enum"][1] == "sum" and result.usage.calls == 5
+
+
+def test_a_question_of_one_look_goes_straight_to_the_loop():
+    model = ScriptedModel(['{"name": "semantic_search", "arguments": {"query": "taxi cost"}}', "The taxi cost €38.50 [1]."])
+    agent = Agent(model, ToolRegistry([semantic_search, respond]), policies=in_force())
+    result = [e for e in Planner(agent, in_force()).run("What did the taxi cost?") if isinstance(e, Answered)][-1].answer
+    assert result.text == "The taxi cost €38.50 [1]." and model.schemas[0] is not None and "lookups" not in json.dumps(model.schemas[0])
