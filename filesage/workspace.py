@@ -105,6 +105,8 @@ class Workspace:
         self.agent = agent = Agent(
             self.llm, registry, self.settings.max_steps, self.settings.history_turns, folder=display_path(toolbox.root),
             policies=policies, time_limit=self.settings.time_limit, tree=toolbox, languages=index.languages,
+            # While the folder is still being indexed, any word may be in a file not read yet.
+            said_in_files=lambda word: self.searcher.left_unfinished or index.says_anywhere(word),
         )
         self.planner = Planner(agent, policies)
 

@@ -563,3 +563,28 @@ def test_several_looks_are_planned():
     assert planned("when did she join?", history, None) and planned("phone?", history, None)
     for question in ("how many PDFs do I have?", "what is the deposit on the flat?", "list every contract and its end date"):
         assert not planned(question, [], None), question
+
+
+def test_what_no_file_mentions_is_not_found(agent):
+    from filesage.policies.before_answer import what_no_file_mentions_is_not_found as unmentioned
+
+    files_say = {"lease", "rent", "deposit", "month"}
+    agent.said_in_files = lambda word: word in files_say
+    turn = ran(agent, turn_for(agent, "How much does the lease charge me for the parking space?"), "semantic_search", query="invoice")
+    verdict = unmentioned(turn, None)
+    assert verdict.as_written and verdict.text.startswith("No file in the folder mentions 'parking' or 'space'")
+    assert unmentioned(ran(agent, turn_for(agent, "What is the monthly rent in the lease?"), "semantic_search", query="rent"), None) is None
+    # Said in another language of the folder: the German "Kaution" is the deposit asked for.
+    agent.languages, files_say = (lambda: __import__("collections").Counter({"German": 2})), {"kaution", "lease"}
+    assert unmentioned(ran(agent, turn_for(agent, "what is the deposit on the lease?"), "semantic_search", query="x"), None) is None
+    # Only after what the files say was searched; a listing answers from the names.
+    assert unmentioned(ran(agent, turn_for(agent, "how many parking files?"), "count_files"), None) is None
+
+
+def test_found_anything_wants_the_year_the_question_gives(agent):
+    from filesage.policies.reading import found_anything
+
+    other_year = found(turn_for(agent, "What did the Kestrel project spend in Q4 2031?"), "From budget.xlsx:\n- Kestrel Q4 2032: cloud €20,500")
+    assert not found_anything(other_year)
+    same_year = found(turn_for(agent, "What did the Kestrel project spend in Q4 2032?"), "From budget.xlsx:\n- Kestrel Q4 2032: cloud €20,500")
+    assert found_anything(same_year)

@@ -74,6 +74,7 @@ class Agent:
         time_limit: float = 300.0,
         tree: "Toolbox | None" = None,
         languages: "Callable[[], Counter] | None" = None,
+        said_in_files: "Callable[[str], bool] | None" = None,
     ):
         """policies: the rules that override or complete the model, in the order they are consulted at each
         point (filesage.policies.in_force() gives them all); none, and the model's calls stand as it wrote them."""
@@ -85,6 +86,7 @@ class Agent:
         self.policies = list(policies or [])
         self.tree = tree
         self.languages = languages
+        self.said_in_files = said_in_files
         self.time_limit = time_limit
         self.system = prompts.agent_system(registry.prompt_listing(), today)
 
@@ -251,7 +253,8 @@ class Agent:
         messages: Messages = [{"role": "system", "content": self.system}]
         messages += [{"role": t["role"], "content": str(t["content"])[:MAX_RESULT_CHARS].encode("utf-8", "replace").decode("utf-8")} for t in turns]
         messages.append({"role": "user", "content": prompts.QUESTION.format(question=question)})
-        return Turn(question, messages, turns, set(self.registry.tools), self.max_steps, self.folder, self.tree, self.languages, self._key)
+        return Turn(question, messages, turns, set(self.registry.tools), self.max_steps, self.folder, self.tree, self.languages, self._key,
+                    self.said_in_files)
 
     def _run_tool(self, turn: Turn, call: ToolCall, by: str, generation: Generation) -> Iterator[Event]:
         step = len(turn.steps)

@@ -116,6 +116,7 @@ FORCED_ANSWER = """No more tools can be called. Answer the question now in plain
 
 # User-facing answers the program gives itself, when the model's would not be grounded.
 NOT_FOUND = "I found nothing in {folder} that answers this. I {searched}."
+NOT_MENTIONED = "No file in {folder} mentions {words}, so I found nothing that answers this. I {searched}."
 
 
 TIME_LIMIT = "I stopped after {seconds:g} seconds (the time limit for one question; raise it with --time-limit). {gathered}"

@@ -259,6 +259,23 @@ class FolderIndex:
             found = paths if found is None else found & paths
         return found or set()
 
+    def says_anywhere(self, word: str) -> bool:
+        """Some indexed file says the word: as the keyword index has it, in a close spelling ("licence" for
+        "license"), or written with a hyphen or a space inside ("wi-fi" for "wifi")."""
+        import difflib
+
+        word = word.lower()
+        _, found = self.document_frequencies([word])
+        if found[word]:
+            return True
+        prefix = word[:3]
+        nearby = [row[0] for row in self.db.execute(
+            "SELECT term FROM temp.vocabulary WHERE term >= ? AND term < ? LIMIT 5000", (prefix, prefix + "\uffff"))]
+        if difflib.get_close_matches(word, nearby, n=1, cutoff=0.85):
+            return True
+        row = self.db.execute("SELECT 1 FROM chunks WHERE replace(replace(lower(text), '-', ''), ' ', '') LIKE ? LIMIT 1", (f"%{word}%",)).fetchone()
+        return row is not None
+
     def document_frequencies(self, words: list[str]) -> tuple[int, dict[str, int]]:
         """How many chunks there are, and in how many of them each word occurs (as FTS5 tokenises it)."""
         self.db.execute("CREATE VIRTUAL TABLE IF NOT EXISTS temp.vocabulary USING fts5vocab(main, 'chunks_fts', 'row')")

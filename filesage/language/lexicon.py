@@ -213,6 +213,15 @@ QUESTION_WORDS = STOPWORDS | set(
     "can could would should please tell know need find give remind look up check get got much many any some about according say says "
     "said also just like whats what's im i'm let us show want wanted".split()
 )
+# Words of a question that say nothing of its subject: asking, files, time and amounts in general.
+SUBJECTLESS = set(
+    "say says said mentions mention write written note notes list show tell cost costs price amount total sum much many number "
+    "date dates day days time times when year years month months week weeks today yesterday ago last first next new newest latest "
+    "old oldest big biggest small smallest large largest high highest low lowest more most less least other each every all any "
+    "file files document documents doc docs folder folders directory name named called item items thing things one ones "
+    "according does did have has had got get give find look looking know want need please also just still yet there here "
+    "pay pays paid charge charges charged spend spent owe owed bill billed cost costs come comes came go goes went use used".split()
+)
 COUNTING = ("how many", "number of", "total number", "count", "tally")
 COUNT = re.compile(rf"\b{alternatives(COUNTING)}\b", re.I)
 # The phrase a count counts, after the counting words ("how many unread mails remain") or before them

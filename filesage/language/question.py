@@ -23,7 +23,9 @@ from .lexicon import (
     ONLY_FILE_FACTS,
     PHRASE_ENDS,
     PLURAL,
+    QUESTION_WORDS,
     QUOTED,
+    SUBJECTLESS,
     TYPE_FOLLOWERS,
     YEAR,
     alternatives,
@@ -45,6 +47,13 @@ def asks_again_for_another_year(question: str, previous: str) -> bool:
     if not years or not before or years == before or len(words(question)) > 12:
         return False
     return not terms(YEAR.sub(" ", question)) - ASKING_AGAIN
+
+
+def subject_words(question: str) -> list[str]:
+    """The words of a question that say what it is about: not its words of asking, of files and types, of time or
+    of combining, and not its numbers ("how much do I pay for the parking space?" -> parking, space)."""
+    said = re.findall(r"[^\W\d_][^\W_]*(?:-[^\W_]+)*", question.lower())
+    return list(dict.fromkeys(w for w in said if len(w) >= 3 and w not in QUESTION_WORDS and w not in SUBJECTLESS and not type_extensions(w)))
 
 
 def counted_words(question: str) -> list[str]:

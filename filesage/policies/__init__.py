@@ -25,6 +25,7 @@ from .before_answer import (
     denials_must_hold,
     figures_come_from_the_line_asked_about,
     not_found_is_said_plainly,
+    what_no_file_mentions_is_not_found,
 )
 from .first_call import (
     a_document_the_question_names_is_the_one_searched,
@@ -80,6 +81,7 @@ ORDER: list[Policy] = [
         calls_where_the_answer_belongs_are_asked_again),
     *at(BEFORE_ANSWER,
         not_found_is_said_plainly,
+        what_no_file_mentions_is_not_found,
         denials_must_hold,
         answers_give_what_was_asked,
         claims_must_be_in_the_results,

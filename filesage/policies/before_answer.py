@@ -9,10 +9,12 @@ from ..agent.decisions import Accept, Retry
 from ..agent.state import Turn
 from ..grounding.claims import Evidence, claims, remove_claims, says_not_found, unsupported
 from ..grounding.lines import unconnected
-from ..language.glossary import translations
+from ..language.glossary import term_of, translations
 from ..language.lexicon import ASKED_KIND
+from ..language.question import subject_words
 from ..language.text import terms
 from ..llm.parser import ToolCall
+from ..tools.registry import CONTENT_TOOLS
 from .reading import found_anything, line_most_about, line_naming_everything
 
 
@@ -24,6 +26,24 @@ def not_found_is_said_plainly(turn: "Turn", draft: str | None) -> Accept | None:
         searched = [prompts.searched(step.tool, step.args, step.ok, step.summary) for step in turn.steps]
         return Accept(prompts.NOT_FOUND.format(folder=turn.folder, searched="; ".join(dict.fromkeys(searched))), as_written=True)
     return None
+
+
+def what_no_file_mentions_is_not_found(turn: "Turn", draft: str | None) -> Accept | None:
+    """A question about something the folder has nothing on (a recipe it lacks, a parking space a lease never
+    mentions, a product no manual covers) still gets passages back, the closest there are, and small models answer
+    from them with a figure about something else. When a word of what the question asks about is in no file of
+    the folder at all (nor a close spelling of it, nor its translation into the folder's other languages), the
+    answer says so and names what was searched."""
+    if turn.said_in_files is None or not any(step.tool in CONTENT_TOOLS for step in turn.steps):
+        return None
+    translated = translations(terms(turn.question), set(turn.languages()))
+    absent = [word for word in subject_words(turn.question)
+              if not turn.said_in_files(word) and not any(turn.said_in_files(w) for w, term in translated.items() if term == term_of(word))]
+    if not absent:
+        return None
+    searched = [prompts.searched(step.tool, step.args, step.ok, step.summary) for step in turn.steps]
+    named = " or ".join(f"'{word}'" for word in absent)
+    return Accept(prompts.NOT_MENTIONED.format(folder=turn.folder, words=named, searched="; ".join(dict.fromkeys(searched))), as_written=True)
 
 
 def denials_must_hold(turn: "Turn", draft: str | None) -> Accept | Retry | None:

@@ -22,8 +22,8 @@ def combines_asked(turn: "Turn") -> list[str]:
 def found_anything(turn: "Turn") -> bool:
     """A step found something about what was asked. Search finds the closest passages even when the thing
     asked about is not in the files (a flight to one city when only a flight to another exists): found text that
-    names none of what the question names found nothing. Once the question went to what the files say, a
-    listing found afterwards must name it too."""
+    names none of the names the question gives, or misses a number, date or code it gives, found nothing. Once
+    the question went to what the files say, a listing found afterwards must name it too."""
     searched = any(step.tool in CONTENT_TOOLS for step in turn.steps)
     if turn.listings_found and not searched:
         return True
@@ -32,6 +32,10 @@ def found_anything(turn: "Turn") -> bool:
         return False
     missing = missing_names(turn.question, found)
     named = missing_names(turn.question, "")  # everything the question names
+    # A year, a version or a code the question gives that nothing found says: the passages are about another one
+    # (another quarter's figures, the release before).
+    if set(missing) & {claim.text for claim in claims(turn.question)}:
+        return False
     return not missing or len(missing) < len(named)
 
 
