@@ -257,3 +257,13 @@ def test_the_background_indexer_waits_while_a_question_is_answered(corpus, tmp_p
     assert indexer.wait(timeout=300) == 0
     status = run_cli("status", str(corpus), "--json", env={"FILESAGE_CACHE_DIR": str(tmp_path / "cache")})
     assert '"files": 21' in status.stdout and '"new": []' in status.stdout
+
+
+def test_a_word_is_said_anywhere_in_its_spellings_and_forms(corpus, tmp_path, embedder):
+    write(corpus / "home/network.txt", "The Wi-Fi network is called Kastanie. The licence renews each month.\n")
+    index = FolderIndex(corpus, embedder, tmp_path / "idx")
+    index.refresh()
+    for word in ("kastanie", "wifi", "license", "monthly", "renewal"):
+        assert index.says_anywhere(word), word
+    for word in ("parking", "tiramisu", "elasticsearch"):
+        assert not index.says_anywhere(word), word

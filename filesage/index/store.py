@@ -5,6 +5,7 @@ can search between."""
 from __future__ import annotations
 
 import contextlib
+import os
 import fcntl
 import hashlib
 import re
@@ -261,7 +262,8 @@ class FolderIndex:
 
     def says_anywhere(self, word: str) -> bool:
         """Some indexed file says the word: as the keyword index has it, in a close spelling ("licence" for
-        "license"), or written with a hyphen or a space inside ("wi-fi" for "wifi")."""
+        "license"), in another form of it ("month" for "monthly"), or written with a hyphen or a space inside
+        ("wi-fi" for "wifi")."""
         import difflib
 
         word = word.lower()
@@ -272,6 +274,8 @@ class FolderIndex:
         nearby = [row[0] for row in self.db.execute(
             "SELECT term FROM temp.vocabulary WHERE term >= ? AND term < ? LIMIT 5000", (prefix, prefix + "\uffff"))]
         if difflib.get_close_matches(word, nearby, n=1, cutoff=0.85):
+            return True
+        if any(len(os.path.commonprefix([word, term])) >= max(5, 0.75 * min(len(word), len(term))) for term in nearby):
             return True
         row = self.db.execute("SELECT 1 FROM chunks WHERE replace(replace(lower(text), '-', ''), ' ', '') LIKE ? LIMIT 1", (f"%{word}%",)).fetchone()
         return row is not None
