@@ -5,9 +5,9 @@ can search between."""
 from __future__ import annotations
 
 import contextlib
-import os
 import fcntl
 import hashlib
+import os
 import re
 import sqlite3
 import time
