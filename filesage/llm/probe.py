@@ -239,3 +239,7 @@ def main() -> None:
         print(json.dumps({"error": f"{type(exc).__name__}: {exc}"}))
         sys.exit(1)
     print(json.dumps(report))
+
+
+if __name__ == "__main__":
+    main()
