@@ -117,3 +117,17 @@ def test_the_model_decodes_without_the_extra_buffer_types():
 
     run = run_child(model, 2, extra_buffers=False)
     assert not run.failure and run.tokens_per_second > 0.5
+
+
+def test_a_child_that_fails_without_crashing_is_tried_again_next_time(fake_model, tmp_path):
+    import filesage.llm.probe as probe_module
+
+    verdict = probe(fake_model, 1, child=[sys.executable, "-c", "print('no report')"])
+    assert not verdict.runs and "crashed" not in verdict.problem
+    real_probe = probe_module.probe
+    try:
+        probe_module.probe = lambda model, threads: verdict
+        assert checked_verdict(fake_model, 1, tmp_path) == verdict
+    finally:
+        probe_module.probe = real_probe
+    assert saved_verdict(tmp_path, verdict_key(fake_model)) is None

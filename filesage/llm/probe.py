@@ -200,7 +200,10 @@ def checked_verdict(model: Path, threads: int, cache: Path) -> Verdict:
     verdict = saved_verdict(cache, key)
     if verdict is None:
         verdict = probe(model, threads)
-        save_verdict(cache, verdict)
+        # A crash is this build's on this CPU and stays so; a child that failed otherwise (a timeout on a busy
+        # machine, a broken install being fixed) is tried again next time.
+        if verdict.runs or "crashed" in verdict.problem:
+            save_verdict(cache, verdict)
     return verdict
 
 
