@@ -588,3 +588,16 @@ def test_found_anything_wants_the_year_the_question_gives(agent):
     assert not found_anything(other_year)
     same_year = found(turn_for(agent, "What did the Kestrel project spend in Q4 2032?"), "From budget.xlsx:\n- Kestrel Q4 2032: cloud €20,500")
     assert found_anything(same_year)
+
+
+def test_answers_say_more_than_the_question(agent):
+    from filesage.policies.before_answer import answers_say_more_than_the_question as more
+
+    turn = found(turn_for(agent, "what seat have I got on the flight back from Faro?"), "From trips/faro.html [1]:\n- Return flight FR 2291 Faro to Bremen, seat 14C")
+    hollow = more(turn, "You have a seat on the flight back from Faro [1].")
+    assert isinstance(hollow, Retry) and "seat 14C" in hollow.message and hollow.answer_only
+    assert hollow.otherwise == Accept('The files say: "Return flight FR 2291 Faro to Bremen, seat 14C"')
+    for said in ("Your seat is 14C [1].", "Seat 14C, on FR 2291 [1].", "It is the window seat next to Bremen's crew [1].", "I did not find a seat number."):
+        assert more(turn, said) is None, said
+    release = found(turn_for(agent, "which release dropped the old API, and when did it come out?"), "From NEWS [1]:\n- 4.2 (2031-05-04): the old API is gone")
+    assert isinstance(more(release, "The old API was dropped in a release [1] and it came out on [1]."), Retry)

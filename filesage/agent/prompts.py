@@ -104,6 +104,8 @@ def unconnected_retry(claims: list[str], line: str) -> str:
 KIND_RETRY = "The question asks for {kind}, and your answer gives none. Answer again in plain words with the one the results give for what the question asks about."
 
 
+HOLLOW_RETRY = 'Your answer only repeats the question: it gives nothing the question does not already say. {line}Answer again in plain words with what the results say.'
+HOLLOW_LINE = 'The line most about it is: "{line}". '
 DENIAL_RETRY = 'The results do answer this. The line about it is: "{line}". Answer again in plain words from that line.'
 
 

@@ -20,6 +20,7 @@ from .after_step import (
 )
 from .before_answer import (
     answers_give_what_was_asked,
+    answers_say_more_than_the_question,
     calls_where_the_answer_belongs_are_asked_again,
     claims_must_be_in_the_results,
     denials_must_hold,
@@ -84,6 +85,7 @@ ORDER: list[Policy] = [
         what_no_file_mentions_is_not_found,
         denials_must_hold,
         answers_give_what_was_asked,
+        answers_say_more_than_the_question,
         claims_must_be_in_the_results,
         figures_come_from_the_line_asked_about),
 ]

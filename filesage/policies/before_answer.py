@@ -4,10 +4,12 @@ something else. A check sends the draft back while it has retries left (Retry), 
 
 from __future__ import annotations
 
+import re
+
 from ..agent import prompts
 from ..agent.decisions import Accept, Retry
 from ..agent.state import Turn
-from ..grounding.claims import Evidence, claims, remove_claims, says_not_found, unsupported
+from ..grounding.claims import MARKER, Evidence, claims, remove_claims, says_not_found, unsupported
 from ..grounding.lines import unconnected
 from ..language.glossary import term_of, translations
 from ..language.lexicon import ASKED_KIND
@@ -15,7 +17,7 @@ from ..language.question import subject_words
 from ..language.text import terms
 from ..llm.parser import ToolCall
 from ..tools.registry import CONTENT_TOOLS
-from .reading import found_anything, line_most_about, line_naming_everything
+from .reading import found_anything, line_most_about, line_naming_everything, line_sharing_most
 
 
 def not_found_is_said_plainly(turn: "Turn", draft: str | None) -> Accept | None:
@@ -71,6 +73,31 @@ def answers_give_what_was_asked(turn: "Turn", draft: str | None) -> Retry | None
     if not any(c.kind == kind for text in turn.content_found for c in claims(text)):
         return None
     return Retry(prompts.KIND_RETRY.format(kind="a date" if kind == "date" else "a number or amount"), [], answer_only=True)
+
+
+def says_something(draft: str, question: str) -> bool:
+    """The draft states something the question does not: a figure, date, code or quote, a name written with a
+    capital, or a word of five letters or more."""
+    asked_claims = {c.key for c in claims(question)}
+    if any(c.key not in asked_claims for c in claims(draft)):
+        return True
+    asked = terms(question)
+    names = re.findall(r"(?<![.!?]\s)(?<!^)\b[A-Z][\w'-]+", MARKER.sub("", draft).strip())
+    if any(name.lower() not in question.lower() for name in names):
+        return True
+    return any(len(term) >= 5 for term in terms(draft) - asked)
+
+
+def answers_say_more_than_the_question(turn: "Turn", draft: str | None) -> Retry | None:
+    """Small models write an answer that only turns the question round ("You have a seat on the flight back",
+    "It dropped support on [1] and came out on [1]"), with the value asked for left out. A draft that says nothing
+    the question does not, while the tools found something, goes back with the found line most about the
+    question; a second such draft gives that line."""
+    if draft is None or not turn.content_found or says_not_found(draft, "") or says_something(draft, turn.question):
+        return None
+    line = line_sharing_most(turn.question, turn.content_found)
+    said = prompts.HOLLOW_LINE.format(line=line) if line else ""
+    return Retry(prompts.HOLLOW_RETRY.format(line=said), [], answer_only=bool(line), otherwise=Accept(prompts.QUOTED_LINE.format(line=line)) if line else None)
 
 
 def claims_must_be_in_the_results(turn: "Turn", draft: str | None) -> Accept | Retry | None:

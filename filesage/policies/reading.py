@@ -55,6 +55,13 @@ def found_lines(found: list[str]) -> list[str]:
     return [MARKER.sub("", line).strip().lstrip("- ") for text in found for line in text.splitlines() if line.strip() and not line.startswith("From ")]
 
 
+def line_sharing_most(question: str, found: list[str]) -> str:
+    """The found line that says the most of the question's words (at least two); '' when none does."""
+    wanted = terms(question)
+    best = max(found_lines(found), key=lambda line: len(terms(line) & wanted), default="")
+    return best if len(terms(best) & wanted) >= 2 else ""
+
+
 def line_most_about(question: str, found: list[str]) -> str:
     """The found line with a figure that says the most of the question's words, at least two and half of
     them; '' when none does."""
