@@ -1,5 +1,5 @@
 """Questions that need more than one look (two figures to add or compare, one fact about each of several things,
-a file to find and then read) and follow-ups that lean on the question before ("and when did she join?"): the
+a file to find and then read) and follow-ups that lean on the question before ("and where does she live now?"): the
 model writes a plan as grammar-constrained JSON, each lookup is answered by the ordinary loop, and arithmetic and
 comparison are done in code from the figures those answers state, each shown with its source."""
 
