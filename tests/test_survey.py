@@ -64,3 +64,16 @@ def test_the_figure_of_a_line_is_the_field_asked_about():
 def test_one_matching_file_is_answered_without_a_coverage_count(survey):
     answer = survey.each_file("total due", "total", name="plumbing").answer
     assert answer == "It is $430.11, in invoices/2025/plumbing.txt (Total due: $430.11)."
+
+
+def test_a_kind_of_document_is_found_by_what_it_says_too(tmp_path, embedder):
+    root = tmp_path / "docs"
+    write(root / "bills/invoice_01.txt", "INVOICE 01\nVendor: Alder Glass\nTotal due: EUR 90.00\n")
+    write(root / "downloads/scan_0042.txt", "Fenwick Joinery Ltd\nINVOICE No. 17\nTotal due: EUR 410.00\n")
+    write(root / "downloads/rechnung.txt", "Rechnung Nr. 5 der Malerei Voss\nGesamtbetrag: EUR 120,00\nDie Rechnung ist in 14 Tagen zu zahlen.\n")
+    write(root / "notes/todo.txt", "pay the open invoices before Friday\nInvoices are in the bills folder.\n" * 1)
+    box = Toolbox(root)
+    survey = Survey(box, Searcher(FolderIndex(box.root, embedder, tmp_path / "idx", files=lambda: box.entries)))
+    result = survey.each_file("total due", "total", name="invoice")
+    assert sorted(result.paths) == ["bills/invoice_01.txt", "downloads/rechnung.txt", "downloads/scan_0042.txt"]
+    assert "and 2 more that say so in their text" in result.answer

@@ -241,6 +241,17 @@ class FolderIndex:
                 hits.append(Hit(row[0], row[1], row[2], score / best, similarity))
         return hits
 
+    def starts_of(self, paths: list[str]) -> dict[str, str]:
+        """The first chunk of each indexed file among paths (its title and first lines)."""
+        found: dict[str, str] = {}
+        for start in range(0, len(paths), 500):
+            batch = paths[start : start + 500]
+            rows = self.db.execute(
+                f"SELECT path, text FROM chunks WHERE id IN (SELECT min(id) FROM chunks WHERE path IN ({','.join('?' * len(batch))}) GROUP BY path)",
+                batch).fetchall()
+            found.update(rows)
+        return found
+
     def known(self, path: str) -> bool:
         """The index has read the file (or skipped it, with a reason)."""
         return self.db.execute("SELECT 1 FROM files WHERE path = ?", (path,)).fetchone() is not None

@@ -38,7 +38,7 @@ CODE = re.compile(r"\b(?=[A-Za-z]*\d)(?=\d*[A-Za-z])[A-Za-z0-9]{5,}\b")
 
 
 def number_value(match: re.Match) -> str:
-    """'$3,500,000' and '3500000.00' and '3.5 million' are all '3500000'."""
+    """'$3,500,000' and '3500000.00' and '3.5 million' are all '3500000'; '120,00' is 120."""
     digits = match.group(0)
     mult = match.group("mult")
     if mult:
@@ -46,7 +46,8 @@ def number_value(match: re.Match) -> str:
     digits = digits.lstrip("$€£ ")
     if re.fullmatch(r"\d{1,3}(,\d{3})+(\.\d+)?", digits):
         digits = digits.replace(",", "")
-    elif re.fullmatch(r"\d{1,3}(\.\d{3})+,\d+|\d{1,3}(\.\d{3}){2,}", digits):
+    elif re.fullmatch(r"\d{1,3}(\.\d{3})+,\d+|\d{1,3}(\.\d{3}){2,}|\d+,\d{1,2}", digits):
+        # German: "1.150,00", "3.000.000", and a decimal comma alone ("120,00", "3,5").
         digits = digits.replace(".", "").replace(",", ".")
     digits = digits.rstrip(",")
     try:

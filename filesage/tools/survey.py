@@ -11,12 +11,15 @@ from typing import Literal
 from ..files.readers import Unreadable, read_document
 from ..index.store import Hit
 from ..language.figures import NUMBER, dates_in, number_value
-from ..language.text import fold, terms
+from ..language.glossary import translations
+from ..language.matching import kin_words
+from ..language.text import fold, singular, stem, terms, words
 from .result import BadArgument, ToolResult, trim
 from .searcher import Passage, Searcher
 from .toolbox import Toolbox
 
 MAX_FILES = 50
+FILE_START_LINES = 6  # where a document says what kind it is: its title and first lines
 
 
 MAX_RESULT_CHARS = 3000
@@ -97,12 +100,30 @@ class Survey:
         """
         try:
             selection = self.toolbox.select(extension, folder, name)
+            others = self.toolbox.select(extension, folder) if name.strip() else None
         except BadArgument as exc:
             return ToolResult(f"{exc}.", [], str(exc), ok=False)
         self.searcher.ensure_fresh()
-        result = self._each_file(what, combine, selection, mentions)
+        by_content = self.said_to_be(name, [e for e in others.files if e not in selection.files]) if others else []
+        result = self._each_file(what, combine, selection, mentions, by_content)
         result.coverage = self.searcher.coverage()
         return result
+
+    def said_to_be(self, name: str, candidates: list) -> list[str]:
+        """The files not named so that say at their start what kind of document they are ("INVOICE No. 17" in
+        scan_0042.pdf, "Rechnung Nr. 5" in a German one): one of their first lines begins with the kind's word,
+        another word for it, or its translation into the folder's languages (a note that mentions invoices
+        further on in a line is not one)."""
+        kinds = {singular(w) for w in words(name) if not w.isdigit()}
+        kinds |= {k for w in list(kinds) for k in kin_words(w)}
+        kinds |= set(translations({stem(fold(k)) for k in kinds}, set(self.searcher.index.languages())))
+        if not kinds:
+            return []
+        # The kind's word heads a line as a title does: alone, or before a number, a code or "No." ("INVOICE No. 17").
+        said = re.compile(rf"^[\W_]*(?:{'|'.join(re.escape(fold(k)) for k in sorted(kinds, key=len, reverse=True))})s?\b[ \t]*"
+                          r"(?:$|[:#]|no\b|nr\b|number\b|[\w/.-]*\d)", re.M)
+        starts = self.searcher.index.starts_of([e.path for e in candidates])
+        return [path for path, start in starts.items() if said.search("\n".join(fold(start).splitlines()[:FILE_START_LINES]))]
 
     def chunks_of(self, path: str) -> list[Hit]:
         """A file's chunks from the index, or, for one the index has not read yet (a folder still being indexed),
@@ -118,10 +139,12 @@ class Survey:
             return []
         return [Hit(path, segment.location, segment.text, 1.0) for segment in document.segments] if document else []
 
-    def _each_file(self, what: str, combine: str, selection, mentions: str) -> ToolResult:
+    def _each_file(self, what: str, combine: str, selection, mentions: str, by_content: list[str]) -> ToolResult:
         index = self.searcher.index
-        files = [e.path for e in selection.files]
+        files = [e.path for e in selection.files] + by_content
         described = selection.phrase(2)
+        if by_content:
+            described += f" and {len(by_content)} more that say so in their text"
         if mentions.strip():
             wanted = [fold(w) for w in re.findall(r"[^\W_]+", mentions)]
             mentioning = index.files_mentioning(wanted)
