@@ -70,7 +70,7 @@ def test_a_kind_of_document_is_found_by_what_it_says_too(tmp_path, embedder):
     root = tmp_path / "docs"
     write(root / "bills/invoice_01.txt", "INVOICE 01\nVendor: Alder Glass\nTotal due: EUR 90.00\n")
     write(root / "downloads/scan_0042.txt", "Fenwick Joinery Ltd\nINVOICE No. 17\nTotal due: EUR 410.00\n")
-    write(root / "downloads/rechnung.txt", "Rechnung Nr. 5 der Malerei Voss\nGesamtbetrag: EUR 120,00\nDie Rechnung ist in 14 Tagen zu zahlen.\n")
+    write(root / "downloads/rechnung.txt", "Rechnung Nr. 5 der Malerei Brenke\nGesamtbetrag: EUR 120,00\nDie Rechnung ist in 14 Tagen zu zahlen.\n")
     write(root / "notes/todo.txt", "pay the open invoices before Friday\nInvoices are in the bills folder.\n" * 1)
     box = Toolbox(root)
     survey = Survey(box, Searcher(FolderIndex(box.root, embedder, tmp_path / "idx", files=lambda: box.entries)))
