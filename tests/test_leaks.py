@@ -11,8 +11,9 @@ REPO = Path(__file__).resolve().parent.parent
 # Words of filesage's own that a test also says with a capital (its messages, key names, languages it tells apart).
 OWN_WORDS = {"English", "German", "French", "Spanish", "Italian", "Dutch", "Swedish", "Ctrl", "Windows", "Central", "Columns", "Refused",
              "Thinking", "Writing", "Units"}
-# File names of the project's own that a docstring may name: the embedder's config and the benchmark scripts.
-OWN_FILES = {"config.json", "end_to_end.py", "generalisation.py"}
+# File names of the project's own that the product may name: the embedder's model files and the benchmark scripts.
+OWN_FILES = {"config.json", "sentence_bert_config.json", "tokenizer.json", "end_to_end.py", "generalisation.py", "embedders.py",
+             "fresh_eyes.py", "index_scale.py"}
 
 
 def literal_strings(path: Path) -> list[str]:

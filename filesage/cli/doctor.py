@@ -4,6 +4,7 @@ answer and honour the schema."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Optional
 
 from ..config import cache_dir, config_file
@@ -11,6 +12,13 @@ from ..errors import FilesageError, ModelError
 from ..workspace import load_model, settings_from
 from .options import LlmUrlOption, ModelOption, ThreadsOption
 from .render import decode_row, print_rows
+
+
+def embedder_graph() -> Path:
+    """The embedder's graph, exported now when this installation has none yet (the first doctor, at install)."""
+    from ..index.embedder import Embedder
+
+    return Embedder().graph()
 
 
 def doctor(
@@ -59,6 +67,7 @@ def doctor(
         ("chat template", f"{len(template):,} characters" + (", tool calls supported" if "tool" in template else "")),
         ("llama.cpp", f"llama-cpp-python {llama_cpp.__version__}, {llama_cpp.llama_print_system_info().decode().strip()[:120]}"),
         ("threads", str(llm.threads)),
+        ("embedder", f"all-MiniLM-L6-v2 through onnxruntime, {embedder_graph()}"),
         ("decode", decode_row(verdict)),
         ("cache", str(cache_dir())),
         ("indexes", str(cache_dir() / "indexes")),
