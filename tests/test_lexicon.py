@@ -81,7 +81,8 @@ CASES = {
     "COMPARED": lambda: matches(L.COMPARED, "is the loft warmer than the cellar") is False and matches(L.COMPARED, "which is higher, rent or fees")
     and matches(L.COMPARED, "by how much did it rise") and not matches(L.COMPARED, "how high is the rent"),
     "ADDED_UP": lambda: matches(L.ADDED_UP, "the taxi and the hotel together") and not matches(L.ADDED_UP, "what does my hotel cost"),
-    "FIND_THEN_READ": lambda: matches(L.FIND_THEN_READ, "my newest report - what does it conclude?") and not matches(L.FIND_THEN_READ, "which report is the newest one?"),
+    "FIND_THEN_READ": lambda: matches(L.FIND_THEN_READ, "my newest report - what does it conclude?") and not matches(L.FIND_THEN_READ, "which report is the newest one?")
+    and not matches(L.FIND_THEN_READ, "which is the oldest file, by when it was saved?"),
     "GREETING": lambda: matches(L.GREETING, "hello there") and not matches(L.GREETING, "how many files"),
     "WHOLE_READ": lambda: matches(L.WHOLE_READ, "give me the gist of the lease") and not matches(L.WHOLE_READ, "what does the lease say about pets"),
     "READ": lambda: matches(L.READ, "summarize the lease") and not matches(L.READ, "how many files"),

@@ -601,3 +601,16 @@ def test_answers_say_more_than_the_question(agent):
         assert more(turn, said) is None, said
     release = found(turn_for(agent, "which release dropped the old API, and when did it come out?"), "From NEWS [1]:\n- 4.2 (2031-05-04): the old API is gone")
     assert isinstance(more(release, "The old API was dropped in a release [1] and it came out on [1]."), Retry)
+
+
+def test_questions_about_the_files_themselves_are_not_planned_or_scoped(agent):
+    from filesage.policies.first_call import a_document_the_question_names_is_the_one_searched as named
+    from filesage.policies.plan import several_looks_are_planned as planned
+
+    for question in ("what folders are at the top level, and which one holds the most?", "which is the oldest file, by when it was saved?",
+                     "how many PDFs are there, and which is the largest?"):
+        assert not planned(question, [], None), question
+    # A file's name said in a question that ranks files ("the ideas file" among the newest) asks about files.
+    ranked = turn_for(agent, "which file with ideas did I change most recently?")
+    assert ranked.tree.named_in(ranked.question) == ["notes/ideas.md"]
+    assert named(ranked, ToolCall("list_files", {"order": "newest", "limit": 1})) is None

@@ -15,6 +15,9 @@ from ..config import cache_dir
 from ..errors import ModelError
 
 BATCH = 32
+# What the index's cached vectors were computed with: a different one (the numpy BERT's fp32 vectors, before)
+# empties the cache, so that no index mixes vectors of two kinds.
+VERSION = "minilm-l6-v2-int8"
 
 
 def model_directory() -> Path:
@@ -24,34 +27,40 @@ def model_directory() -> Path:
 
 
 def export_graph(directory: Path, path: Path) -> Path:
-    """The BERT of the sentence-transformers directory as an ONNX graph (with torch.onnx, once), written atomically."""
+    """The BERT of the sentence-transformers directory as an ONNX graph (with torch.onnx, once), its matrix
+    products quantized to int8 per channel, written atomically."""
     import torch
+    from onnxruntime.quantization import QuantType, quantize_dynamic
     from transformers import AutoModel
 
     from ..native import quiet_native_code
 
     model = AutoModel.from_pretrained(str(directory)).eval()
     ids = torch.ones(2, 16, dtype=torch.long)
+    full = path.with_name(f".{path.name}.{os.getpid()}.full")
     temporary = path.with_name(f".{path.name}.{os.getpid()}")
     axes = {0: "batch", 1: "tokens"}
     try:
         with torch.no_grad(), quiet_native_code(), warnings.catch_warnings():
             warnings.simplefilter("ignore")  # the tracer's notes about constants in the attention mask
-            torch.onnx.export(model, (ids, torch.ones_like(ids), torch.zeros_like(ids)), str(temporary),
+            torch.onnx.export(model, (ids, torch.ones_like(ids), torch.zeros_like(ids)), str(full),
                               input_names=["input_ids", "attention_mask", "token_type_ids"], output_names=["hidden"],
                               dynamic_axes={"input_ids": axes, "attention_mask": axes, "token_type_ids": axes, "hidden": axes},
                               opset_version=17, dynamo=False)
+            quantize_dynamic(str(full), str(temporary), weight_type=QuantType.QInt8, per_channel=True, op_types_to_quantize=["MatMul"])
         os.replace(temporary, path)
     finally:
+        full.unlink(missing_ok=True)
         temporary.unlink(missing_ok=True)
     return path
 
 
 class Embedder:
-    """Sentence embeddings exactly as sentence-transformers computes them for this model (BERT, mean pooling over
-    the real tokens, L2 normalisation), run by onnxruntime from a graph exported once from the package's weights
-    (torch.onnx). Measured on real documents (bench/embedders.py): 4x the chunks per
-    second of the numpy BERT filesage had before, a little ahead of torch, vectors equal within 4e-7."""
+    """Sentence embeddings as sentence-transformers computes them for this model (BERT, mean pooling over the real
+    tokens, L2 normalisation), run by onnxruntime from a graph exported once from the package's weights (torch.onnx)
+    with its matrix products in int8. Measured on real documents (bench/embedders.py): against the numpy BERT
+    filesage had before, several times the chunks per second; against full precision, about twice as fast, each
+    vector within a cosine of 0.99 on average of the full-precision one."""
 
     def __init__(self, threads: int | None = None):
         self.threads = threads
@@ -62,7 +71,7 @@ class Embedder:
         beside the installation it belongs to, or in the cache directory where that cannot be written."""
         directory = model_directory()
         weights = directory / "model.safetensors"
-        name = f"minilm-{weights.stat().st_size}-{int(weights.stat().st_mtime)}.onnx"
+        name = f"{VERSION}-{weights.stat().st_size}-{int(weights.stat().st_mtime)}.onnx"
         places = [Path(sys.prefix) / "share" / "filesage", cache_dir() / "embedder"]
         existing = next((place / name for place in places if (place / name).is_file()), None)
         if existing is not None:

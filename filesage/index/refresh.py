@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Callable
 from ..files.readers import READER_VERSION, Unreadable, read_document
 from ..files.walk import FileEntry
 from ..native import quiet_native_code
+from .embedder import VERSION as EMBEDDER_VERSION
 
 if TYPE_CHECKING:
     from .store import FolderIndex
@@ -104,6 +105,11 @@ def refresh(index: "FolderIndex", stats: RefreshStats, progress: Progress, deadl
         return deadline is not None and time.monotonic() > deadline
 
     db = index.db
+    if index.meta("embedder") != EMBEDDER_VERSION:
+        # Vectors of another embedder are not compared with this one's: embedded again, the graph built again.
+        db.execute("DELETE FROM embeddings")
+        index.set_meta("embedder", EMBEDDER_VERSION)
+        index.set_meta("graph", "")
     work, stats.files = plan(index)
     stats.unchanged, stats.skipped = work.unchanged, work.skipped
     forget(index, work.removed)

@@ -23,6 +23,7 @@ from ..errors import FilesageError
 from ..files.walk import FileEntry, walk
 from ..language.lexicon import STOPWORDS
 from ..native import quiet_native_code
+from .embedder import VERSION as EMBEDDER_VERSION
 from .embedder import Embedder
 from .refresh import Plan, Progress, RefreshStats, plan, refresh
 
@@ -188,7 +189,8 @@ class FolderIndex:
     def needs_refresh(self) -> bool:
         """Cheap check (no reading, no embedding): has any file appeared, changed or gone since the last run, or
         did that run stop before it read or embedded everything?"""
-        return not self.plan()[0].empty or self.unembedded_count() > 0 or self.meta("graph") != self.graph_fingerprint()
+        return (not self.plan()[0].empty or self.unembedded_count() > 0 or self.meta("graph") != self.graph_fingerprint()
+                or self.meta("embedder") != EMBEDDER_VERSION)
 
     def graph_fingerprint(self) -> str:
         """Which chunks have vectors: the graph is built again when this changes."""

@@ -216,7 +216,9 @@ def a_document_the_question_names_is_the_one_searched(turn: "Turn", call: ToolCa
     if not named or len(named) > 4:
         return None
     question = turn.question
+    asked = read_question(question, turn.folders())
     if (asks_a_named_files_facts(question) or counts_files(question, turn.tree_words()) or TREE.search(question)
+            or (asked.says_files and (asked.order or asked.filters()))
             or re.search(rf"\b{alternatives(FILE_NOUNS)}s\b", question, re.I)):
         return None
     if WHOLE_READ.search(question) and len(named) == 1 and "read_file" in turn.tools:

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..language.lexicon import ADDED_UP, COMPARED, FIND_THEN_READ, REFERS_BACK, TWO_QUESTIONS
+from ..language.filters import read_question
+from ..language.lexicon import ADDED_UP, COMPARED, FIND_THEN_READ, REFERS_BACK, TREE, TWO_QUESTIONS
 from ..language.text import words
 
 if TYPE_CHECKING:
@@ -20,4 +21,10 @@ def several_looks_are_planned(question: str, history: list[dict], tree: "Toolbox
     first, or a follow-up leaning on the question before, are planned by the model first."""
     if history and (REFERS_BACK.search(question) or len(words(question)) <= 4):
         return True
-    return bool(TWO_QUESTIONS.search(question.strip()) or COMPARED.search(question) or ADDED_UP.search(question) or FIND_THEN_READ.search(question))
+    if FIND_THEN_READ.search(question):
+        return True
+    # Questions about the files themselves (which, how many, the tree) are answered exactly by one tool each.
+    asked = read_question(question)
+    if asked.order or asked.counting or asked.filters() or TREE.search(question):
+        return False
+    return bool(TWO_QUESTIONS.search(question.strip()) or COMPARED.search(question) or ADDED_UP.search(question))
