@@ -267,3 +267,13 @@ def test_a_word_is_said_anywhere_in_its_spellings_and_forms(corpus, tmp_path, em
         assert index.says_anywhere(word), word
     for word in ("parking", "tiramisu", "elasticsearch"):
         assert not index.says_anywhere(word), word
+
+
+def test_vectors_of_another_embedder_are_computed_again(corpus, tmp_path, embedder):
+    index = FolderIndex(corpus, embedder, tmp_path / "idx")
+    first = index.refresh()
+    index.set_meta("embedder", "an older embedder")
+    index.db.commit()
+    assert index.needs_refresh()
+    again = index.refresh()
+    assert again.embedded == first.embedded and again.indexed == 0 and not index.needs_refresh()
