@@ -614,3 +614,12 @@ def test_questions_about_the_files_themselves_are_not_planned_or_scoped(agent):
     ranked = turn_for(agent, "which file with ideas did I change most recently?")
     assert ranked.tree.named_in(ranked.question) == ["notes/ideas.md"]
     assert named(ranked, ToolCall("list_files", {"order": "newest", "limit": 1})) is None
+
+
+def test_a_named_documents_facts_are_asked_in_words_of_its_size_date_or_place():
+    from filesage.language.question import asks_a_named_files_facts as facts
+
+    for question in ("how big is the CREDITS file?", "when was the FAQ last modified?", "where is the INSTALL file?", "file size of NEWS?"):
+        assert facts(question), question
+    for question in ("who originally created acme, going by its CREDITS file?", "what was the timeout changed to in the INSTALL file?"):
+        assert not facts(question), question

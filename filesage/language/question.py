@@ -126,7 +126,7 @@ def asks_about_files(question: str, tree_words: set[str]) -> bool:
 def asks_a_named_files_facts(question: str) -> bool:
     """Of a file the question names: it asks the file's size, its dates ("when did the CREDITS file last change")
     or where it is, not what it says ("who created acme", "what was the default port changed to")."""
-    return bool(asks_file_facts(question) or NAMED_FILE_FACTS.search(question))
+    return bool(ONLY_FILE_FACTS.search(question) or NAMED_FILE_FACTS.search(question))
 
 
 def asks_file_facts(question: str) -> bool:
