@@ -549,8 +549,9 @@ def test_a_document_the_question_names_is_the_one_searched(agent):
     ideas = turn_for(agent, "summarise the ideas note")
     assert named(ideas, ToolCall("list_files", {})) == ToolCall("read_file", {"path": "notes/ideas.md"})
     # About the file itself, or nothing named: left alone.
-    for question in ("how big is the README?", "when was the README last modified?", "what is on my shopping list?"):
+    for question in ("how big is the README?", "when was the README last modified?"):
         assert named(turn_for(agent, question), ToolCall("file_metadata", {"name_hint": "README"})) is None, question
+    assert named(turn_for(agent, "what is on my shopping list?"), ToolCall("semantic_search", {"query": "shopping list"})) is None
 
 
 def test_several_looks_are_planned():
@@ -623,3 +624,13 @@ def test_a_named_documents_facts_are_asked_in_words_of_its_size_date_or_place():
         assert facts(question), question
     for question in ("who originally created acme, going by its CREDITS file?", "what was the timeout changed to in the INSTALL file?"):
         assert not facts(question), question
+
+
+def test_a_document_the_model_looked_up_by_name_is_searched_for_what_the_question_asks(agent):
+    from filesage.policies.first_call import a_document_the_question_names_is_the_one_searched as named
+
+    described = turn_for(agent, "In my list of ideas, what is the third one?")
+    assert named(described, ToolCall("file_metadata", {"name_hint": "notes/ideas.md"})) == ToolCall(
+        "semantic_search", {"query": described.question, "within": "notes/ideas.md"})
+    assert named(turn_for(agent, "how large is my list of ideas?"), ToolCall("file_metadata", {"name_hint": "notes/ideas.md"})) is None
+    assert named(turn_for(agent, "which files are named like ideas?"), ToolCall("grep_files", {"pattern": "ideas"})) is None

@@ -10,7 +10,7 @@ from ..agent import prompts
 from ..agent.decisions import ASK_ANSWER, AskAnswer, Rewrite
 from ..agent.state import Turn
 from ..language.filters import read_question
-from ..language.lexicon import FILE_ASPECTS, FILE_DATES, FILE_NOUNS, OVER_MANY, PLURAL, REFERS_BACK, TREE, WHOLE_READ, YEAR, alternatives
+from ..language.lexicon import FILE_ASPECTS, FILE_DATES, FILE_NOUNS, NAMED, OVER_MANY, PLURAL, REFERS_BACK, TREE, WHOLE_READ, YEAR, alternatives
 from ..language.matching import extension_set, kin_words, match_folder
 from ..language.question import (
     asks_a_named_files_facts,
@@ -209,17 +209,26 @@ def a_document_the_question_names_is_the_one_searched(turn: "Turn", call: ToolCa
     page: ...", "as its CREDITS file has it"), and small models then look the file up by name, list files, or search
     every file and answer from another document's passage. The files the question names by their own names are
     the ones searched, unless it asks about them as files (their size, dates or place, how many, which of
-    several is largest, the folder structure) or reads one whole (which the model's read_file does)."""
+    several is largest, the folder structure) or reads one whole (which the model's read_file does). A document
+    the question describes ("the sample tmux config", "the paper I saved") is the one the model's lookup by name
+    found, searched instead of its size and date."""
     if call is None or turn.tree is None or "semantic_search" not in turn.tools or call.name in ("each_file", "read_file", "respond"):
-        return None
-    named = turn.tree.named_in(turn.question)
-    if not named or len(named) > 4:
         return None
     question = turn.question
     asked = read_question(question, turn.folders())
     if (asks_a_named_files_facts(question) or counts_files(question, turn.tree_words()) or TREE.search(question)
             or (asked.says_files and (asked.order or asked.filters()))
             or re.search(rf"\b{alternatives(FILE_NOUNS)}s\b", question, re.I)):
+        return None
+    named = turn.tree.named_in(question)
+    if not named and call.name in ("file_metadata", "grep_files") and not NAMED.search(question):
+        # The file the model looked up is the document described; what the question asks is what it says.
+        hint = str(call.arguments.get("name_hint") or call.arguments.get("pattern") or "")
+        try:
+            named = turn.tree.scope(hint) if hint.strip() else []
+        except ValueError:  # a path that leaves the folder: the tool refuses it in its own words
+            named = []
+    if not named or len(named) > 4:
         return None
     if WHOLE_READ.search(question) and len(named) == 1 and "read_file" in turn.tools:
         return ToolCall("read_file", {"path": named[0]})
