@@ -12,7 +12,7 @@ REPO = Path(__file__).resolve().parent.parent
 OWN_WORDS = {"English", "German", "French", "Spanish", "Italian", "Dutch", "Swedish", "Ctrl", "Windows", "Central", "Columns", "Refused",
              "Thinking", "Writing", "Units"}
 # File names of the project's own that the product may name: the embedder's model files and the benchmark scripts.
-OWN_FILES = {"config.json", "sentence_bert_config.json", "tokenizer.json", "end_to_end.py", "generalisation.py", "embedders.py",
+OWN_FILES = {"config.json", "sentence_bert_config.json", "tokenizer.json", "model-check.json", "end_to_end.py", "generalisation.py", "embedders.py",
              "fresh_eyes.py", "index_scale.py"}
 
 
