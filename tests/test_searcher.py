@@ -71,3 +71,23 @@ def test_translations_are_of_the_folders_other_languages():
     assert translations(terms("security deposit on my lease"), {"English"}) == {}
     # Words the question already has are not added again; the translation goes to the asked word's term.
     assert translations(terms("Wie hoch ist die Kaution?"), {"German", "English"}) == {"deposit": "kaution"}
+
+
+def test_a_search_kept_within_a_file_or_folder(tmp_path, embedder):
+    from filesage.index.store import FolderIndex
+    from filesage.tools.searcher import Searcher
+    from filesage.tools.toolbox import Toolbox
+    from tests.conftest import write
+
+    root = tmp_path / "docs"
+    write(root / "alpha/README", "Alpha daemon\nThe default port is 7311.\n")
+    write(root / "beta/README", "Beta daemon\nThe default port is 9922.\nLogs go to /var/log/beta.\n")
+    box = Toolbox(root)
+    searcher = Searcher(FolderIndex(box.root, embedder, tmp_path / "idx", files=lambda: box.entries), scope=box.scope)
+    assert searcher.semantic_search("default port", within="beta/README").paths == ["beta/README"]
+    assert searcher.semantic_search("default port", within="alpha").paths == ["alpha/README"]
+    # Nothing in the scope: the whole folder, said so; no such scope, or "all files": every file.
+    elsewhere = searcher.semantic_search("where do the logs go", within="alpha/README")
+    assert elsewhere.paths[0] == "beta/README" and elsewhere.text.startswith("Nothing in alpha/README is about")
+    assert "every file was searched" in searcher.semantic_search("default port", within="gamma").text
+    assert set(searcher.semantic_search("default port", within="all files").paths) == {"alpha/README", "beta/README"}

@@ -10,7 +10,19 @@ from ..agent import prompts
 from ..agent.decisions import ASK_ANSWER, AskAnswer, Rewrite
 from ..agent.state import Turn
 from ..language.filters import read_question
-from ..language.lexicon import FILE_ASPECTS, FILE_DATES, FILE_NOUNS, NAMED, OVER_MANY, PLURAL, REFERS_BACK, TREE, WHOLE_READ, YEAR, alternatives
+from ..language.lexicon import (
+    FILE_ASPECTS,
+    FILE_DATES,
+    FILE_NOUNS,
+    NAMED,
+    OVER_MANY,
+    PLURAL,
+    REFERS_BACK,
+    TREE,
+    WHOLE_READ,
+    YEAR,
+    alternatives,
+)
 from ..language.matching import extension_set, kin_words, match_folder
 from ..language.question import (
     asks_a_named_files_facts,

@@ -11,8 +11,9 @@ from typing import Annotated, Callable
 
 from ..index.store import FolderIndex, Hit, Progress
 from ..language.glossary import term_of, translations
+from ..language.lexicon import WHOLE_FOLDER
 from ..language.text import covers, holders, terms
-from .result import BadArgument, ToolResult, trim
+from .result import ToolResult, trim
 
 PASSAGES = 5  # the passages facts are taken from, after reranking
 
@@ -113,10 +114,13 @@ class Searcher:
         if not query:
             return ToolResult("The query is empty; say what to look for.", [], "Empty query", ok=False)
         self.ensure_fresh()
-        if within.strip() and self.scope is not None:
-            paths = self.scope(within)
-            if not paths:
-                raise BadArgument(f"no file or folder here is '{within}'; leave within empty to search every file")
+        within = "" if within.strip().lower() in WHOLE_FOLDER or self.scope is None else within.strip()
+        paths = self.scope(within) if within else []
+        if within and not paths:
+            # No such file or folder ("all files", a name the folder lacks): every file is searched, and said so.
+            result = self._search(query, top_k)
+            result.text = f"(There is no file or folder '{within}' here; every file was searched.)\n{result.text}"
+        elif paths:
             result = self._search(query, top_k, paths)
             if not result.found:
                 # Not in the document named: the whole folder, said so (the document may be named otherwise).
