@@ -91,3 +91,21 @@ def test_a_search_kept_within_a_file_or_folder(tmp_path, embedder):
     assert elsewhere.paths[0] == "beta/README" and elsewhere.text.startswith("Nothing in alpha/README is about")
     assert "every file was searched" in searcher.semantic_search("default port", within="gamma").text
     assert set(searcher.semantic_search("default port", within="all files").paths) == {"alpha/README", "beta/README"}
+
+
+def test_in_a_config_file_the_setting_outranks_the_comments_about_it(tmp_path, embedder):
+    from filesage.index.store import FolderIndex
+    from filesage.tools.toolbox import Toolbox
+
+    root = tmp_path / "docs"
+    write(root / "redis/redis.conf", "# Redis configuration file example.\n#\n# Accept connections on the specified port, default is 6379.\n"
+          "# If port 0 is specified Redis will not listen on a TCP socket.\n# The port setting below is the port.\nport 6379\n\n"
+          "# Close the connection after a client is idle for N seconds (0 to disable)\ntimeout 0\n")
+    write(root / "notes.md", "# Port notes\n\nThe staging port is 7000.\n")
+    box = Toolbox(root)
+    searcher = Searcher(FolderIndex(box.root, embedder, tmp_path / "idx", files=lambda: box.entries), scope=box.scope)
+    result = searcher.semantic_search("which port does redis listen on", within="redis/redis.conf")
+    first = result.text.split("\n")[1]
+    assert "port 6379" in first and not first.lstrip().startswith("#"), result.text
+    # '#' starts a comment in a config file, so no comment is shown as the heading a setting belongs under.
+    assert holders(["# Port", "port 6379"], 1, headings=False) == [] and holders(["# Port", "port 6379"], 1) == ["# Port"]

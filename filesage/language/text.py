@@ -42,19 +42,19 @@ def covers(term: str, found: set[str]) -> bool:
     return term in found or (len(term) >= 5 and not term.startswith("date:") and any(term in word for word in found))
 
 
-def holders(lines: list[str], index: int) -> list[str]:
-    """The lines a line belongs under: the less-indented lines above it (a YAML key, a function's def) and the
-    nearest Markdown heading."""
+def holders(lines: list[str], index: int, headings: bool = True) -> list[str]:
+    """The lines a line belongs under: the less-indented lines above it (a YAML key, a function's def, a block of a
+    config file; comments aside) and the nearest Markdown heading (headings=False: '#' starts a comment here)."""
     found = []
     indent = len(lines[index]) - len(lines[index].lstrip())
     for above in range(index - 1, -1, -1):
         text = lines[above]
-        if text.strip() and len(text) - len(text.lstrip()) < indent:
+        if text.strip() and len(text) - len(text.lstrip()) < indent and not text.lstrip().startswith(("#", "//", ";")):
             found.append(text.strip())
             indent = len(text) - len(text.lstrip())
             if indent == 0:
                 break
-    if not any(line.startswith("#") for line in found) and not lines[index].lstrip().startswith("#"):
+    if headings and not lines[index].lstrip().startswith("#"):
         heading = next((lines[above].strip() for above in range(index - 1, -1, -1) if lines[above].lstrip().startswith("#")), None)
         if heading:
             found.append(heading)

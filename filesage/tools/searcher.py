@@ -5,6 +5,7 @@ call, so the agent reads a dozen lines instead of whole passages."""
 from __future__ import annotations
 
 import math
+import re
 import time
 from dataclasses import dataclass
 from typing import Annotated, Callable
@@ -50,6 +51,10 @@ PASSAGE_CHARS = 700  # how much of a passage the plain pipeline in bench/ puts i
 
 
 MAX_RESULT_CHARS = 2500
+COMMENT_MARKS = ("#", "//", ";")
+COMMENT_WEIGHT = 0.5
+# Files where a line that starts with "#" is a heading, not a comment: Markdown, text and files without an extension.
+PROSE = re.compile(r"(?:\.(?:md|markdown|rst|txt|adoc|org|html?)|/[^/.]+)$|^[^/.]+$", re.I)
 
 
 @dataclass
@@ -121,7 +126,7 @@ class Searcher:
             result = self._search(query, top_k)
             result.text = f"(There is no file or folder '{within}' here; every file was searched.)\n{result.text}"
         elif paths:
-            result = self._search(query, top_k, paths)
+            result = self._search(query, top_k, paths, said_by_scope=scope_words(paths))
             if not result.found:
                 # Not in the document named: the whole folder, said so (the document may be named otherwise).
                 anywhere = self._search(query, top_k)
@@ -133,7 +138,9 @@ class Searcher:
         result.coverage = self.coverage()
         return result
 
-    def _search(self, query: str, top_k: int, within: list[str] | None = None) -> ToolResult:
+    def _search(self, query: str, top_k: int, within: list[str] | None = None, said_by_scope: set[str] = frozenset()) -> ToolResult:
+        """said_by_scope: words of the query that only picked the files searched (the file's and its folders'
+        names): within those files every line is about them, so they tell no line apart."""
         if self.index.chunk_count() == 0:
             if self.index.needs_refresh():
                 return ToolResult("The folder is being indexed and nothing of it is searchable yet.", [], "Not indexed yet", found=False)
@@ -145,6 +152,7 @@ class Searcher:
         weights = self.weights(query)
         for word, source in translated.items():
             weights.setdefault(term_of(word), weights[source])
+        weights = {t: (0.0 if t in said_by_scope else w) for t, w in weights.items()}
         passages = rerank(hits, weights)[: max(top_k, self.min_top_k)]
         relevant = [p for p in passages if p.relevance >= max(MIN_RELEVANCE, RELATIVE_RELEVANCE * passages[0].relevance)] if passages else []
         if not relevant:
@@ -181,29 +189,38 @@ class Searcher:
     def score_lines(self, query: str, passages: list[Passage], weights: dict[str, float]) -> list[Line]:
         """Every line of the passages, best first: scored by the query's words in the line, in the lines it
         belongs under, or in its passage's path and title, and by how close it is in meaning to the query."""
-        candidates: list[tuple[Passage, str, float]] = []
+        candidates: list[tuple[Passage, str, float, float]] = []
         for passage in passages:
             lines = passage.hit.text.splitlines()
+            commented = not PROSE.search(passage.hit.path) and any(l.strip() and not l.lstrip().startswith(COMMENT_MARKS) for l in lines[1:])
             for index, line in enumerate(lines):
                 if not line.strip():
                     continue
                 # The passage's own title (its first line) heads every line of it: said once, at the top.
-                above = [h for h in holders(lines, index) if h != lines[0].strip()]
+                above = [h for h in holders(lines, index, headings=not commented) if h != lines[0].strip()]
                 shown = " › ".join(above[-2:] + [line.strip()])
                 own, held = terms(line), terms(" ".join(above))
                 # A word said whole counts more than one inside a compound ("rate" in "rate: 4%" over "separate").
                 lexical = sum(w if t in own else 0.5 * w for t, w in weights.items() if covers(t, own))
                 lexical += 0.7 * sum(w for t, w in weights.items() if not covers(t, own) and covers(t, held))
                 lexical += 0.4 * sum(w for t, w in weights.items() if not covers(t, own) and not covers(t, held) and covers(t, passage.context))
-                candidates.append((passage, shown, lexical))
+                # A setting says its value; the comments around it in a config file or code only talk about it.
+                weight = COMMENT_WEIGHT if commented and line.lstrip().startswith(COMMENT_MARKS) else 1.0
+                candidates.append((passage, shown, lexical, weight))
         if not candidates:
             return []
-        vectors = self.index.embedder.encode([query] + [shown for _, shown, _ in candidates])
+        vectors = self.index.embedder.encode([query] + [shown for _, shown, _, _ in candidates])
         similarities = vectors[1:] @ vectors[0]
         return sorted(
-            (Line(shown, passage, lexical + LINE_SIMILARITY_WEIGHT * max(float(similarity), 0.0)) for (passage, shown, lexical), similarity in zip(candidates, similarities)),
+            (Line(shown, passage, weight * (lexical + LINE_SIMILARITY_WEIGHT * max(float(similarity), 0.0)))
+             for (passage, shown, lexical, weight), similarity in zip(candidates, similarities)),
             key=lambda line: -line.score,
         )
+
+
+def scope_words(paths: list[str]) -> set[str]:
+    """The terms of the names of a search's files and of their folders, when they are few (a named document)."""
+    return set().union(*(terms(path) for path in paths)) if len(paths) <= 4 else set()
 
 
 def rerank(hits: list[Hit], weights: dict[str, float]) -> list[Passage]:
