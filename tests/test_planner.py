@@ -56,7 +56,11 @@ def test_a_part_without_a_figure_is_said_to_be_missing_and_nothing_is_computed()
     taxi = figure_of(Found(Lookup("taxi?", "taxi"), answer("The taxi cost €38.50 [1].", [{"n": 1, "path": "travel/taxi.txt"}])), "sum")
     ferry = figure_of(Found(Lookup("ferry?", "ferry"), answer("I found nothing that answers this.", [])), "sum")
     text, _ = compose(Plan("q", [taxi.lookup, ferry.lookup], "sum"), [taxi, ferry])
-    assert "I could not find a figure for ferry" in text and "Together" not in text and "Taxi: The taxi cost €38.50 [1]." in text
+    assert "I found no figure for the ferry" in text and "Together" not in text and "Taxi: The taxi cost €38.50 [1]." in text
+    # A figure the lookup's answer states with no file behind it was not found either.
+    hotel = figure_of(Found(Lookup("hotel?", "hotel cost"), answer("The hotel cost 68.", [])), "sum")
+    text, _ = compose(Plan("q", [taxi.lookup, hotel.lookup], "sum"), [taxi, hotel])
+    assert hotel.value is None and "Together" not in text and "no figure for the hotel cost" in text
 
 
 def test_a_question_that_needs_two_looks_is_planned_and_each_look_answered():

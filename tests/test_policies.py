@@ -562,6 +562,9 @@ def test_several_looks_are_planned():
         assert planned(question, [], None), question
     history = [{"role": "user", "content": "Who runs the choir?"}, {"role": "assistant", "content": "Ines Moreau."}]
     assert planned("when did she join?", history, None) and planned("phone?", history, None)
+    # A follow-up about the files themselves is the tools' to answer, with the conversation.
+    pdfs = [{"role": "user", "content": "how many pdf files are there?"}, {"role": "assistant", "content": "There are 3 PDF files."}]
+    assert not planned("which of them is the largest?", pdfs, None)
     for question in ("how many PDFs do I have?", "what is the deposit on the flat?", "list every contract and its end date"):
         assert not planned(question, [], None), question
 

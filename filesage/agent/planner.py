@@ -149,6 +149,8 @@ class Planner:
 def figure_of(item: Found, combine: str) -> Found:
     """The figure (or date) the lookup's answer states: its first amount, else its first number, for the
     arithmetic; its first date, for later and earlier."""
+    if not item.answer.sources:
+        return item  # a figure no file gave is not a figure found
     text = MARKER.sub("", item.answer.text)
     stated = claims(text)
     if combine in ("later", "earlier"):
@@ -207,7 +209,7 @@ def compose(plan: Plan, found: list[Found]) -> tuple[str, list[dict]]:
         parts = [f"{f.lookup.label[:1].upper()}{f.lookup.label[1:]}: {renumbered(f.answer, sources)}" for f in found]
         missing = [f.lookup.label for f in found if plan.combine != "none" and f.value is None and f.when is None]
         if missing:
-            parts.append(f"I could not find a figure for {' and '.join(missing)}, so I could not work out the {plan.combine}.")
+            parts.append(f"I found no figure for the {' and the '.join(missing)} in the files, so I could not work out the {plan.combine}.")
         return "\n".join(parts), sources
     said = [f"the {f.lookup.label}: {f.written}{markers(f.answer, sources)}" for f in found]
     listed = "; ".join(said)

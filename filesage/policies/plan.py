@@ -19,12 +19,13 @@ def several_looks_are_planned(question: str, history: list[dict], tree: "Toolbox
     first result, making up the rest; and it searches for the words of a follow-up ("when did she join?") as if
     they stood alone. Questions with two parts, a comparison, figures of several things added up, a file to find
     first, or a follow-up leaning on the question before, are planned by the model first."""
+    # Questions about the files themselves (which, how many, the tree) are answered exactly by one tool each,
+    # follow-ups among them ("which of them is the largest?") by the tools' own reading of the conversation.
+    asked = read_question(question)
+    if (asked.order or asked.counting or asked.filters() or TREE.search(question)) and not FIND_THEN_READ.search(question):
+        return False
     if history and (REFERS_BACK.search(question) or len(words(question)) <= 4):
         return True
     if FIND_THEN_READ.search(question):
         return True
-    # Questions about the files themselves (which, how many, the tree) are answered exactly by one tool each.
-    asked = read_question(question)
-    if asked.order or asked.counting or asked.filters() or TREE.search(question):
-        return False
     return bool(TWO_QUESTIONS.search(question.strip()) or COMPARED.search(question) or ADDED_UP.search(question))
