@@ -5,7 +5,7 @@ import json
 
 from filesage.agent.events import Answer, Answered
 from filesage.agent.loop import Agent
-from filesage.agent.planner import Lookup, Plan, Planner, compose, figure_of, read_plan, Found
+from filesage.agent.planner import Found, Lookup, Plan, Planner, compose, figure_of, invents_numbers, read_plan
 from filesage.llm.base import Usage
 from filesage.policies import in_force
 from filesage.tools.registry import ToolRegistry, respond
@@ -37,6 +37,14 @@ def test_a_plan_is_read_from_the_models_json():
     assert plan == Plan("q", [Lookup("What did the taxi cost?", "taxi")], "sum")
     assert read_plan("not json") is None and read_plan('{"question": "q", "lookups": [], "combine": "sum"}') is None
     assert read_plan('{"question": "q", "lookups": [{"ask": "a"}], "combine": "multiply"}').combine == "none"
+
+
+def test_a_plan_that_says_a_number_no_one_said_is_not_followed():
+    history = [{"role": "user", "content": "what do my 2024 invoices add up to?"}, {"role": "assistant", "content": "$1,800.50 [1]."}]
+    made_up = Plan("Which 2026 invoice had the highest total?", [Lookup("Which 2026 invoice had the highest total?", "invoice")], "none")
+    assert invents_numbers(made_up, "which of those had the highest total?", history)
+    meant = Plan("Which 2024 invoice had the highest total?", [Lookup("Which 2024 invoice had the highest total?", "invoice")], "none")
+    assert not invents_numbers(meant, "which of those had the highest total?", history)
 
 
 def test_figures_are_added_compared_and_dated_in_code_with_their_sources():

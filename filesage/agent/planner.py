@@ -65,6 +65,13 @@ def read_plan(text: str) -> Plan | None:
     return Plan(question, lookups[:MAX_LOOKUPS], combine)
 
 
+def invents_numbers(plan: Plan, question: str, history: list[dict]) -> bool:
+    """A plan that says a number (a year, an amount, an invoice's) neither the question nor the conversation says:
+    a small model fills a follow-up's gap with this year, and the lookups then search for a made-up thing."""
+    said = set(re.findall(r"\d+", " ".join([question, *(str(t.get("content", "")) for t in history)])))
+    return bool(set(re.findall(r"\d+", " ".join([plan.question, *(lookup.ask for lookup in plan.lookups)]))) - said)
+
+
 @dataclass
 class Found:
     """What one lookup's answer said, and the figure of it the plan combines."""
@@ -94,6 +101,8 @@ class Planner:
         started = time.perf_counter()
         usage = Usage()
         plan = self._plan(question, history, usage)
+        if plan is not None and invents_numbers(plan, question, history):
+            plan = None
         if plan is None or (len(plan.lookups) == 1 and plan.combine != "read_the_file"):
             # One look is enough: the question as written, or in full when it leaned on the conversation.
             asked = plan.question if plan is not None and history else question
