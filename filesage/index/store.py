@@ -290,6 +290,10 @@ class FolderIndex:
             return True
         if any(len(os.path.commonprefix([word, term])) >= max(5, 0.75 * min(len(word), len(term))) for term in nearby):
             return True
+        # Another form of the same word: "owns" for "owner", "summarise" for "summary", "handling" for "handle".
+        stem = re.sub(r"(?:ings?|i[sz](?:es?|ed|ing)|ed|es|s|ers?|ly)$", "", word)
+        if len(stem) >= 3 and stem != word and any(term.startswith(stem) for term in nearby):
+            return True
         row = self.db.execute("SELECT 1 FROM chunks WHERE replace(replace(lower(text), '-', ''), ' ', '') LIKE ? LIMIT 1", (f"%{word}%",)).fetchone()
         return row is not None
 

@@ -39,7 +39,10 @@ def terms(text: str) -> set[str]:
 
 def covers(term: str, found: set[str]) -> bool:
     """A term is in a text's terms, or (a long one) inside one of its compound words: 'miete' in 'kaltmiete'."""
-    return term in found or (len(term) >= 5 and not term.startswith("date:") and any(term in word for word in found))
+    if term in found or (len(term) >= 5 and not term.startswith("date:") and any(term in word for word in found)):
+        return True
+    # One and many of the same thing: "pet" and "Pets:", "boxes" and "box".
+    return len(term) >= 3 and (f"{term}s" in found or f"{term}es" in found or (term.endswith("s") and term[:-1] in found))
 
 
 def holders(lines: list[str], index: int, headings: bool = True) -> list[str]:

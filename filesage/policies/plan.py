@@ -20,7 +20,7 @@ def several_looks_are_planned(question: str, history: list[dict], tree: "Toolbox
     they stood alone. Questions with two parts, a comparison, figures of several things added up, a file to find
     first, or a follow-up leaning on the question before, are planned by the model first."""
     # Questions about the files themselves (which, how many, the tree) are answered exactly by one tool each,
-    # follow-ups among them ("which of them is the largest?") by the tools' own reading of the conversation.
+    # follow-ups among them ("and the oldest of those?") by the tools' own reading of the conversation.
     asked = read_question(question)
     if (asked.order or asked.counting or asked.filters() or TREE.search(question)) and not FIND_THEN_READ.search(question):
         return False
