@@ -572,15 +572,22 @@ def test_several_looks_are_planned():
 def test_what_no_file_mentions_is_not_found(agent):
     from filesage.policies.before_answer import what_no_file_mentions_is_not_found as unmentioned
 
+    def searched_nothing(question):
+        turn = turn_for(agent, question)
+        text = "The closest passages say nothing about it."
+        turn.record(Ran(Step("semantic_search", {"query": "x"}, "model", "nothing", True, False, 0.0, 0, 0, []), ToolResult(text, [], found=False), "x", text))
+        return turn
+
     files_say = {"lease", "rent", "deposit", "month"}
     agent.said_in_files = lambda word: word in files_say
-    turn = ran(agent, turn_for(agent, "How much does the lease charge me for the parking space?"), "semantic_search", query="invoice")
-    verdict = unmentioned(turn, None)
+    verdict = unmentioned(searched_nothing("How much does the lease charge me for the parking space?"), None)
     assert verdict.as_written and verdict.text.startswith("No file in the folder mentions 'parking' or 'space'")
-    assert unmentioned(ran(agent, turn_for(agent, "What is the rent in the lease?"), "semantic_search", query="rent"), None) is None
+    assert unmentioned(searched_nothing("What is the rent in the lease?"), None) is None
+    # Something was found: the question's words may be the kind of thing asked, which the files do not say.
+    assert unmentioned(found(turn_for(agent, "At what temperature is the lease's parking space heated?"), "- Garage: 12 °C"), None) is None
     # Said in another language of the folder: the German "Kaution" is the deposit asked for.
     agent.languages, files_say = (lambda: __import__("collections").Counter({"German": 2})), {"kaution", "lease"}
-    assert unmentioned(ran(agent, turn_for(agent, "what is the deposit on the lease?"), "semantic_search", query="x"), None) is None
+    assert unmentioned(searched_nothing("what is the deposit on the lease?"), None) is None
     # Only after what the files say was searched; a listing answers from the names.
     assert unmentioned(ran(agent, turn_for(agent, "how many parking files?"), "count_files"), None) is None
 

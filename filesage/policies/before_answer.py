@@ -32,11 +32,13 @@ def not_found_is_said_plainly(turn: "Turn", draft: str | None) -> Accept | None:
 
 def what_no_file_mentions_is_not_found(turn: "Turn", draft: str | None) -> Accept | None:
     """A question about something the folder has nothing on (a recipe it lacks, a parking space a lease never
-    mentions, a product no manual covers) still gets passages back, the closest there are, and small models answer
-    from them with a figure about something else. When a word of what the question asks about is in no file of
-    the folder at all (nor a close spelling of it, nor its translation into the folder's other languages), the
-    answer says so and names what was searched."""
-    if turn.said_in_files is None or not any(step.tool in CONTENT_TOOLS for step in turn.steps):
+    mentions, a product no manual covers) gets the closest passages back, and small models answer from them with a
+    figure about something else. When nothing the searches found bears on the question, and a word of what the
+    question asks about is in no file of the folder at all (nor another form or a close spelling of it, nor its
+    translation into the folder's other languages), the answer says so and names what was searched. Not when
+    something was found: a question's words are as often the kind of thing asked ("temperature", "function",
+    "in business since") as the thing itself, and the files say the value without the word."""
+    if turn.said_in_files is None or turn.content_found or not any(step.tool in CONTENT_TOOLS for step in turn.steps):
         return None
     translated = translations(terms(turn.question), set(turn.languages()))
     absent = [word for word in subject_words(turn.question)
