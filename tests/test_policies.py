@@ -565,6 +565,8 @@ def test_several_looks_are_planned():
     # A follow-up about the files themselves is the tools' to answer, with the conversation.
     pdfs = [{"role": "user", "content": "how many pdf files are there?"}, {"role": "assistant", "content": "There are 3 PDF files."}]
     assert not planned("which of them is the largest?", pdfs, None)
+    invoices = [{"role": "user", "content": "and the same for 2024?"}, {"role": "assistant", "content": "Your 2024 invoices add up to $1,800.50."}]
+    assert not planned("which of those had the highest total?", invoices, None)
     for question in ("how many PDFs do I have?", "what is the deposit on the flat?", "list every contract and its end date"):
         assert not planned(question, [], None), question
 

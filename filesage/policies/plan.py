@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..language.filters import read_question
-from ..language.lexicon import ADDED_UP, COMPARED, FIND_THEN_READ, REFERS_BACK, TREE, TWO_QUESTIONS
+from ..language.lexicon import ADDED_UP, COMBINE_WORDS, COMPARED, FIND_THEN_READ, REFERS_BACK, TREE, TWO_QUESTIONS
 from ..language.text import words
 
 if TYPE_CHECKING:
@@ -23,6 +23,10 @@ def several_looks_are_planned(question: str, history: list[dict], tree: "Toolbox
     # follow-ups among them ("and the oldest of those?") by the tools' own reading of the conversation.
     asked = read_question(question)
     if (asked.order or asked.counting or asked.filters() or TREE.search(question)) and not FIND_THEN_READ.search(question):
+        return False
+    if history and REFERS_BACK.search(question) and any(name in ("largest", "smallest", "average") and said.search(question) for name, said in COMBINE_WORDS):
+        # The largest, smallest or average of the things of the turn before ("which of those cost most?") is one look
+        # over the same files (each_file, the conversation's filters kept), not a sum of totals the model plans.
         return False
     if history and (REFERS_BACK.search(question) or len(words(question)) <= 4):
         return True
