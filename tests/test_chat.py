@@ -11,7 +11,7 @@ import pexpect
 import pytest
 
 from bench.corpus import build_corpus
-from tests.conftest import joined_model_env
+from tests.conftest import joined_model_env, write
 
 pytestmark = pytest.mark.model
 
@@ -111,6 +111,9 @@ def test_ctrl_c_at_every_stage(tmp_path):
         assert said == "" or said.endswith("interrupted"), (delay, said)
         assert child.exitstatus == 130 or child.signalstatus == signal.SIGINT, delay
 
+    # Enough to read that indexing is still under way when Ctrl-C comes (the corpus alone takes a second).
+    for number in range(400):
+        write(root / "archive" / f"note_{number}.md", f"Archived note {number}: the meeting of week {number} covered item {number}. " * 12)
     child = spawn_chat(root, tmp_path)
     try:
         child.expect(PROMPT)
