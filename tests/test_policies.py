@@ -574,19 +574,24 @@ def test_several_looks_are_planned():
 def test_what_no_file_mentions_is_not_found(agent):
     from filesage.policies.before_answer import what_no_file_mentions_is_not_found as unmentioned
 
-    def searched_nothing(question):
+    def searched(question, text="The closest passages say nothing about it.", found=False):
         turn = turn_for(agent, question)
-        text = "The closest passages say nothing about it."
-        turn.record(Ran(Step("semantic_search", {"query": "x"}, "model", "nothing", True, False, 0.0, 0, 0, []), ToolResult(text, [], found=False), "x", text))
+        turn.record(Ran(Step("semantic_search", {"query": "x"}, "model", "x", True, found, 0.0, 0, 0, []), ToolResult(text, [], found=found), "x", text))
         return turn
+
+    def searched_nothing(question):
+        return searched(question)
 
     files_say = {"lease", "rent", "deposit", "month"}
     agent.said_in_files = lambda word: word in files_say
     verdict = unmentioned(searched_nothing("How much does the lease charge me for the parking space?"), None)
     assert verdict.as_written and verdict.text.startswith("No file in the folder mentions 'parking' or 'space'")
     assert unmentioned(searched_nothing("What is the rent in the lease?"), None) is None
-    # Something was found: the question's words may be the kind of thing asked, which the files do not say.
-    assert unmentioned(found(turn_for(agent, "At what temperature is the lease's parking space heated?"), "- Garage: 12 °C"), None) is None
+    # Something was found: the question's words may be the kind of thing asked, which the files do not say;
+    # a name the files never say is still not there.
+    assert unmentioned(searched("At what temperature is the lease's parking space heated?", "- Garage: 12 °C", found=True), None) is None
+    named = unmentioned(searched("What is the rent of the Heron lease?", "- Monthly rent: 1,450 EUR", found=True), None)
+    assert named.as_written and "'heron'" in named.text and "'rent'" not in named.text
     # Said in another language of the folder: the German "Kaution" is the deposit asked for.
     agent.languages, files_say = (lambda: __import__("collections").Counter({"German": 2})), {"kaution", "lease"}
     assert unmentioned(searched_nothing("what is the deposit on the lease?"), None) is None

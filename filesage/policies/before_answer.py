@@ -33,21 +33,29 @@ def not_found_is_said_plainly(turn: "Turn", draft: str | None) -> Accept | None:
 def what_no_file_mentions_is_not_found(turn: "Turn", draft: str | None) -> Accept | None:
     """A question about something the folder has nothing on (a recipe it lacks, a parking space a lease never
     mentions, a product no manual covers) gets the closest passages back, and small models answer from them with a
-    figure about something else. When nothing the searches found bears on the question, and a word of what the
-    question asks about is in no file of the folder at all (nor another form or a close spelling of it, nor its
-    translation into the folder's other languages), the answer says so and names what was searched. Not when
-    something was found: a question's words are as often the kind of thing asked ("temperature", "function",
-    "in business since") as the thing itself, and the files say the value without the word."""
-    if turn.said_in_files is None or turn.content_found or not any(step.tool in CONTENT_TOOLS for step in turn.steps):
+    figure about something else. When a word of what the question asks about is in no file of the folder at all
+    (nor another form or a close spelling of it, nor its translation into the folder's other languages), the
+    answer says so and names what was searched. When the searches found something, only a name counts (a word
+    the question writes with a capital, a place or a project): its other words are as often the kind of thing
+    asked ("temperature", "function", "in business since"), which the files give without the word."""
+    if turn.said_in_files is None or not any(step.tool in CONTENT_TOOLS for step in turn.steps):
         return None
     translated = translations(terms(turn.question), set(turn.languages()))
+    named = names_in(turn.question)
     absent = [word for word in subject_words(turn.question)
-              if not turn.said_in_files(word) and not any(turn.said_in_files(w) for w, term in translated.items() if term == term_of(word))]
+              if (not turn.content_found or word in named)
+              and not turn.said_in_files(word) and not any(turn.said_in_files(w) for w, term in translated.items() if term == term_of(word))]
     if not absent:
         return None
     searched = [prompts.searched(step.tool, step.args, step.ok, step.summary) for step in turn.steps]
     named = " or ".join(f"'{word}'" for word in absent)
     return Accept(prompts.NOT_MENTIONED.format(folder=turn.folder, words=named, searched="; ".join(dict.fromkeys(searched))), as_written=True)
+
+
+def names_in(question: str) -> set[str]:
+    """The words a question writes with a capital, the first word aside: the names of what it asks about."""
+    found = re.findall(r"(?<![.?!]\s)(?<!^)\b[A-Z][\w-]*", question.strip())
+    return {word.lower() for word in found}
 
 
 def denials_must_hold(turn: "Turn", draft: str | None) -> Accept | Retry | None:
