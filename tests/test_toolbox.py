@@ -289,7 +289,9 @@ def test_the_files_a_question_names(tmp_path):
     assert box.named_in("who created jq, going by its AUTHORS file?") == ["cli/jq/AUTHORS"]
     assert box.named_in("What port does redis.conf set, and what is in sentinel.conf?") == ["servers/redis/redis.conf", "servers/redis/sentinel.conf"]
     assert box.named_in("In the sample tmux config, what is the prefix key?") == []  # the config named is another folder's
-    assert box.named_in("which of the COPYING files is smallest?") == ["cli/htop/COPYING", "cli/jq/COPYING"]
+    # Several files of a name, and nothing in the question picks one: a kind of document, not one of them.
+    assert box.named_in("what does the COPYING file say about warranty?") == []
+    assert box.named_in("what does htop's COPYING file say about warranty?") == ["cli/htop/COPYING"]
     assert box.named_in("how many files are there?") == []
     assert box.scope("libs/zlib") == ["libs/zlib/FAQ", "libs/zlib/examples/README.examples", "libs/zlib/zlib.3"]
     assert box.scope("cli/jq/NEWS.md, AUTHORS") == ["cli/jq/NEWS.md", "cli/jq/AUTHORS"]

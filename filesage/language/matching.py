@@ -164,8 +164,8 @@ def files_named(question: str, paths: list[str]) -> list[str]:
     before its first dot, numbers aside, all of them words of the question ("the acme FAQ", "according to the
     Widget README", "the acme man page"). Of files with the same name, those whose folders the question names too
     ("Widget" for the README under widget/). A file named only by its folder's name ("acme.spec" in acme/) counts
-    when no file is named otherwise, and a name that no folder picks out is left out when the question names
-    another file's folder."""
+    when no file is named otherwise; a name that no folder picks out is left out when the question names another
+    file's folder, or when several files have it."""
     entries = [(path, path.rsplit("/", 1)[-1]) for path in paths]
     lowered = question.lower()
     explicit = [path for path, name in entries if "." in name and re.search(rf"(?<![\w.-]){re.escape(name.lower())}(?![\w-])", lowered)]
@@ -195,7 +195,9 @@ def files_named(question: str, paths: list[str]) -> list[str]:
     found = []
     for group in groups.values():
         best = max(shared for shared, _, _ in group)
-        if best == 0 and others_named and len(group) == 1:
+        if best == 0 and (len(group) > 1 or others_named):
+            # Several files of the name and nothing picks one ("the Brightline invoice" among invoice_001 and
+            # invoice_002): the name is a kind of document, which the search's own words pick among.
             continue
         found += [path for shared, _, path in group if shared == best]
     return found
