@@ -196,8 +196,8 @@ def files_named(question: str, paths: list[str]) -> list[str]:
     for group in groups.values():
         best = max(shared for shared, _, _ in group)
         if best == 0 and (len(group) > 1 or others_named):
-            # Several files of the name and nothing picks one ("the Brightline invoice" among invoice_001 and
-            # invoice_002): the name is a kind of document, which the search's own words pick among.
+            # Several files of the name and nothing picks one ("the plumber's receipt" among receipt_01 and
+            # receipt_02): the name is a kind of document, which the search's own words pick among.
             continue
         found += [path for shared, _, path in group if shared == best]
     return found
