@@ -32,6 +32,8 @@ def answer_of(before: str) -> str:
 def spawn_chat(root, tmp_path, **options) -> pexpect.spawn:
     """`filesage chat` in a pseudo-terminal, with its cache and history under tmp_path."""
     env = {**os.environ, "FILESAGE_CACHE_DIR": str(tmp_path / "cache"), "FILESAGE_DATA_DIR": str(tmp_path / "data"), "TERM": "xterm", "PROMPT_TOOLKIT_NO_CPR": "1", **joined_model_env()}
+    # As from a terminal: a test runner started in the background passes SIGINT down as ignored.
+    options.setdefault("preexec_fn", lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     return pexpect.spawn(FILESAGE, ["chat", str(root)], env=env, encoding="utf-8", timeout=150, dimensions=(40, 120), **options)
 
 
@@ -93,8 +95,7 @@ def test_ctrl_c_at_every_stage(tmp_path):
 
     # While it starts (imports, loading the model): the program ends with one line and exit code 130.
     for delay in (0.2, 0.6, 1.2):
-        # As from a terminal: a test runner started in the background passes SIGINT down as ignored.
-        child = spawn_chat(root, tmp_path, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+        child = spawn_chat(root, tmp_path)
         time.sleep(delay)
         child.kill(signal.SIGINT)
         if child.expect([pexpect.EOF, PROMPT]) == 1:
