@@ -292,6 +292,9 @@ def test_the_files_a_question_names(tmp_path):
     # Several files of a name, and nothing in the question picks one: a kind of document, not one of them.
     assert box.named_in("what does the COPYING file say about warranty?") == []
     assert box.named_in("what does htop's COPYING file say about warranty?") == ["cli/htop/COPYING"]
+    write(tmp_path / "root" / "bills/invoice_002.txt", "text\n")
+    write(tmp_path / "root" / "bills/invoice_017.txt", "text\n")
+    assert Toolbox(tmp_path / "root").named_in("What is the total due on invoice 002?") == ["bills/invoice_002.txt"]
     assert box.named_in("how many files are there?") == []
     assert box.scope("libs/zlib") == ["libs/zlib/FAQ", "libs/zlib/examples/README.examples", "libs/zlib/zlib.3"]
     assert box.scope("cli/jq/NEWS.md, AUTHORS") == ["cli/jq/NEWS.md", "cli/jq/AUTHORS"]

@@ -186,7 +186,10 @@ def files_named(question: str, paths: list[str]) -> list[str]:
             continue
         folders = {singular(w) for w in words(path.rsplit("/", 1)[0])} if "/" in path else set()
         shared = sum(near(w, named) for w in (folders - named) & said)
-        groups.setdefault(named, []).append((shared, named <= folders, path))
+        # The name's numbers said too pick the file out of its kind, before any folder's name: "receipt 7" is receipt_07.txt.
+        numbers = {w.lstrip("0") or "0" for w in words(name.split(".", 1)[0]) if w.isdigit()}
+        numbered = bool(numbers) and numbers <= {w.lstrip("0") or "0" for w in spoken if w.isdigit()}
+        groups.setdefault(named, []).append((shared + 100 * numbered, named <= folders and not numbered, path))
     if any(not eponymous for group in groups.values() for _, eponymous, _ in group):
         groups = {name: [m for m in group if not m[1]] for name, group in groups.items()}
         groups = {name: group for name, group in groups.items() if group}
