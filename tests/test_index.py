@@ -265,10 +265,11 @@ def test_the_background_indexer_waits_while_a_question_is_answered(corpus, tmp_p
 
 
 def test_a_word_is_said_anywhere_in_its_spellings_and_forms(corpus, tmp_path, embedder):
-    write(corpus / "home/network.txt", "The Wi-Fi network is called Kastanie. The licence renews each month.\n")
+    write(corpus / "home/network.txt", "The Wi-Fi network is called Kastanie. The licence renews each month.\n"
+                                       "Keys come from ssh-keygen, mail from git send-email.\n")
     index = FolderIndex(corpus, embedder, tmp_path / "idx")
     index.refresh()
-    for word in ("kastanie", "wifi", "license", "monthly", "renewal"):
+    for word in ("kastanie", "wifi", "license", "monthly", "renewal", "ssh-keygen", "send-email"):
         assert index.says_anywhere(word), word
     for word in ("parking", "tiramisu", "elasticsearch"):
         assert not index.says_anywhere(word), word

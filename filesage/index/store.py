@@ -275,8 +275,8 @@ class FolderIndex:
 
     def says_anywhere(self, word: str) -> bool:
         """Some indexed file says the word: as the keyword index has it, in a close spelling ("licence" for
-        "license"), in another form of it ("month" for "monthly"), or written with a hyphen or a space inside
-        ("wi-fi" for "wifi")."""
+        "license"), in another form of it ("month" for "monthly"), or written with or without a hyphen or a space
+        inside ("wi-fi" for "wifi", "ssh keygen" for "ssh-keygen")."""
         import difflib
 
         word = word.lower()
@@ -294,7 +294,8 @@ class FolderIndex:
         stem = re.sub(r"(?:ings?|i[sz](?:es?|ed|ing)|ed|es|s|ers?|ly)$", "", word)
         if len(stem) >= 3 and stem != word and any(term.startswith(stem) for term in nearby):
             return True
-        row = self.db.execute("SELECT 1 FROM chunks WHERE replace(replace(lower(text), '-', ''), ' ', '') LIKE ? LIMIT 1", (f"%{word}%",)).fetchone()
+        joined = word.replace("-", "").replace(" ", "")
+        row = self.db.execute("SELECT 1 FROM chunks WHERE replace(replace(lower(text), '-', ''), ' ', '') LIKE ? LIMIT 1", (f"%{joined}%",)).fetchone()
         return row is not None
 
     def document_frequencies(self, words: list[str]) -> tuple[int, dict[str, int]]:

@@ -35,16 +35,18 @@ def what_no_file_mentions_is_not_found(turn: "Turn", draft: str | None) -> Accep
     mentions, a product no manual covers) gets the closest passages back, and small models answer from them with a
     figure about something else. When a word of what the question asks about is in no file of the folder at all
     (nor another form or a close spelling of it, nor its translation into the folder's other languages), the
-    answer says so and names what was searched. When the searches found something, only a name counts (a word
-    the question writes with a capital, a place or a project): its other words are as often the kind of thing
-    asked ("temperature", "function", "in business since"), which the files give without the word."""
+    answer says so and names what was searched. When the searches found something, a single such word is as often
+    the kind of thing asked ("temperature", "function", "in business since") or another word for what the files
+    say ("mileage", "heaviest"), so only a name counts (a word the question writes with a capital, a place or a
+    project) or a thing the question names in several words of which no file says any ("the boat mooring")."""
     if turn.said_in_files is None or not any(step.tool in CONTENT_TOOLS for step in turn.steps):
         return None
     translated = translations(terms(turn.question), set(turn.languages()))
-    named = names_in(turn.question)
     absent = [word for word in subject_words(turn.question)
-              if (not turn.content_found or word in named)
-              and not turn.said_in_files(word) and not any(turn.said_in_files(w) for w, term in translated.items() if term == term_of(word))]
+              if not turn.said_in_files(word) and not any(turn.said_in_files(w) for w, term in translated.items() if term == term_of(word))]
+    if turn.content_found:
+        named, phrased = names_in(turn.question), words_of_unsaid_phrases(turn.question, set(absent))
+        absent = [word for word in absent if word in named or word in phrased]
     if not absent:
         return None
     searched = [prompts.searched(step.tool, step.args, step.ok, step.summary) for step in turn.steps]
@@ -56,6 +58,19 @@ def names_in(question: str) -> set[str]:
     """The words a question writes with a capital, the first word aside: the names of what it asks about."""
     found = re.findall(r"(?<![.?!]\s)(?<!^)\b[A-Z][\w-]*", question.strip())
     return {word.lower() for word in found}
+
+
+def words_of_unsaid_phrases(question: str, unsaid: set[str]) -> set[str]:
+    """The words of each run of two or more neighbouring words of the question that are all unsaid."""
+    runs, run = set(), []
+    for word in [*re.findall(r"[^\W\d_][^\W_]*(?:-[^\W_]+)*", question.lower()), ""]:
+        if word in unsaid:
+            run.append(word)
+            continue
+        if len(run) >= 2:
+            runs.update(run)
+        run = []
+    return runs
 
 
 def denials_must_hold(turn: "Turn", draft: str | None) -> Accept | Retry | None:
