@@ -88,8 +88,15 @@ def test_a_search_kept_within_a_file_or_folder(tmp_path, embedder):
     assert searcher.semantic_search("default port", within="alpha").paths == ["alpha/README"]
     # Nothing in the scope: the whole folder, said so; no such scope, or "all files": every file.
     elsewhere = searcher.semantic_search("where do the logs go", within="alpha/README")
-    assert elsewhere.paths[0] == "beta/README" and elsewhere.text.startswith("Nothing in alpha/README is about")
-    assert "every file was searched" in searcher.semantic_search("default port", within="gamma").text
+    assert elsewhere.paths[0] == "beta/README" and elsewhere.text.startswith("(Note: Nothing in alpha/README is about")
+    nowhere = searcher.semantic_search("default port", within="gamma").text
+    assert "every file was searched" in nowhere
+    # What the search says of itself is no line of a file: no answer quotes it as what the files say.
+    from filesage.grounding.claims import Evidence
+    from filesage.grounding.lines import evidence_lines
+    from filesage.policies.reading import found_lines
+    assert not [line for line in found_lines([elsewhere.text, nowhere]) if "searched" in line or "Nothing in" in line]
+    assert not [e for e in evidence_lines(Evidence(["q", elsewhere.text, nowhere])) if "Nothing in" in e.text or "searched" in e.text]
     assert set(searcher.semantic_search("default port", within="all files").paths) == {"alpha/README", "beta/README"}
 
 

@@ -8,6 +8,7 @@ import re
 from dataclasses import dataclass
 
 from ..language.text import covers, fold, holders, stem, terms
+from ..tools.result import is_note
 from .claims import Claim, Evidence, claims, missing_names, supported
 
 # A figure's line must match the question at least this well, against the best line with a figure of its kind.
@@ -33,7 +34,7 @@ def evidence_lines(evidence: Evidence) -> list[EvidenceLine]:
                 if line.startswith("From ") or re.match(r"^\S+ \[\d+\] \(", line):
                     source = line  # a source's heading: context for the lines below it, not a line of evidence
                     continue
-                if line.strip():
+                if line.strip() and not is_note(line):
                     found.append(EvidenceLine(line, " ".join([source, title] + holders(lines, index)), source.split(" [", 1)[0] or title))
     return found
 

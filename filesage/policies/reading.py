@@ -8,6 +8,7 @@ from ..grounding.claims import MARKER, claims, missing_names
 from ..language.question import combines_in
 from ..language.text import terms
 from ..tools.registry import CONTENT_TOOLS
+from ..tools.result import is_note
 
 
 def previous_question(turn: "Turn") -> str:
@@ -51,8 +52,9 @@ def line_naming_everything(question: str, found: list[str]) -> str:
 
 
 def found_lines(found: list[str]) -> list[str]:
-    """The lines of what the tools found, without source headings and citation markers."""
-    return [MARKER.sub("", line).strip().lstrip("- ") for text in found for line in text.splitlines() if line.strip() and not line.startswith("From ")]
+    """The lines of what the tools found, without source headings, the tools' own notes and citation markers."""
+    return [MARKER.sub("", line).strip().lstrip("- ") for text in found for line in text.splitlines()
+            if line.strip() and not line.startswith("From ") and not is_note(line)]
 
 
 def line_sharing_most(question: str, found: list[str]) -> str:

@@ -25,6 +25,16 @@ class ToolResult:
     coverage: str = ""
 
 
+def note(text: str) -> str:
+    """A line a tool says about its own work (what it searched instead, what it left out), set apart from the
+    files' lines so that nothing takes it for something a file says."""
+    return f"(Note: {text})"
+
+
+def is_note(line: str) -> bool:
+    return line.lstrip().startswith(("(Note: ", "[... result cut:"))
+
+
 def trim(text: str, limit: int) -> str:
     """A tool result cut to fit the model's context, with a marker saying how much was left out."""
     if len(text) <= limit:

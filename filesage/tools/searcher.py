@@ -14,7 +14,7 @@ from ..index.store import FolderIndex, Hit, Progress
 from ..language.glossary import term_of, translations
 from ..language.lexicon import WHOLE_FOLDER
 from ..language.text import covers, holders, terms
-from .result import ToolResult, trim
+from .result import ToolResult, note, trim
 
 PASSAGES = 5  # the passages facts are taken from, after reranking
 
@@ -124,14 +124,14 @@ class Searcher:
         if within and not paths:
             # No such file or folder ("all files", a name the folder lacks): every file is searched, and said so.
             result = self._search(query, top_k)
-            result.text = f"(There is no file or folder '{within}' here; every file was searched.)\n{result.text}"
+            result.text = f"{note(f'There is no file or folder {within!r} here; every file was searched.')}\n{result.text}"
         elif paths:
             result = self._search(query, top_k, paths, said_by_scope=scope_words(paths))
             if not result.found:
                 # Not in the document named: the whole folder, said so (the document may be named otherwise).
                 anywhere = self._search(query, top_k)
                 if anywhere.found:
-                    anywhere.text = f"Nothing in {within} is about '{query}'. In the other files:\n{anywhere.text}"
+                    anywhere.text = f"{note(f'Nothing in {within} is about {query!r}; the other files follow.')}\n{anywhere.text}"
                     result = anywhere
         else:
             result = self._search(query, top_k)

@@ -26,7 +26,7 @@ from ..language.matching import (
 )
 from ..language.text import singular, words
 from .listing import MAX_LISTED, ORDER_WORDS, Selection, file_line, names_sentence, part_about, span
-from .result import BadArgument, ToolResult, trim
+from .result import BadArgument, ToolResult, note, trim
 
 READ_WINDOW_CHARS = 3000  # what one read_file call returns at most: a window that fits beside the rest
 
@@ -464,7 +464,7 @@ class Toolbox:
             notes.append(f"{len(parts) - following + 1} more parts follow: read_file with start={following}.")
         if document.capped:
             notes.append("Only the first part of this very large file was read.")
-        text = f"{entry.path} ({where}):\n{body}" + ("\n" + " ".join(notes) if notes else "")
+        text = f"{entry.path} ({where}):\n{body}" + ("\n" + note(" ".join(notes)) if notes else "")
         return ToolResult(text, [entry.path], f"Read {entry.name}, {where}", locations={entry.path: where})
 
     def scope(self, within: str) -> list[str]:
