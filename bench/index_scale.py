@@ -4,9 +4,12 @@ indexed from nothing by `filesage index` in a process of its own. Prints files, 
 second and the process's peak memory.
 
     .venv/bin/python bench/index_scale.py [--sizes 100 1000 5000] [--sources DIR ...] [--workdir DIR]
+    .venv/bin/python bench/index_scale.py --folder DIR --code OLD_CHECKOUT . --repeats 2   # an A/B
 
 Files are taken in a fixed order from the sources (by default /usr/share/doc and the installed packages'
 documentation in .venv), so each size is a superset of the smaller ones and a rerun picks the same files.
+With --code, each checkout indexes the same folder from nothing in turn (alternating, so a noisy neighbour
+weighs on both), and the medians and their ratio to the first checkout's are printed.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ import argparse
 import os
 import resource
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -44,10 +48,13 @@ def build(folder: Path, files: list[Path], sources: list[Path]) -> None:
         shutil.copy2(path, target)
 
 
-def index(folder: Path, cache: Path) -> tuple[float, float, str]:
-    """Seconds, peak RSS in MB, and the summary line of `filesage index` from nothing."""
+def index(folder: Path, cache: Path, code: Path = REPO) -> tuple[float, float, str]:
+    """Seconds, peak RSS in MB, and the summary line of `filesage index` from nothing, run by the filesage of
+    the checkout `code`."""
     shutil.rmtree(cache, ignore_errors=True)
-    env = {**os.environ, "FILESAGE_CACHE_DIR": str(cache), "HF_HUB_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1"}
+    cache.mkdir(parents=True)
+    env = {**os.environ, "FILESAGE_CACHE_DIR": str(cache), "HF_HUB_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1",
+           "PYTHONPATH": str(code.resolve())}
     started = time.perf_counter()
     done = subprocess.run([sys.executable, "-m", "filesage", "index", str(folder)], capture_output=True, text=True, env=env, cwd=cache.parent)
     seconds = time.perf_counter() - started
@@ -57,12 +64,33 @@ def index(folder: Path, cache: Path) -> tuple[float, float, str]:
     return seconds, peak, done.stdout.strip().splitlines()[-1]
 
 
+def compare(folder: Path, codes: list[Path], repeats: int, workdir: Path) -> None:
+    """The checkouts index the folder in turn, `repeats` rounds; medians and ratios to the first."""
+    seconds: dict[Path, list[float]] = {code: [] for code in codes}
+    for round_ in range(repeats):
+        for code in codes:
+            took, _, summary = index(folder, workdir / "cache-ab", code)
+            seconds[code].append(took)
+            print(f"round {round_ + 1}, {code}: {took:.1f} s  ({summary})", flush=True)
+    first = statistics.median(seconds[codes[0]])
+    for code in codes:
+        median = statistics.median(seconds[code])
+        print(f"{code}: median {median:.1f} s of {len(seconds[code])}, {first / median:.2f}x the speed of {codes[0]}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--sizes", type=int, nargs="+", default=[100, 1000, 5000])
     parser.add_argument("--sources", type=Path, nargs="+", default=[Path("/usr/share/doc"), REPO / ".venv" / "lib"])
     parser.add_argument("--workdir", type=Path, default=Path(tempfile.gettempdir()) / "filesage-index-scale")
+    parser.add_argument("--folder", type=Path, help="an A/B on this folder instead of the sizes")
+    parser.add_argument("--code", type=Path, nargs="+", default=[REPO], help="checkouts to compare, the first the reference")
+    parser.add_argument("--repeats", type=int, default=1)
     options = parser.parse_args()
+    options.workdir.mkdir(parents=True, exist_ok=True)
+    if options.folder:
+        compare(options.folder, options.code, options.repeats, options.workdir)
+        return
     files = source_files(options.sources)
     print(f"{len(files)} candidate files in {', '.join(map(str, options.sources))}")
     for size in sorted(options.sizes):
