@@ -159,6 +159,11 @@ def describe_match(hint: str, paths: list[str], extension_of) -> list[str]:
     return [path for spare, path in scored if spare == best]
 
 
+def numbers_in(said: list[str]) -> set[str]:
+    """The numbers among words, without leading zeros: "007" and "7" are the same number."""
+    return {w.lstrip("0") or "0" for w in said if w.isdigit()}
+
+
 def files_named(question: str, paths: list[str]) -> list[str]:
     """The files a question names: by their whole name ("what does app.ini set"), else by the words of their name
     before its first dot, numbers aside, all of them words of the question ("the acme FAQ", "according to the
@@ -172,7 +177,7 @@ def files_named(question: str, paths: list[str]) -> list[str]:
     if explicit:
         return explicit
     spoken = [singular(w) for w in words(question)]
-    said = set(spoken)
+    said, said_numbers = set(spoken), numbers_in(spoken)
 
     def near(folder_word: str, named: frozenset) -> int:
         """A folder's name said right beside the file's ("the Flask README", "jq's NEWS") picks it out most."""
@@ -187,8 +192,8 @@ def files_named(question: str, paths: list[str]) -> list[str]:
         folders = {singular(w) for w in words(path.rsplit("/", 1)[0])} if "/" in path else set()
         shared = sum(near(w, named) for w in (folders - named) & said)
         # The name's numbers said too pick the file out of its kind, before any folder's name: "receipt 7" is receipt_07.txt.
-        numbers = {w.lstrip("0") or "0" for w in words(name.split(".", 1)[0]) if w.isdigit()}
-        numbered = bool(numbers) and numbers <= {w.lstrip("0") or "0" for w in spoken if w.isdigit()}
+        numbers = numbers_in(words(name.split(".", 1)[0]))
+        numbered = bool(numbers) and numbers <= said_numbers
         groups.setdefault(named, []).append((shared + 100 * numbered, named <= folders and not numbered, path))
     if any(not eponymous for group in groups.values() for _, eponymous, _ in group):
         groups = {name: [m for m in group if not m[1]] for name, group in groups.items()}

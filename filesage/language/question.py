@@ -49,11 +49,15 @@ def asks_again_for_another_year(question: str, previous: str) -> bool:
     return not terms(YEAR.sub(" ", question)) - ASKING_AGAIN
 
 
+def question_words(question: str) -> list[str]:
+    """A question's words in order, lower-case, hyphenated ones whole ("ssh-keygen"), numbers aside."""
+    return re.findall(r"[^\W\d_][^\W_]*(?:-[^\W_]+)*", question.lower())
+
+
 def subject_words(question: str) -> list[str]:
     """The words of a question that say what it is about: not its words of asking, of files and types, of time or
     of combining, and not its numbers ("how much do I pay for the parking space?" -> parking, space)."""
-    said = re.findall(r"[^\W\d_][^\W_]*(?:-[^\W_]+)*", question.lower())
-    return list(dict.fromkeys(w for w in said if len(w) >= 3 and w not in QUESTION_WORDS and w not in SUBJECTLESS and not type_extensions(w)))
+    return list(dict.fromkeys(w for w in question_words(question) if len(w) >= 3 and w not in QUESTION_WORDS and w not in SUBJECTLESS and not type_extensions(w)))
 
 
 def counted_words(question: str) -> list[str]:

@@ -45,6 +45,9 @@ def covers(term: str, found: set[str]) -> bool:
     return len(term) >= 3 and (f"{term}s" in found or f"{term}es" in found or (term.endswith("s") and term[:-1] in found))
 
 
+COMMENT_MARKS = ("#", "//", ";")  # what starts a comment line in config files and code
+
+
 def holders(lines: list[str], index: int, headings: bool = True) -> list[str]:
     """The lines a line belongs under: the less-indented lines above it (a YAML key, a function's def, a block of a
     config file; comments aside) and the nearest Markdown heading (headings=False: '#' starts a comment here)."""
@@ -52,7 +55,7 @@ def holders(lines: list[str], index: int, headings: bool = True) -> list[str]:
     indent = len(lines[index]) - len(lines[index].lstrip())
     for above in range(index - 1, -1, -1):
         text = lines[above]
-        if text.strip() and len(text) - len(text.lstrip()) < indent and not text.lstrip().startswith(("#", "//", ";")):
+        if text.strip() and len(text) - len(text.lstrip()) < indent and not text.lstrip().startswith(COMMENT_MARKS):
             found.append(text.strip())
             indent = len(text) - len(text.lstrip())
             if indent == 0:

@@ -13,7 +13,7 @@ from ..grounding.claims import MARKER, Evidence, claims, remove_claims, says_not
 from ..grounding.lines import unconnected
 from ..language.glossary import term_of, translations
 from ..language.lexicon import ASKED_KIND
-from ..language.question import subject_words
+from ..language.question import question_words, subject_words
 from ..language.text import terms
 from ..llm.parser import ToolCall
 from ..tools.registry import CONTENT_TOOLS
@@ -63,7 +63,7 @@ def names_in(question: str) -> set[str]:
 def words_of_unsaid_phrases(question: str, unsaid: set[str]) -> set[str]:
     """The words of each run of two or more neighbouring words of the question that are all unsaid."""
     runs, run = set(), []
-    for word in [*re.findall(r"[^\W\d_][^\W_]*(?:-[^\W_]+)*", question.lower()), ""]:
+    for word in [*question_words(question), ""]:
         if word in unsaid:
             run.append(word)
             continue

@@ -25,6 +25,9 @@ class ToolResult:
     coverage: str = ""
 
 
+CUT = "[... result cut:"  # starts the line that says how much of a result was left out
+
+
 def note(text: str) -> str:
     """A line a tool says about its own work (what it searched instead, what it left out), set apart from the
     files' lines so that nothing takes it for something a file says."""
@@ -32,14 +35,14 @@ def note(text: str) -> str:
 
 
 def is_note(line: str) -> bool:
-    return line.lstrip().startswith(("(Note: ", "[... result cut:"))
+    return line.lstrip().startswith(("(Note: ", CUT))
 
 
 def trim(text: str, limit: int) -> str:
     """A tool result cut to fit the model's context, with a marker saying how much was left out."""
     if len(text) <= limit:
         return text
-    return text[:limit] + f"\n[... result cut: {len(text) - limit:,} more characters not shown]"
+    return text[:limit] + f"\n{CUT} {len(text) - limit:,} more characters not shown]"
 
 
 class BadArgument(ValueError):

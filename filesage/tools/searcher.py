@@ -13,7 +13,7 @@ from typing import Annotated, Callable
 from ..index.store import FolderIndex, Hit, Progress
 from ..language.glossary import term_of, translations
 from ..language.lexicon import WHOLE_FOLDER
-from ..language.text import covers, holders, terms
+from ..language.text import COMMENT_MARKS, covers, holders, terms
 from .result import ToolResult, note, trim
 
 PASSAGES = 5  # the passages facts are taken from, after reranking
@@ -51,7 +51,6 @@ PASSAGE_CHARS = 700  # how much of a passage the plain pipeline in bench/ puts i
 
 
 MAX_RESULT_CHARS = 2500
-COMMENT_MARKS = ("#", "//", ";")
 COMMENT_WEIGHT = 0.5
 # Files where a line that starts with "#" is a heading, not a comment: Markdown, text and files without an extension.
 PROSE = re.compile(r"(?:\.(?:md|markdown|rst|txt|adoc|org|html?)|/[^/.]+)$|^[^/.]+$", re.I)
