@@ -41,6 +41,13 @@ CASES = {
     "DATE_WORDS": lambda: all(re.fullmatch(L.DATE_WORDS, w) for w in ("last modified", "created", "touched")),
     "PLACE_WORDS": lambda: matches(re.compile(rf"\b(?:{L.PLACE_WORDS})\b", re.I), "which folder holds it"),
     "FILE_ASPECTS": lambda: matches(L.FILE_ASPECTS, "when was the plan last modified") and not matches(L.FILE_ASPECTS, "who signed the treaty"),
+    "ASKING": lambda: {"who", "what", "which", "how", "what's"} <= set(L.ASKING) and "that" not in L.ASKING,
+    "AUXILIARIES": lambda: {"is", "does", "did", "'s"} <= L.AUXILIARIES and "the" not in L.AUXILIARIES,
+    "LEADING_WORDS": lambda: {"the", "my", "there", "all"} <= L.LEADING_WORDS and "file" not in L.LEADING_WORDS,
+    "POLITE_WORDS": lambda: {"tell", "me", "please"} <= L.POLITE_WORDS and "who" not in L.POLITE_WORDS,
+    "FILE_FACT_NOUNS_ASKED": lambda: {"size", "extension"} <= set(L.FILE_FACT_NOUNS_ASKED) and "version" not in L.FILE_FACT_NOUNS_ASKED,
+    "ASKS_FILES_ANYWHERE": lambda: all(matches(L.ASKS_FILES_ANYWHERE, q) for q in ("how big is it", "which was edited most recently", "list the notes", "in bytes"))
+    and not any(matches(L.ASKS_FILES_ANYWHERE, q) for q in ("who created the project, per its CREDITS file?", "what is the key changed to", "the two ID bytes")),
     "FILE_FACTS": lambda: matches(L.FILE_FACTS, "how big is it") and not matches(L.FILE_FACTS, "what does it cost"),
     "ONLY_FILE_FACTS": lambda: matches(L.ONLY_FILE_FACTS, "its file size") and not matches(L.ONLY_FILE_FACTS, "when was the task changed"),
     "NAMED_FILE_FACTS": lambda: all(matches(L.NAMED_FILE_FACTS, q) for q in ("how big is the README", "when was the FAQ last changed", "where is the lease"))

@@ -286,6 +286,15 @@ def test_questions_about_what_files_say_are_searched(agent):
     assert questions_about_what_files_say_are_searched(turn_for(agent, "how many invoices do i have"), ToolCall("count_files", {"name": "invoice"})) is None
     follow_up = turn_for(agent, "names please", [{"role": "user", "content": "how many PDFs do I have?"}, {"role": "assistant", "content": "3."}])
     assert questions_about_what_files_say_are_searched(follow_up, ToolCall("list_files", {"extension": "pdf"})) is None
+    # A question that names a document, a type or a file word, but asks only for what a document says, is searched.
+    for question in ("who started the acme project, going by its CREDITS file?", "what does the scanned PDF give as the deposit?",
+                     "In the widget config, what is the retry limit set to?", "which Rust releases does the acme README support?",
+                     "How many cups of flour go into the bread recipe?"):
+        assert questions_about_what_files_say_are_searched(turn_for(agent, question), ToolCall("file_metadata", {"name_hint": "x"})).name == "semantic_search", question
+    # ... unless what it asks for is a file, a type, a count of files, or a file's size, dates, folder or listing.
+    for question in ("Which is the largest PDF I have?", "whose notes file is the biggest?", "are there any empty files?",
+                     "how many bytes is the acme README?", "the newest report - what does it conclude?", "what's in my Downloads folder?"):
+        assert questions_about_what_files_say_are_searched(turn_for(agent, question), ToolCall("file_metadata", {"name_hint": "x"})) is None, question
 
 
 def test_searches_in_the_folders_other_languages(fs_corpus):

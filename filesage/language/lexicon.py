@@ -158,6 +158,27 @@ FILE_ASPECTS = re.compile(
     r"file ?names?|extension|file type|list|rename|files?|documents|docs|tree|structure|organi[sz]ed|layout|empty)\b",
     re.I,
 )
+# The words that begin an asking, the verbs that end the noun phrase after "what"/"which" ("what colour codes
+# does ...") or lead to it ("what is the page margin ..."), the words before the noun phrase, and the nouns of a
+# file's own facts in that phrase.
+ASKING = ("who", "whom", "whose", "what", "what's", "whats", "which", "when", "where", "where's", "how", "why")
+AUXILIARIES = set("is are was were be been does do did has have had can could should will would must may might 's".split())
+LEADING_WORDS = set("the a an my our your this that there i it its we you any some all each every got".split())
+# The words of a polite wrapper around the asking ("can you please tell me what ...").
+POLITE_WORDS = {"you", "tell", "me", "please", "know", "let"}
+FILE_FACT_NOUNS_ASKED = ("size", "filename", "extension")
+# A question asks about files themselves, whatever it asks for: their size in bytes, their edit dates, a listing,
+# a tree, empty files, a folder. Weaker words ("the AUTHORS file", "changed to", "created", "named as") name a
+# document or ask what it says.
+ASKS_FILES_ANYWHERE = re.compile(
+    rf"\b(how (?:big|large|heavy)|how much (?:disk )?space|disk space|(?:^\W*|you |please )(?:list|show|find|count|give)\b|file ?sizes?|size of (?:the|my|this|that|each|all|every)|in bytes|how many bytes|"
+    r"\d+\s*(?:bytes|kb|mb|gb|kib|mib)|modified|modification|(?:last|recently) (?:chang|edit|modif|updat|sav|touch)\w*|"
+    r"(?:chang|edit|modif|updat|sav|touch)\w* (?:most )?recently|"
+    rf"when (?:was|were|did)\b.*\b(?:edit|edited|change|changed|modify|touch|touched|save|saved|update|updated)|"
+    rf"{alternatives(FOLDER_NOUNS, plural=True)}|director(?:y|ies)|file ?names?|empty|"
+    r"tree|structure|organi[sz]ed|layout|what(?:'s| is) in\b)\b",
+    re.I,
+)
 # A file's own facts, asked of a file described by what it says: its size, date or folder.
 FILE_FACTS = re.compile(rf"\b({SIZE_WORDS}|{DATE_WORDS}|{PLACE_WORDS})\b", re.I)
 # Facts only a file has, whatever the question calls it ("when was the plan last modified").
@@ -233,7 +254,7 @@ NOT_THE_THING = {"up", "of", "my", "the", "our", "your", "these", "those", "them
                  "zero", "byte", "big", "large", "small", "new", "old", "recent", "recently", "other", "more", "such", "all", "any"}
 PHRASE_ENDS = {"do", "does", "did", "are", "is", "was", "were", "have", "has", "had", "in", "on", "under", "inside", "within", "for", "i",
                "you", "we", "they", "there", "can", "will", "would", "should", "of", "that", "which", "with", "from", "to", "per", "left",
-               "at", "by", "about", "across", "over", "this", "the", "my", "it", "its"}
+               "at", "by", "about", "across", "over", "this", "the", "my", "it", "its", "anywhere", "somewhere", "everywhere", "here"}
 # How a question over many files combines them, strongest first: "in total, how many" counts.
 COMBINE_WORDS = [
     ("count", COUNT),

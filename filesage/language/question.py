@@ -6,9 +6,12 @@ from __future__ import annotations
 import re
 
 from .figures import CODE
-from .filters import read_question
+from .filters import detect_order, read_question
 from .lexicon import (
+    ASKING,
     ASKING_AGAIN_TEXT,
+    ASKS_FILES_ANYWHERE,
+    AUXILIARIES,
     COMBINE_TERMS_TEXT,
     COMBINE_WORDS,
     COUNT_AFTER,
@@ -16,13 +19,20 @@ from .lexicon import (
     COUNTED_FILE_WORDS,
     FILE_ASPECTS,
     FILE_FACT_NOUN,
+    FILE_FACT_NOUNS_ASKED,
     FILE_FACTS,
+    FILE_NOUNS,
+    FIND_THEN_READ,
+    FOLDER_NOUNS,
+    FOLLOW_UP,
+    LEADING_WORDS,
     MANY_WORDS,
     NAMED_FILE_FACTS,
     NOT_THE_THING,
     ONLY_FILE_FACTS,
     PHRASE_ENDS,
     PLURAL,
+    POLITE_WORDS,
     QUESTION_WORDS,
     QUOTED,
     SUBJECTLESS,
@@ -125,6 +135,64 @@ def asks_about_files(question: str, tree_words: set[str]) -> bool:
     file, a folder, a listing, or a count of things the folder's files are named after ("how many invoices")."""
     asked = read_question(question)
     return bool(FILE_ASPECTS.search(question) or asked.extension or asked.order or asked.filters() or counts_files(question, tree_words))
+
+
+def asked_phrases(question: str) -> list[list[str]]:
+    """What each asking of a question asks for: its asking word and the noun phrase it asks about ("what colour
+    codes", "which one is the oldest sheet" -> which, oldest, sheet; "is there a blank sheet" -> is, blank, sheet),
+    the rest of the question (the document it names, "according to ...") left out."""
+    tokens = re.findall(r"[\w.'-]+|[,;:?!()—–]", question.lower().replace("’", "'"))
+    phrases = []
+    for at, token in enumerate(tokens):
+        before = tokens[at - 1] if at else ","
+        opens = not before[0].isalnum() or before in ("and", "or", "but", "me", "know", "out", "then", "so")
+        yes_no = token in AUXILIARIES and not before[0].isalnum()
+        if not opens or not (token in ASKING or yes_no):
+            continue
+        asking = token.replace("'s", "").replace("whats", "what")
+        phrase = [asking]
+        # Past the verb ("what is the X"), the "of" ("which of my X") and the words before the noun phrase.
+        for word in tokens[at + 1:at + 10]:
+            leading = (len(phrase) == 1 and (word in AUXILIARIES or word == "of")) or (phrase[-1] in (asking, "of") and word in LEADING_WORDS)
+            if leading and (asking in ("what", "which", "who", "whom") or yes_no or phrase[-1] == "of"):
+                continue
+            # "of" goes on to what the phrase is of ("the number of files"); other small words end it.
+            if not word[0].isalnum() or word in AUXILIARIES or (word in PHRASE_ENDS and word != "of") or ("'" in word and not word.endswith("'s")):
+                break
+            phrase.append(word)
+        phrases.append(phrase)
+    return phrases
+
+
+def asks_what_files_say(question: str, tree_words: set[str]) -> bool:
+    """Every asking of the question asks for something a document says, not a file's own facts: "who wrote ...",
+    "what colour codes ...", "what is the default for ... in the X config" ask what the files say, though the
+    question names a file, a type or a date ("according to the CREDITS file", "the scanned PDF", "set to").
+    A file noun, a type or a count of files in what is asked, or anywhere in the question a file's size, edit
+    dates, folder, listing or tree, or a file picked by rank and then read, ask about the files themselves."""
+    phrases = asked_phrases(question)
+    if not phrases or ASKS_FILES_ANYWHERE.search(question) or FIND_THEN_READ.search(question):
+        return False
+    if detect_order(question) and re.search(rf"\b{alternatives(FILE_NOUNS, plural=True)}\b", question, re.I):
+        return False
+    file_words = set(FILE_NOUNS) | set(FOLDER_NOUNS) | set(FILE_FACT_NOUNS_ASKED)
+    wrapped = [phrase for phrase in phrases if not (phrase[0] in AUXILIARIES and set(phrase[1:]) <= POLITE_WORDS)]
+    for asking, *noun_phrase in wrapped or phrases:
+        nouns = [singular(w) for w in noun_phrase if w != "of"]
+        # "which ones?", "which of them is newest?", "how many?": what is asked was named elsewhere, or is a rank.
+        if asking in ("where", "when") or (not nouns and asking not in ("who", "whom", "why")):
+            return False
+        if FOLLOW_UP.search(" ".join(noun_phrase)) or all(detect_order(noun) for noun in nouns) or nouns == ["many"]:
+            return False
+        # A type is what is asked when it ends the phrase ("the newest pdf") or is many ("which pdfs"), not before
+        # another noun ("which python releases").
+        types = [w for w, noun in zip(noun_phrase, nouns) if type_extensions(noun) and (noun == nouns[-1] or w != noun)]
+        if set(nouns) & file_words or types:
+            return False
+        # The thing counted is the head of the few words after "how many" ("how many cups go into the X").
+        if asking == "how" and nouns[:1] == ["many"] and counts_files(" ".join(["how", *noun_phrase[:4]]), tree_words):
+            return False
+    return True
 
 
 def asks_a_named_files_facts(question: str) -> bool:

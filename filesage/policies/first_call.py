@@ -28,6 +28,7 @@ from ..language.question import (
     asks_a_named_files_facts,
     asks_about_files,
     asks_again_for_another_year,
+    asks_what_files_say,
     asks_for_one,
     combines_in,
     counted_words,
@@ -208,10 +209,14 @@ def questions_about_what_files_say_are_searched(turn: "Turn", call: ToolCall | N
     vendor's invoice, a person's phone number from the contacts), and small models then reach for a filesystem
     tool (a lookup by name, a listing of the folder), whose sizes and dates stand as the answer. When neither
     the question nor the one before it asks anything about files themselves (their names, types, sizes,
-    dates, folders, ranks or counts), what the files say is searched."""
+    dates, folders, ranks or counts), or when all the question asks for is what a document says though it
+    names a file or a type ("who wrote the X file", "what is the default in the Y config"), what the files
+    say is searched."""
     if call is None or call.name not in FILESYSTEM_TOOLS or "semantic_search" not in turn.tools:
         return None
-    if asks_about_files(turn.question, turn.tree_words()) or asks_about_files(previous_question(turn), turn.tree_words()):
+    tree_words = turn.tree_words()
+    about_files = asks_about_files(turn.question, tree_words) and not asks_what_files_say(turn.question, tree_words)
+    if about_files or asks_about_files(previous_question(turn), tree_words):
         return None
     return ToolCall("semantic_search", {"query": turn.question})
 
