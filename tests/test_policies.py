@@ -578,6 +578,10 @@ def test_several_looks_are_planned():
     assert not planned("which of those had the highest total?", invoices, None)
     for question in ("how many PDFs do I have?", "what is the deposit on the flat?", "list every contract and its end date"):
         assert not planned(question, [], None), question
+    # Two things a document says, though the question names a type or a rank on the way, are two looks.
+    for question in ("which Rust release dropped the old linker, and when did it come out?", "In the acme manual, what is the largest buffer it allows and what unit is it in?"):
+        assert planned(question, [], None), question
+    assert not planned("which is the largest PDF, and how big is it?", [], None)
 
 
 def test_what_no_file_mentions_is_not_found(agent):

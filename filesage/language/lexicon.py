@@ -174,7 +174,7 @@ ASKS_FILES_ANYWHERE = re.compile(
     rf"\b(how (?:big|large|heavy)|how much (?:disk )?space|disk space|(?:^\W*|you |please )(?:list|show|find|count|give)\b|file ?sizes?|size of (?:the|my|this|that|each|all|every)|in bytes|how many bytes|"
     r"\d+\s*(?:bytes|kb|mb|gb|kib|mib)|modified|modification|(?:last|recently) (?:chang|edit|modif|updat|sav|touch)\w*|"
     r"(?:chang|edit|modif|updat|sav|touch)\w* (?:most )?recently|"
-    rf"when (?:was|were|did)\b.*\b(?:edit|edited|change|changed|modify|touch|touched|save|saved|update|updated)|"
+    r"when (?:was|were|did)\b.*\b(?:edit|chang|modif|touch|sav|updat|creat)\w*|"
     rf"{alternatives(FOLDER_NOUNS, plural=True)}|director(?:y|ies)|file ?names?|empty|"
     r"tree|structure|organi[sz]ed|layout|what(?:'s| is) in\b)\b",
     re.I,

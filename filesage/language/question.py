@@ -17,6 +17,7 @@ from .lexicon import (
     COUNT_AFTER,
     COUNTED,
     COUNTED_FILE_WORDS,
+    EVERYDAY_TYPES,
     FILE_ASPECTS,
     FILE_FACT_NOUN,
     FILE_FACT_NOUNS_ASKED,
@@ -178,15 +179,17 @@ def asks_what_files_say(question: str, tree_words: set[str]) -> bool:
     file_words = set(FILE_NOUNS) | set(FOLDER_NOUNS) | set(FILE_FACT_NOUNS_ASKED)
     wrapped = [phrase for phrase in phrases if not (phrase[0] in AUXILIARIES and set(phrase[1:]) <= POLITE_WORDS)]
     for asking, *noun_phrase in wrapped or phrases:
-        nouns = [singular(w) for w in noun_phrase if w != "of"]
+        noun_phrase = [w for w in noun_phrase if w != "of"]
+        nouns = [singular(w) for w in noun_phrase]
         # "which ones?", "which of them is newest?", "how many?": what is asked was named elsewhere, or is a rank.
-        if asking in ("where", "when") or (not nouns and asking not in ("who", "whom", "why")):
+        if asking == "where" or (not nouns and asking not in ("who", "whom", "why", "when")):
             return False
         if FOLLOW_UP.search(" ".join(noun_phrase)) or all(detect_order(noun) for noun in nouns) or nouns == ["many"]:
             return False
         # A type is what is asked when it ends the phrase ("the newest pdf") or is many ("which pdfs"), not before
-        # another noun ("which python releases").
-        types = [w for w, noun in zip(noun_phrase, nouns) if type_extensions(noun) and (noun == nouns[-1] or w != noun)]
+        # another noun ("which python releases"); an everyday noun ("response codes") only as the lexicon allows.
+        types = [w for w, noun in zip(noun_phrase, nouns) if type_extensions(noun)
+                 and ((EVERYDAY_TYPES[noun] and w != noun) if noun in EVERYDAY_TYPES else (noun == nouns[-1] or w != noun))]
         if set(nouns) & file_words or types:
             return False
         # The thing counted is the head of the few words after "how many" ("how many cups go into the X").

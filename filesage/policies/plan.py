@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..language.filters import read_question
+from ..language.question import asks_what_files_say
 from ..language.lexicon import ADDED_UP, COMBINE_WORDS, COMPARED, FIND_THEN_READ, REFERS_BACK, TREE, TWO_QUESTIONS
 from ..language.text import words
 
@@ -20,9 +21,11 @@ def several_looks_are_planned(question: str, history: list[dict], tree: "Toolbox
     they stood alone. Questions with two parts, a comparison, figures of several things added up, a file to find
     first, or a follow-up leaning on the question before, are planned by the model first."""
     # Questions about the files themselves (which, how many, the tree) are answered exactly by one tool each,
-    # follow-ups among them ("and the oldest of those?") by the tools' own reading of the conversation.
+    # follow-ups among them ("and the oldest of those?") by the tools' own reading of the conversation; a type,
+    # a rank or a count that is part of what a document says ("which rust releases", "how many days") is not one.
     asked = read_question(question)
-    if (asked.order or asked.counting or asked.filters() or TREE.search(question)) and not FIND_THEN_READ.search(question):
+    about_files = (asked.order or asked.counting or asked.filters() or TREE.search(question)) and not FIND_THEN_READ.search(question)
+    if about_files and not asks_what_files_say(question, tree.name_words() if tree is not None else set()):
         return False
     if history and REFERS_BACK.search(question) and any(name in ("largest", "smallest", "average") and said.search(question) for name, said in COMBINE_WORDS):
         # The largest, smallest or average of the things of the turn before ("which of those cost most?") is one look
