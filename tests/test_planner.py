@@ -5,7 +5,7 @@ import json
 
 from filesage.agent.events import Answer, Answered
 from filesage.agent.loop import Agent
-from filesage.agent.planner import Found, Lookup, Plan, Planner, compose, figure_of, invents_numbers, read_plan
+from filesage.agent.planner import Found, Lookup, Plan, Planner, compose, figure_of, invents_numbers, read_plan, without_looks_taken
 from filesage.llm.base import Usage
 from filesage.policies import in_force
 from filesage.tools.registry import ToolRegistry, respond
@@ -45,6 +45,27 @@ def test_a_plan_that_says_a_number_no_one_said_is_not_followed():
     assert invents_numbers(made_up, "which of those had the highest total?", history)
     meant = Plan("Which 2024 invoice had the highest total?", [Lookup("Which 2024 invoice had the highest total?", "invoice")], "none")
     assert not invents_numbers(meant, "which of those had the highest total?", history)
+
+
+def test_a_follow_ups_plan_does_not_ask_the_conversations_question_again():
+    history = [{"role": "user", "content": "What is the widget's default retry limit?"}, {"role": "assistant", "content": "5 [1]."}]
+    both = Plan("What are the widget's default retry limit and timeout?", [Lookup("What is the widget's default retry limit?", "retry limit"),
+                                                                            Lookup("What is the widget's default timeout?", "timeout")], "none")
+    assert without_looks_taken(both, history) == Plan("What is the widget's default timeout?", [both.lookups[1]], "none")
+    # A figure combined in code is looked up again; a plan of nothing new stays as it is.
+    assert without_looks_taken(Plan(both.question, both.lookups, "sum"), history).lookups == both.lookups
+    again = Plan("Did the retry limit change?", [both.lookups[0]], "none")
+    assert without_looks_taken(again, history) == again
+
+
+def test_a_follow_up_is_answered_without_the_turn_before_retold():
+    plan = {"question": "What are the hotel and the taxi?", "lookups": [{"ask": "What did the taxi cost?", "label": "taxi"},
+                                                                       {"ask": "What did the hotel cost?", "label": "hotel"}], "combine": "none"}
+    model = ScriptedModel([json.dumps(plan), '{"name": "semantic_search", "arguments": {"query": "hotel cost"}}', "The hotel cost €214.00 [1]."])
+    agent = Agent(model, ToolRegistry([semantic_search, respond]), policies=in_force())
+    history = [{"role": "user", "content": "What did the taxi cost?"}, {"role": "assistant", "content": "€38.50 [1]."}]
+    result = [e for e in Planner(agent, in_force()).run("and the hotel?", history) if isinstance(e, Answered)][-1].answer
+    assert result.text == "The hotel cost €214.00 [1]." and [s.tool for s in result.steps] == ["semantic_search"]
 
 
 def test_figures_are_added_compared_and_dated_in_code_with_their_sources():

@@ -14,6 +14,7 @@ from typing import Iterator
 from ..grounding.claims import MARKER, claims
 from ..grounding.lines import shape
 from ..language.figures import NUMBER, number_value
+from ..language.text import terms
 from ..llm.base import Usage
 from ..llm.parser import extract_json_object
 from . import prompts
@@ -72,6 +73,19 @@ def invents_numbers(plan: Plan, question: str, history: list[dict]) -> bool:
     return bool(set(re.findall(r"\d+", " ".join([plan.question, *(lookup.ask for lookup in plan.lookups)]))) - said)
 
 
+def without_looks_taken(plan: Plan, history: list[dict]) -> Plan:
+    """A follow-up's plan without the lookups that ask a question of the conversation again ("and the other
+    setting?" planned as the setting asked before and the new one): a small model answers both, and the answer
+    retells the last turn's. Kept when its figure is combined in code (a sum or a difference needs it), or when
+    every lookup is one asked before."""
+    asked = [terms(str(t.get("content", ""))) for t in history if t.get("role") == "user"]
+    new = [lookup for lookup in plan.lookups if not any(terms(lookup.ask) and terms(lookup.ask) <= before for before in asked)]
+    if plan.combine != "none" or not new or len(new) == len(plan.lookups):
+        return plan
+    # What is left to ask is the question in full: the whole question would ask the conversation's again.
+    return Plan(new[0].ask if len(new) == 1 else plan.question, new, plan.combine)
+
+
 @dataclass
 class Found:
     """What one lookup's answer said, and the figure of it the plan combines."""
@@ -103,6 +117,8 @@ class Planner:
         plan = self._plan(question, history, usage)
         if plan is not None and invents_numbers(plan, question, history):
             plan = None
+        if plan is not None and history:
+            plan = without_looks_taken(plan, history)
         if plan is None or (len(plan.lookups) == 1 and plan.combine != "read_the_file"):
             # One look is enough: the question as written, or in full when it leaned on the conversation.
             asked = plan.question if plan is not None and history else question
