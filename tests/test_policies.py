@@ -635,6 +635,10 @@ def test_answers_say_more_than_the_question(agent):
         assert more(turn, said) is None, said
     release = found(turn_for(agent, "which release dropped the old API, and when did it come out?"), "From NEWS [1]:\n- 4.2 (2031-05-04): the old API is gone")
     assert isinstance(more(release, "The old API was dropped in a release [1] and it came out on [1]."), Retry)
+    # Only the file the value is in is no value; a file is the answer when a file is what was asked.
+    assert isinstance(more(turn, "From trips/2031-06 Faro/booking.html [1]."), Retry)
+    asked_file = found(turn_for(agent, "which file has the Faro booking?"), "From trips/faro.html [1]:\n- Return flight FR 2291 Faro to Bremen, seat 14C")
+    assert more(asked_file, "It is trips/faro.html [1].") is None
 
 
 def test_questions_about_the_files_themselves_are_not_planned_or_scoped(agent):

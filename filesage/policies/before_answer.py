@@ -13,7 +13,7 @@ from ..grounding.claims import MARKER, Evidence, claims, remove_claims, says_not
 from ..grounding.lines import unconnected
 from ..language.glossary import term_of, translations
 from ..language.lexicon import ASKED_KIND
-from ..language.question import question_words, subject_words
+from ..language.question import asks_what_files_say, question_words, subject_words
 from ..language.text import terms
 from ..llm.parser import ToolCall
 from ..tools.registry import CONTENT_TOOLS
@@ -100,9 +100,15 @@ def answers_give_what_was_asked(turn: "Turn", draft: str | None) -> Retry | None
     return Retry(prompts.KIND_RETRY.format(kind="a date" if kind == "date" else "a number or amount"), [], answer_only=True)
 
 
-def says_something(draft: str, question: str) -> bool:
+# A file's path or name in an answer ("From notes/2031-04 trip.md [1]."): where it was found, not what it says.
+PATH = re.compile(r"\S*/\S+|\b[\w-]+(?:\.[\w-]+)*\.[A-Za-z][A-Za-z0-9]{0,4}\b")
+
+
+def says_something(draft: str, question: str, paths_say: bool = True) -> bool:
     """The draft states something the question does not: a figure, date, code or quote, a name written with a
-    capital, or a word of five letters or more."""
+    capital, or a word of five letters or more; not counting the files' paths unless they are what was asked."""
+    if not paths_say:
+        draft = PATH.sub(" ", draft)
     asked_claims = {c.key for c in claims(question)}
     if any(c.key not in asked_claims for c in claims(draft)):
         return True
@@ -115,10 +121,12 @@ def says_something(draft: str, question: str) -> bool:
 
 def answers_say_more_than_the_question(turn: "Turn", draft: str | None) -> Retry | None:
     """Small models write an answer that only turns the question round ("You have a seat on the flight back",
-    "It dropped support on [1] and came out on [1]"), with the value asked for left out. A draft that says nothing
+    "It dropped support on [1] and came out on [1]", or only the file it is in), with the value asked for left out. A draft that says nothing
     the question does not, while the tools found something, goes back with the found line most about the
     question; a second such draft gives that line."""
-    if draft is None or not turn.content_found or says_not_found(draft, "") or says_something(draft, turn.question):
+    if draft is None or not turn.content_found or says_not_found(draft, ""):
+        return None
+    if says_something(draft, turn.question, paths_say=not asks_what_files_say(turn.question, turn.tree_words())):
         return None
     line = line_sharing_most(turn.question, turn.content_found)
     said = prompts.HOLLOW_LINE.format(line=line) if line else ""
