@@ -635,6 +635,10 @@ def test_answers_say_more_than_the_question(agent):
         assert more(turn, said) is None, said
     release = found(turn_for(agent, "which release dropped the old API, and when did it come out?"), "From NEWS [1]:\n- 4.2 (2031-05-04): the old API is gone")
     assert isinstance(more(release, "The old API was dropped in a release [1] and it came out on [1]."), Retry)
+    # The line most about it is the one with the question's rarer words, not a heading that names the release.
+    notes = found(turn_for(agent, "what protocol number did acme 3.4 switch to?"),
+                  "From NEWS [1]:\n- NEWS for acme 3.4 (2031-01-15)\n- acme 3.4 is a security release\n- The protocol number was changed to 32\n- acme 3.4 fixes acme bugs")
+    assert "changed to 32" in more(notes, "Acme 3.4 switched its protocol number [1].").message
     # Only the file the value is in is no value; a file is the answer when a file is what was asked.
     assert isinstance(more(turn, "From trips/2031-06 Faro/booking.html [1]."), Retry)
     asked_file = found(turn_for(agent, "which file has the Faro booking?"), "From trips/faro.html [1]:\n- Return flight FR 2291 Faro to Bremen, seat 14C")

@@ -3,6 +3,8 @@ them, and whether (and which line of) what the tools found is about what was ask
 
 from __future__ import annotations
 
+import math
+
 from ..agent.state import Turn
 from ..grounding.claims import MARKER, claims, missing_names
 from ..language.question import combines_in
@@ -40,15 +42,24 @@ def found_anything(turn: "Turn") -> bool:
     return not missing or len(missing) < len(named)
 
 
+def aboutness(question: str, lines: list[str]):
+    """How much a line is about the question: its words of the question, a word that few of the lines say weighing
+    more than one most of them say (the "protocol" line of a changelog, not its heading that names the release)."""
+    wanted = terms(question)
+    said = [terms(line) & wanted for line in lines]
+    weights = {t: math.log(1 + len(lines) / (1 + sum(t in s for s in said))) for t in wanted}
+    return lambda line: sum(weights[t] for t in terms(line) & wanted)
+
+
 def line_naming_everything(question: str, found: list[str]) -> str:
     """The found line that names every name, number and code the question gives, most about the question;
     '' when the question names nothing or no line names it all."""
     named = missing_names(question, "")
     if not named:
         return ""
-    wanted = terms(question)
-    naming = [line for line in found_lines(found) if not missing_names(question, line)]
-    return max(naming, key=lambda line: len(terms(line) & wanted), default="")
+    lines = found_lines(found)
+    naming = [line for line in lines if not missing_names(question, line)]
+    return max(naming, key=aboutness(question, lines), default="")
 
 
 def found_lines(found: list[str]) -> list[str]:
@@ -58,16 +69,16 @@ def found_lines(found: list[str]) -> list[str]:
 
 
 def line_sharing_most(question: str, found: list[str]) -> str:
-    """The found line that says the most of the question's words (at least two); '' when none does."""
-    wanted = terms(question)
-    best = max(found_lines(found), key=lambda line: len(terms(line) & wanted), default="")
+    """The found line most about the question (`aboutness`), saying at least two of its words; '' when none does."""
+    wanted, lines = terms(question), found_lines(found)
+    best = max(lines, key=aboutness(question, lines), default="")
     return best if len(terms(best) & wanted) >= 2 else ""
 
 
 def line_most_about(question: str, found: list[str]) -> str:
-    """The found line with a figure that says the most of the question's words, at least two and half of
-    them; '' when none does."""
-    wanted = terms(question)
-    lines = [line for line in found_lines(found) if claims(line)]
-    best = max(lines, key=lambda line: len(terms(line) & wanted), default="")
+    """The found line with a figure most about the question (`aboutness`), saying at least two and half of its
+    words; '' when none does."""
+    wanted, every = terms(question), found_lines(found)
+    lines = [line for line in every if claims(line)]
+    best = max(lines, key=aboutness(question, every), default="")
     return best if len(terms(best) & wanted) >= max(2, len(wanted) / 2) else ""
