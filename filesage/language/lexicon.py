@@ -171,7 +171,8 @@ FILE_FACT_NOUNS_ASKED = ("size", "filename", "extension")
 # a tree, empty files, a folder. Weaker words ("the AUTHORS file", "changed to", "created", "named as") name a
 # document or ask what it says.
 ASKS_FILES_ANYWHERE = re.compile(
-    rf"\b(how (?:big|large|heavy)|how much (?:disk )?space|disk space|(?:^\W*|you |please )(?:list|show|find|count|give)\b|file ?sizes?|size of (?:the|my|this|that|each|all|every)|in bytes|how many bytes|"
+    r"\b(how (?:big|large|heavy)|how much (?:disk )?space|disk space|(?:^\W*|you |please )(?:list|show|find|count|give)\b|"
+    r"file ?sizes?|size of (?:the|my|this|that|each|all|every)|in bytes|how many bytes|"
     r"\d+\s*(?:bytes|kb|mb|gb|kib|mib)|modified|modification|(?:last|recently) (?:chang|edit|modif|updat|sav|touch)\w*|"
     r"(?:chang|edit|modif|updat|sav|touch)\w* (?:most )?recently|"
     r"when (?:was|were|did)\b.*\b(?:edit|chang|modif|touch|sav|updat|creat)\w*|"

@@ -121,9 +121,9 @@ def says_something(draft: str, question: str, paths_say: bool = True) -> bool:
 
 def answers_say_more_than_the_question(turn: "Turn", draft: str | None) -> Retry | None:
     """Small models write an answer that only turns the question round ("You have a seat on the flight back",
-    "It dropped support on [1] and came out on [1]", or only the file it is in), with the value asked for left out. A draft that says nothing
-    the question does not, while the tools found something, goes back with the found line most about the
-    question; a second such draft gives that line."""
+    "It dropped support on [1] and came out on [1]", or only the file it is in), with the value asked for left
+    out. A draft that says nothing the question does not, while the tools found something, goes back with the
+    found line most about the question; a second such draft gives that line."""
     if draft is None or not turn.content_found or says_not_found(draft, ""):
         return None
     if says_something(draft, turn.question, paths_say=not asks_what_files_say(turn.question, turn.tree_words())):

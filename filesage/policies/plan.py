@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..language.filters import read_question
-from ..language.question import asks_what_files_say
 from ..language.lexicon import ADDED_UP, COMBINE_WORDS, COMPARED, FIND_THEN_READ, REFERS_BACK, TREE, TWO_QUESTIONS
+from ..language.question import asks_what_files_say
 from ..language.text import words
 
 if TYPE_CHECKING:
