@@ -10,7 +10,7 @@ from filesage.agent.events import NO_GENERATION, Step
 from filesage.agent.loop import Agent
 from filesage.agent.state import Drafted, Fired, Ran
 from filesage.errors import UsageError
-from filesage.language.question import counted_words, counts_files
+from filesage.language.question import counted_words, counts_files, kinds_named
 from filesage.llm.parser import ToolCall
 from filesage.policies import ORDER, in_force
 from filesage.policies.after_step import (
@@ -195,6 +195,24 @@ def test_filesystem_calls_follow_the_question(agent):
     assert filesystem_calls_follow_the_question(turn_for(agent, "go through the invoices and list them"), call) == ToolCall("list_files", {"name": "invoice"})
     assert fixed("list the .go files", "list_files", extension="go") is None
     assert fixed("show me the folder structure", "directory_tree") is None
+
+
+def test_a_file_word_is_no_kind_of_document(tmp_path):
+    # A folder where one file's name says "file" and one folder's says "folder": "how many PDF files" counts PDFs.
+    (tmp_path / "specs").mkdir()
+    (tmp_path / "specs" / "acme-file-format.txt").write_text("The acme container layout.\n")
+    (tmp_path / "old folder notes").mkdir()
+    (tmp_path / "old folder notes" / "plan.md").write_text("A plan.\n")
+    for name in ("a.pdf", "b.pdf"):
+        (tmp_path / name).write_bytes(b"%PDF-1.4\n")
+    box = Toolbox(tmp_path)
+    agent = Agent(ScriptedModel([]), ToolRegistry([box.count_files, box.list_files, semantic_search, respond]), tree=box, policies=in_force())
+    assert "file" in box.name_words() and "folder" in box.name_words()
+    assert kinds_named("How many PDF files are in this folder?", box.name_words()) == []
+    counted = filesystem_calls_follow_the_question(turn_for(agent, "How many PDF files are there in this folder?"), ToolCall("count_files", {"extension": "pdf", "name": "file"}))
+    assert counted == ToolCall("count_files", {"extension": "pdf"})
+    ranked = filesystem_calls_follow_the_question(turn_for(agent, "Which file is the largest in the folder?"), ToolCall("list_files", {"name": "folder", "order": "largest"}))
+    assert ranked == ToolCall("list_files", {"order": "largest", "limit": 1})
 
 
 def test_follow_ups_keep_the_file_type(agent):

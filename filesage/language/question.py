@@ -97,7 +97,9 @@ def kinds_named(question: str, tree_words: set[str]) -> list[str]:
                 return base
         return None
 
-    named = [kind(w) for w in words(question) if terms(w) and not w.isdigit() and not type_extensions(w)]
+    # A file or folder word is no kind of document, though a file's name says it ("the file format notes").
+    not_kinds = set(FILE_NOUNS) | set(FOLDER_NOUNS)
+    named = [kind(w) for w in words(question) if terms(w) and not w.isdigit() and not type_extensions(w) and singular(w) not in not_kinds]
     return list(dict.fromkeys(k for k in named if k))
 
 

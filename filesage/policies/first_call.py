@@ -14,6 +14,7 @@ from ..language.lexicon import (
     FILE_ASPECTS,
     FILE_DATES,
     FILE_NOUNS,
+    FOLDER_NOUNS,
     NAMED,
     OVER_MANY,
     PLURAL,
@@ -131,6 +132,10 @@ def filesystem_calls_follow_the_question(turn: "Turn", call: ToolCall | None) ->
         args["name"] = args.get("name") or folder
     for key in ("name", "larger_than", "smaller_than", "changed_within", "empty", "extension", "folder"):
         if key in stated or not args.get(key):
+            continue
+        # "files", "folder" as the name picks the few files whose names say it, not the files asked about.
+        if key == "name" and {singular(w) for w in words(str(args[key]))} <= set(FILE_NOUNS) | set(FOLDER_NOUNS):
+            del args[key]
             continue
         # Kept only when its words are the question's own (or the question before it, for a follow-up); a type
         # the question's reading missed only where it is written as one ("go through" is no Go file).
