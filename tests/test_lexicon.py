@@ -14,6 +14,7 @@ def matches(pattern: re.Pattern, text: str) -> bool:
 CASES = {
     "FILE_NOUNS": lambda: {"file", "document", "doc"} <= set(L.FILE_NOUNS) and "folder" not in L.FILE_NOUNS,
     "VAGUE_THINGS": lambda: set(L.FILE_NOUNS) < set(L.VAGUE_THINGS) and "thing" in L.VAGUE_THINGS,
+    "FILE_AND_FOLDER_NOUNS": lambda: {"file", "documents"} - L.FILE_AND_FOLDER_NOUNS == {"documents"} and {"folder", "doc"} <= L.FILE_AND_FOLDER_NOUNS,
     "FOLDER_NOUNS": lambda: {"folder", "directory", "subfolder"} <= set(L.FOLDER_NOUNS) and "file" not in L.FOLDER_NOUNS,
     "COUNTED_FILE_WORDS": lambda: set(L.VAGUE_THINGS) < set(L.COUNTED_FILE_WORDS) and "attachment" in L.COUNTED_FILE_WORDS,
     "FILE_FACT_NOUNS": lambda: set(L.FILE_NOUNS) < set(L.FILE_FACT_NOUNS) and "pdf" in L.FILE_FACT_NOUNS,

@@ -26,6 +26,8 @@ FILE_NOUNS = ("file", "document", "doc")
 # ... or any thing in the folder: too general to name a type on their own ("my documents", "any files").
 VAGUE_THINGS = FILE_NOUNS + ("item", "thing")
 FOLDER_NOUNS = ("folder", "directory", "dir", "subfolder", "sub-folder")
+# The words for files and folders themselves: never a kind of document, whatever a file of the folder is named.
+FILE_AND_FOLDER_NOUNS = frozenset(FILE_NOUNS + FOLDER_NOUNS)
 # What 'how many ...' counts when it counts files.
 COUNTED_FILE_WORDS = VAGUE_THINGS + ("folder", "directory", "subfolder", "entry", "upload", "download", "attachment", "filename")
 # Nouns that make a question about a file's size, date or folder one about a file ("how big is the pdf").

@@ -18,13 +18,13 @@ from .lexicon import (
     COUNTED,
     COUNTED_FILE_WORDS,
     EVERYDAY_TYPES,
+    FILE_AND_FOLDER_NOUNS,
     FILE_ASPECTS,
     FILE_FACT_NOUN,
     FILE_FACT_NOUNS_ASKED,
     FILE_FACTS,
     FILE_NOUNS,
     FIND_THEN_READ,
-    FOLDER_NOUNS,
     FOLLOW_UP,
     LEADING_WORDS,
     MANY_WORDS,
@@ -98,8 +98,7 @@ def kinds_named(question: str, tree_words: set[str]) -> list[str]:
         return None
 
     # A file or folder word is no kind of document, though a file's name says it ("the file format notes").
-    not_kinds = set(FILE_NOUNS) | set(FOLDER_NOUNS)
-    named = [kind(w) for w in words(question) if terms(w) and not w.isdigit() and not type_extensions(w) and singular(w) not in not_kinds]
+    named = [kind(w) for w in words(question) if terms(w) and not w.isdigit() and not type_extensions(w) and singular(w) not in FILE_AND_FOLDER_NOUNS]
     return list(dict.fromkeys(k for k in named if k))
 
 
@@ -178,7 +177,7 @@ def asks_what_files_say(question: str, tree_words: set[str]) -> bool:
         return False
     if detect_order(question) and re.search(rf"\b{alternatives(FILE_NOUNS, plural=True)}\b", question, re.I):
         return False
-    file_words = set(FILE_NOUNS) | set(FOLDER_NOUNS) | set(FILE_FACT_NOUNS_ASKED)
+    file_words = FILE_AND_FOLDER_NOUNS | set(FILE_FACT_NOUNS_ASKED)
     wrapped = [phrase for phrase in phrases if not (phrase[0] in AUXILIARIES and set(phrase[1:]) <= POLITE_WORDS)]
     for asking, *noun_phrase in wrapped or phrases:
         noun_phrase = [w for w in noun_phrase if w != "of"]

@@ -11,10 +11,10 @@ from ..agent.decisions import ASK_ANSWER, AskAnswer, Rewrite
 from ..agent.state import Turn
 from ..language.filters import read_question
 from ..language.lexicon import (
+    FILE_AND_FOLDER_NOUNS,
     FILE_ASPECTS,
     FILE_DATES,
     FILE_NOUNS,
-    FOLDER_NOUNS,
     NAMED,
     OVER_MANY,
     PLURAL,
@@ -134,7 +134,7 @@ def filesystem_calls_follow_the_question(turn: "Turn", call: ToolCall | None) ->
         if key in stated or not args.get(key):
             continue
         # "files", "folder" as the name picks the few files whose names say it, not the files asked about.
-        if key == "name" and {singular(w) for w in words(str(args[key]))} <= set(FILE_NOUNS) | set(FOLDER_NOUNS):
+        if key == "name" and {singular(w) for w in words(str(args[key]))} <= FILE_AND_FOLDER_NOUNS:
             del args[key]
             continue
         # Kept only when its words are the question's own (or the question before it, for a follow-up); a type
