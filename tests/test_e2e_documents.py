@@ -1,8 +1,10 @@
 """Real-documents behaviour on the real model, each as a user asks it with `filesage ask --json`: files without an
 extension read, a document the question names is the one searched, a thing no file mentions said to be missing,
-two figures from two files added in code, and a follow-up that says "she"."""
+two figures from two files added in code, a follow-up that says "she", and a question that names a file but
+asks what it says searched."""
 
 import json
+import re
 
 import pytest
 
@@ -85,3 +87,10 @@ def test_a_follow_up_that_says_she_is_answered_about_the_person_before(root, tmp
     history = [{"role": "user", "content": "Who maintains widgetd?"}, {"role": "assistant", "content": "Ines Moreau maintains widgetd [1]."}]
     record = ask(root, tmp_path, "and when did she join?", history)
     assert "2019" in record["answer"], record
+
+
+def test_a_question_that_names_a_file_but_asks_what_it_says_is_searched(root, tmp_path):
+    record = ask(root, tmp_path, "Going by the widgetd CHANGES file, what is the default number of workers?")
+    assert re.search(r"\b4\b", record["answer"]), record
+    assert "projects/widgetd/CHANGES" in [s["path"] for s in record["sources"]]
+    assert record["steps"][0]["tool"] == "semantic_search" and "KB" not in record["answer"]
