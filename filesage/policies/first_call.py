@@ -215,7 +215,7 @@ def questions_about_what_files_say_are_searched(turn: "Turn", call: ToolCall | N
     tool (a lookup by name, a listing of the folder), whose sizes and dates stand as the answer. When neither
     the question nor the one before it asks anything about files themselves (their names, types, sizes,
     dates, folders, ranks or counts), or when all the question asks for is what a document says though it
-    names a file or a type ("who wrote the X file", "what is the default in the Y config"), what the files
+    names a file or a type ("who wrote the X file", "how long is the timeout in the Y config"), what the files
     say is searched."""
     if call is None or call.name not in FILESYSTEM_TOOLS or "semantic_search" not in turn.tools:
         return None
