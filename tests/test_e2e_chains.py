@@ -68,3 +68,16 @@ def test_a_chat_remembers_three_turns(root, tmp_path):
         child.sendeof()
     finally:
         child.close()
+
+
+def test_the_days_between_two_documents_dates_and_a_change_in_percent_are_computed(tmp_path):
+    root = tmp_path / "home"
+    write(root / "house/roof_inspection.md", "# Roof inspection report\n\nInspector: Aurelio Brandt\nInspection date: 2031-04-07\n\nTwo cracked tiles on the north side.\n")
+    write(root / "house/repair_note.txt", "Roofing work\nCrew: Tegel & Sons\nWork carried out on: 2031-05-02\nReplaced 2 tiles.\n")
+    write(root / "bills/power_2030.txt", "Annual electricity statement 2030\nAccount 5521\nAnnual electricity cost: EUR 1,200.00\n")
+    write(root / "bills/power_2031.txt", "Annual electricity statement 2031\nAccount 5521\nAnnual electricity cost: EUR 1,380.00\n")
+    days = ask(root, tmp_path, "How many days passed between the roof inspection and the roofing work?")
+    assert re.search(r"\b25 days\b", days["answer"]), days["answer"]
+    assert {"house/roof_inspection.md", "house/repair_note.txt"} <= {s["path"] for s in days["sources"]}, days["sources"]
+    change = ask(root, tmp_path, "By what percentage did my annual electricity cost change from 2030 to 2031?")
+    assert "15.0%" in change["answer"] and "rose" in change["answer"], change["answer"]

@@ -89,6 +89,13 @@ CASES = {
     and matches(L.TWO_QUESTIONS, "what are max_clients and idle_timeout set to?"),
     "COMPARED": lambda: matches(L.COMPARED, "is the loft warmer than the cellar") is False and matches(L.COMPARED, "which is higher, rent or fees")
     and matches(L.COMPARED, "by how much did it rise") and not matches(L.COMPARED, "how high is the rent"),
+    "TIME_UNITS_ASKED": lambda: all(re.fullmatch(L.TIME_UNITS_ASKED, w) for w in ("days", "week", "months")) and not re.fullmatch(L.TIME_UNITS_ASKED, "files"),
+    "DAYS_APART": lambda: matches(L.DAYS_APART, "how many days after the order did it ship") and matches(L.DAYS_APART, "two releases, how many weeks apart")
+    and not matches(L.DAYS_APART, "how many files changed after May") and not matches(L.DAYS_APART, "how many days of leave do I get"),
+    "PERCENT_ASKED": lambda: matches(L.PERCENT_ASKED, "by what percentage did it rise") and matches(L.PERCENT_ASKED, "what share of the budget")
+    and not matches(L.PERCENT_ASKED, "what is the VAT percentage"),
+    "MORE_THAN": lambda: matches(L.MORE_THAN, "how many more seats than last year") and matches(L.MORE_THAN, "do the two lists agree")
+    and not matches(L.MORE_THAN, "what did we agree with the landlord") and not matches(L.MORE_THAN, "how much is the rent"),
     "ADDED_UP": lambda: matches(L.ADDED_UP, "the taxi and the hotel together") and not matches(L.ADDED_UP, "what does my hotel cost"),
     "FIND_THEN_READ": lambda: matches(L.FIND_THEN_READ, "my newest report - what does it conclude?") and not matches(L.FIND_THEN_READ, "which report is the newest one?")
     and not matches(L.FIND_THEN_READ, "which is the oldest file, by when it was saved?"),

@@ -112,3 +112,34 @@ def test_a_question_of_one_look_goes_straight_to_the_loop():
     agent = Agent(model, ToolRegistry([semantic_search, respond]), policies=in_force())
     result = [e for e in Planner(agent, in_force()).run("What did the taxi cost?") if isinstance(e, Answered)][-1].answer
     assert result.text == "The taxi cost €38.50 [1]." and model.schemas[0] is not None and "lookups" not in json.dumps(model.schemas[0])
+
+
+def found(label: str, text: str, path: str, ask: str = "") -> Found:
+    return figure_of(Found(Lookup(ask or f"{label}?", label), answer(text, [{"n": 1, "path": path}] if path else [])), "difference")
+
+
+def test_the_days_between_two_dates_are_counted_in_code():
+    ordered = found("order", "The kettle was ordered on 28 February 2031 [1].", "shop/order.txt")
+    arrived = found("delivery", "It arrived 2031-03-03, with a receipt for €41.20 [1].", "shop/delivery.eml")
+    plan = Plan("how many days after I ordered the kettle did it turn up?", [ordered.lookup, arrived.lookup], "difference")
+    text, sources = compose(plan, [arrived, ordered])
+    assert text == "The delivery came 3 days after the order (the order: 2031-2-28 [1]; the delivery: 2031-3-3 [2])."
+    assert [s["path"] for s in sources] == ["shop/order.txt", "shop/delivery.eml"]
+    weeks = Plan("how many weeks apart were the order and the delivery?", plan.lookups, "none")
+    assert "3 days, 0.4 weeks after the order" in compose(weeks, [ordered, arrived])[0]
+    # A day the answers do not give is said to be missing; the amount beside it is no stand-in.
+    vague = found("delivery", "It arrived in March, with a receipt for €41.20 [1].", "shop/delivery.eml")
+    text, _ = compose(plan, [ordered, vague])
+    assert "I found no date for the delivery" in text and "days after" not in text and "higher by" not in text
+
+
+def test_a_percentage_is_computed_from_the_two_figures_found():
+    before = found("2031 fee", "The club fee in 2031 was €80.00 [1].", "club/2031.pdf", "What was the club fee in 2031?")
+    after = found("2032 fee", "In 2032 it is €92.00 [1].", "club/2032.pdf", "What was the club fee in 2032?")
+    assert (before.value, after.value) == (80.0, 92.0)  # the years the lookups ask about are not the figures found
+    rise = compose(Plan("by what percentage did the club fee go up?", [before.lookup, after.lookup], "difference"), [before, after])[0]
+    assert rise == "From the 2031 fee to the 2032 fee it rose by 15.0% (the 2031 fee: €80.00 [1]; the 2032 fee: €92.00 [2])."
+    share = compose(Plan("what percentage of the 2032 fee is the 2031 fee?", [before.lookup, after.lookup], "none"), [before, after])[0]
+    assert share.startswith("The 2031 fee is 87.0% of the 2032 fee")
+    same = found("2033 fee", "Still €80.00 in 2033 [1].", "club/2033.pdf", "What was the club fee in 2033?")
+    assert compose(Plan("do the 2031 and 2033 fees differ?", [before.lookup, same.lookup], "difference"), [before, same])[0].startswith("They are the same")

@@ -600,6 +600,12 @@ def test_several_looks_are_planned():
     for question in ("which Rust release dropped the old linker, and when did it come out?", "In the acme manual, what is the largest buffer it allows and what unit is it in?"):
         assert planned(question, [], None), question
     assert not planned("which is the largest PDF, and how big is it?", [], None)
+    # Arithmetic between two things a document says is two looks, though it counts days or names a file.
+    for question in ("how many weeks after the lease was signed did the keys come?", "in the club's fees sheet, by what percentage did dues rise?",
+                     "how many more members does the choir have than the orchestra?", "do the two price lists agree on the ferry fare?"):
+        assert planned(question, [], None), question
+    for question in ("by how many bytes is notes.md bigger than todo.md?", "how many files did I change since March?"):
+        assert not planned(question, [], None), question
 
 
 def test_what_no_file_mentions_is_not_found(agent):

@@ -14,6 +14,7 @@ from typing import Iterator
 from ..grounding.claims import MARKER, claims
 from ..grounding.lines import shape
 from ..language.figures import NUMBER, number_value
+from ..language.lexicon import DAYS_APART, PERCENT_ASKED
 from ..language.text import terms
 from ..llm.base import Usage
 from ..llm.parser import extract_json_object
@@ -94,7 +95,8 @@ class Found:
     answer: Answer
     value: float | None = None
     written: str = ""  # the figure as the answer wrote it
-    when: tuple | None = None  # a date, for later and earlier
+    when: tuple | None = None  # the date the answer states, for later, earlier and days apart
+    dated: str = ""  # that date as written
 
 
 class Planner:
@@ -172,17 +174,21 @@ class Planner:
 
 
 def figure_of(item: Found, combine: str) -> Found:
-    """The figure (or date) the lookup's answer states: its first amount, else its first number, for the
-    arithmetic; its first date, for later and earlier."""
+    """The figure and the date the lookup's answer states: its first amount, else its first number the lookup did
+    not itself say, for the arithmetic; its first date, for later, earlier and the days between."""
     if not item.answer.sources:
         return item  # a figure no file gave is not a figure found
     text = MARKER.sub("", item.answer.text)
     stated = claims(text)
+    dated = next((c for c in stated if c.kind == "date"), None)
+    if dated is not None:
+        item.when, item.dated = dated.key, dated.text
     if combine in ("later", "earlier"):
-        item.when = next((c.key for c in stated if c.kind == "date"), None)
-        item.written = next((c.text for c in stated if c.kind == "date"), "")
+        item.written = item.dated
         return item
-    numbers = [c for c in stated if c.kind == "number"]
+    # A number the lookup itself says ("in 2024", "invoice 17") is what it asked about, not what it found.
+    asked = {c.key for c in claims(item.lookup.ask) if c.kind == "number"}
+    numbers = [c for c in stated if c.kind == "number" and c.key not in asked]
     chosen = next((c for c in numbers if shape(c) == "amount"), numbers[0] if numbers else None)
     if chosen is not None:
         match = NUMBER.search(chosen.text)
@@ -192,6 +198,49 @@ def figure_of(item: Found, combine: str) -> Found:
             item.value = None
         item.written = chosen.text
     return item
+
+
+def day_of(item: Found) -> date | None:
+    """The lookup's date as a calendar day, when the answer gave year, month and day."""
+    year, month, day = item.when or (None, None, None)
+    try:
+        return date(year, month, day) if year and month and day else None
+    except (TypeError, ValueError):
+        return None
+
+
+def days_apart(plan: Plan, found: list[Found], sources: list[dict]) -> str | None:
+    """How many days lie between the two dates the lookups found, when the question asks how long between them
+    ("how many days after ...", "how many weeks apart"): counted in code, not by the model."""
+    days = [day_of(f) for f in found]
+    if len(found) != 2 or not DAYS_APART.search(plan.question) or None in days:
+        return None
+    (first, first_day), (last, last_day) = sorted(zip(found, days), key=lambda pair: pair[1])
+    listed = f"the {first.lookup.label}: {first.dated}{markers(first.answer, sources)}; the {last.lookup.label}: {last.dated}{markers(last.answer, sources)}"
+    apart = (last_day - first_day).days
+    if apart == 0:
+        return f"Both fall on the same day ({listed})."
+    weeks = f", {apart / 7:.1f} weeks" if re.search(r"\bweeks?\b", plan.question, re.I) else ""
+    return f"The {last.lookup.label} came {apart} day{'s' if apart != 1 else ''}{weeks} after the {first.lookup.label} ({listed})."
+
+
+def percent_of(plan: Plan, found: list[Found], sources: list[dict]) -> str | None:
+    """A percentage the question asks for, from the two figures found: the share one is of the other ("what
+    percentage of the budget"), or the change from the first to the second ("by what percent did it rise")."""
+    if len(found) != 2 or not PERCENT_ASKED.search(plan.question) or any(f.value is None for f in found):
+        return None
+    first, second = found
+    share = re.search(r"\b(?:percentage|percent|share)\s+of\b", plan.question, re.I)
+    base = second.value if share else first.value
+    if not base:
+        return None
+    listed = f"the {first.lookup.label}: {first.written}{markers(first.answer, sources)}; the {second.lookup.label}: {second.written}{markers(second.answer, sources)}"
+    if share:
+        return f"The {first.lookup.label} is {first.value / base * 100:.1f}% of the {second.lookup.label} ({listed})."
+    change = (second.value - first.value) / base * 100
+    moved = "rose" if change > 0 else "fell" if change < 0 else "stayed the same"
+    by = f" by {abs(change):.1f}%" if change else ""
+    return f"From the {first.lookup.label} to the {second.lookup.label} it {moved}{by} ({listed})."
 
 
 def renumbered(answer: Answer, sources: list[dict]) -> str:
@@ -229,6 +278,15 @@ def compose(plan: Plan, found: list[Found]) -> tuple[str, list[dict]]:
         path = first.answer.sources[0]["path"] if first.answer.sources else ""
         body = renumbered(second.answer, sources)
         return (f"{body}\n\n(From {path}, the file that \"{first.lookup.ask}\" picks.)" if path else body), sources
+    computed = days_apart(plan, found, sources) or percent_of(plan, found, sources)
+    if computed:
+        return computed, sources
+    undated = [f.lookup.label for f in found if day_of(f) is None] if DAYS_APART.search(plan.question) and len(found) == 2 else []
+    if undated:
+        # Days apart asked and a day not found: the other figures the answers state are no stand-in for it.
+        parts = [f"{f.lookup.label[:1].upper()}{f.lookup.label[1:]}: {renumbered(f.answer, sources)}" for f in found]
+        parts.append(f"I found no date for the {' and the '.join(undated)} in the files, so I could not count the days between them.")
+        return "\n".join(parts), sources
     if plan.combine == "none" or (plan.combine in ("sum", "difference", "larger", "smaller") and any(f.value is None for f in found)) \
             or (plan.combine in ("later", "earlier") and any(f.when is None for f in found)):
         parts = [f"{f.lookup.label[:1].upper()}{f.lookup.label[1:]}: {renumbered(f.answer, sources)}" for f in found]
@@ -251,6 +309,8 @@ def compose(plan: Plan, found: list[Found]) -> tuple[str, list[dict]]:
         return f"Together they come to {written_like(sum(values), written)} ({listed}).", sources
     if plan.combine == "difference":
         high, low = max(found, key=lambda f: f.value), min(found, key=lambda f: f.value)
+        if high.value == low.value:
+            return f"They are the same ({listed}).", sources
         return (f"The {high.lookup.label} is higher by {written_like(high.value - low.value, written)} ({listed}).", sources)
     pick = (max if plan.combine == "larger" else min)(found, key=lambda f: f.value)
     return f"The {plan.combine} is the {pick.lookup.label}, {pick.written} ({listed}).", sources

@@ -170,11 +170,14 @@ then read. Reply with one JSON object:
 - "lookups": the separate questions to look up, each about one thing and complete on its own, with a short "label"
   for what it finds (one lookup when one look answers the question);
 - "combine": how their answers make the answer: "none" (say each), "sum", "difference", "larger", "smaller",
-  "later", "earlier", or "read_the_file" (the first lookup finds a file, the second asks what that file says).
+  "later", "earlier", or "read_the_file" (the first lookup finds a file, the second asks what that file says);
+  days between two dates and a change in percent are a "difference" of two lookups, the earlier or older first.
 Examples:
 "What did the roof repair and the window repair cost together?" -> {{"question": "What did the roof repair and the window repair cost together?", "lookups": [{{"ask": "What did the roof repair cost?", "label": "roof repair"}}, {{"ask": "What did the window repair cost?", "label": "window repair"}}], "combine": "sum"}}
 "Is the gym or the pool membership dearer, and by how much?" -> {{"question": "Is the gym or the pool membership dearer, and by how much?", "lookups": [{{"ask": "What does the gym membership cost?", "label": "gym membership"}}, {{"ask": "What does the pool membership cost?", "label": "pool membership"}}], "combine": "difference"}}
 "Which came first, the boiler service or the chimney check?" -> {{"question": "Which came first, the boiler service or the chimney check?", "lookups": [{{"ask": "When was the boiler service?", "label": "boiler service"}}, {{"ask": "When was the chimney check?", "label": "chimney check"}}], "combine": "earlier"}}
+"How many days after the parcel was ordered did it arrive?" -> {{"question": "How many days after the parcel was ordered did it arrive?", "lookups": [{{"ask": "When did I order the parcel?", "label": "order"}}, {{"ask": "When did the parcel arrive?", "label": "arrival"}}], "combine": "difference"}}
+"By what percent did the water bill go up from 2030 to 2031?" -> {{"question": "By what percent did the water bill go up from 2030 to 2031?", "lookups": [{{"ask": "What was the water bill in 2030?", "label": "2030 water bill"}}, {{"ask": "What was the water bill in 2031?", "label": "2031 water bill"}}], "combine": "difference"}}
 "Open my newest report and tell me its conclusion" -> {{"question": "Open my newest report and tell me its conclusion", "lookups": [{{"ask": "Which is my newest report?", "label": "newest report"}}, {{"ask": "What is the conclusion of the report?", "label": "conclusion"}}], "combine": "read_the_file"}}
 "Who chairs the garden committee and when does it meet?" -> {{"question": "Who chairs the garden committee and when does it meet?", "lookups": [{{"ask": "Who chairs the garden committee?", "label": "chair"}}, {{"ask": "When does the garden committee meet?", "label": "meeting time"}}], "combine": "none"}}
 After "user: Who is our contact at Valmont Insurance? / assistant: Odile Ferrand.", "what's her phone number?" -> {{"question": "What is Odile Ferrand's phone number?", "lookups": [{{"ask": "What is Odile Ferrand's phone number?", "label": "phone number"}}], "combine": "none"}}

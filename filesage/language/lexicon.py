@@ -305,6 +305,14 @@ COMPARED = re.compile(r"\b(vs\.?|versus|compared? (?:to|with)|difference between
                       r"\bwhich\b.*\b(?:higher|lower|larger|bigger|smaller|more|less|later|earlier|first|last|longer|shorter)\b.*\b(?:or|and)\b|"
                       r"\b(?:of|between)\s+[\w'-]+(?:,\s*[\w'-]+)*,?\s+(?:and|or)\s+[\w'-]+\b.*\b(?:which|whose|who)\b", re.I)
 ADDED_UP = re.compile(r"\b[\w'-]+\s+(?:and|plus|&)\s+(?:the\s+|my\s+)?[\w'-]+\b.*\b(?:together|combined|altogether|in total|come to|add up)\b|\bplus\b", re.I)
+# Arithmetic asked between things the files say: how far apart two dates are, a change as a percentage, how
+# many more of one than the other. Such a question needs a look for each side, though it counts or names a file.
+TIME_UNITS_ASKED = r"(?:days?|weeks?|months?|years?)"
+DAYS_APART = re.compile(rf"\bhow (?:many {TIME_UNITS_ASKED}|long)\b.*\b(?:after|before|between|apart|passed|elapsed|since|until|till|later|earlier|sooner|from)\b|"
+                        rf"\b{TIME_UNITS_ASKED} (?:apart|between|later|earlier|after|before)\b", re.I)
+PERCENT_ASKED = re.compile(r"\b(?:by )?what (?:percentage|percent|share)\b|\bhow many percent\b|\bpercentage (?:change|increase|decrease|rise|fall|drop|growth)\b|\bin percent\b", re.I)
+MORE_THAN = re.compile(r"\bhow (?:much|many) (?:more|less|fewer|bigger|smaller|higher|lower|longer|shorter|larger|greater|cheaper|dearer)\b|"
+                       r"\bby how (?:much|many)\b|(?:^\W*|[,;]\s*)(?:do|does|did)\b.*\b(?:agree|tally|differ)\b", re.I)
 FIND_THEN_READ = re.compile(r"\b(?:newest|latest|most recent(?:ly)?|oldest|largest|biggest|smallest)\b.*(?:\s[-–:]\s|:|,|\bthen\b|\band tell\b).*"
                             r"\b(?:say|says|said|decided|decide|decisions?|mentions?|contains?|concludes?|conclusion|summar\w*|author|wrote|written|"
                             r"first command|about)\b", re.I)

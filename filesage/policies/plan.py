@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..language.filters import read_question
-from ..language.lexicon import ADDED_UP, COMBINE_WORDS, COMPARED, FIND_THEN_READ, REFERS_BACK, TREE, TWO_QUESTIONS
-from ..language.question import asks_what_files_say
+from ..language.lexicon import ADDED_UP, COMBINE_WORDS, COMPARED, DAYS_APART, FIND_THEN_READ, MORE_THAN, PERCENT_ASKED, REFERS_BACK, TREE, TWO_QUESTIONS
+from ..language.question import asks_file_facts, asks_what_files_say
 from ..language.text import words
 
 if TYPE_CHECKING:
@@ -19,10 +19,15 @@ def several_looks_are_planned(question: str, history: list[dict], tree: "Toolbox
     or compare, a fact about each of several things, a file to find and then read) and then answers from the
     first result, making up the rest; and it searches for the words of a follow-up ("when did she join?") as if
     they stood alone. Questions with two parts, a comparison, figures of several things added up, a file to find
-    first, or a follow-up leaning on the question before, are planned by the model first."""
+    first, arithmetic between two things (days apart, a change in percent, how many more), or a follow-up leaning on
+    the question before, are planned by the model first."""
     # Questions about the files themselves (which, how many, the tree) are answered exactly by one tool each,
     # follow-ups among them ("and the oldest of those?") by the tools' own reading of the conversation; a type,
     # a rank or a count that is part of what a document says ("which rust releases", "how many days") is not one.
+    if (DAYS_APART.search(question) or PERCENT_ASKED.search(question) or MORE_THAN.search(question)) and not asks_file_facts(question):
+        # Days between two dates, a change in percent, how many more: two figures a document says, though the
+        # question counts ("how many days") or names a file on the way; a file's own size or date is the tools'.
+        return True
     asked = read_question(question)
     about_files = (asked.order or asked.counting or asked.filters() or TREE.search(question)) and not FIND_THEN_READ.search(question)
     if about_files and not asks_what_files_say(question, tree.name_words() if tree is not None else set()):
