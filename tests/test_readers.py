@@ -175,3 +175,14 @@ def test_a_document_is_read_by_what_it_is_not_by_its_name(tmp_path):
     assert "balance due 240.00 EUR" in read(tmp_path / "scan_0042").segments[0].text
     write_docx(tmp_path / "letter", ["Dear Ms. Okafor, the offer stands until March."])
     assert "the offer stands" in read(tmp_path / "letter").segments[0].text
+
+
+def test_a_sheet_laid_out_as_a_form_reads_as_labels_and_values(tmp_path):
+    form = [["Harbour Joinery", None, None, None], ["Invoice number", "HJ-88", None, None], ["Due date", "2031-07-01", None, None],
+            ["Item", "Hours", "Rate", "Amount"], ["Oak shelves", 6, 45, 270], ["Total", None, None, 324]]
+    write_xlsx(tmp_path / "bill.xlsx", {"Bill": form, "Prices": [["year", "price"], [2030, 18.5], [2031, 19.25]]})
+    bill, prices = read(tmp_path / "bill.xlsx").segments
+    assert bill.text.splitlines() == ["Sheet Bill.", "Harbour Joinery", "Invoice number: HJ-88", "Due date: 2031-07-01",
+                                      "Item | Hours | Rate | Amount", "Item: Oak shelves; Hours: 6; Rate: 45; Amount: 270", "Total: 324"]
+    # A table of two columns under its header stays a table.
+    assert "year: 2031; price: 19.25" in prices.text

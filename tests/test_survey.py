@@ -35,6 +35,11 @@ def test_a_total_over_every_matching_file_is_computed_with_its_coverage(survey):
     assert "- invoices/2025/paper.txt: $212.40 (Total due: $212.40)" in result.answer
     # Asked for "total" alone, the line that says it whole beats the "Subtotal" before it.
     assert survey.each_file("total", "total", name="invoice", mentions="2025").answer.startswith("The total is $2,053.96")
+    # The words of a mention that say nothing ("sent to", "for") filter nothing: what is mentioned is the vendor.
+    # A name no file says is kept, and then no file is the answer.
+    plumbing = survey.each_file("total due", "total", name="invoice", mentions="sent to us by Harbor Plumbing")
+    assert plumbing.paths == ["invoices/2025/plumbing.txt"] and "$430.11" in plumbing.answer
+    assert not survey.each_file("total due", "total", name="invoice", mentions="sent by Quarry Glass").found
 
 
 def test_largest_average_count_and_list(survey):

@@ -8,6 +8,7 @@ import contextlib
 import csv
 import io
 import json
+import re
 import signal
 import threading
 import zipfile
@@ -29,8 +30,9 @@ MAX_UNZIPPED_BYTES = 200 * 1024 * 1024
 CHUNK_CHARS = 900
 
 
-# Raised when how files are read changes, so that an index reads again the files it skipped before.
-READER_VERSION = "2"
+# Raised when how files are read changes, so that an index reads every file again (unchanged chunks keep their
+# embeddings: the cache is keyed by text).
+READER_VERSION = "3"
 SNIFFED_BYTES = 8192
 # What a binary file is, by its first bytes (the offset where the mark starts, the mark, what the file is).
 SIGNATURES = [
@@ -258,11 +260,46 @@ def read_docx(path: Path) -> Document:
     return Document(line_segments(lines, prefix="paragraphs"))
 
 
+def is_figure(cell: str) -> bool:
+    return bool(re.fullmatch(r"[-+]?[$€£]?\s?[\d.,]+%?", cell.strip()))
+
+
+def is_form(rows: list[list[str]]) -> bool:
+    """A sheet laid out as a form (an invoice, a summary: a title line, then a label in one cell and its value
+    in the next) rather than a table under a header row: its first row is a lone title or holds a figure."""
+    first = [c for c in rows[0] if c.strip()]
+    if max(sum(1 for c in row if c.strip()) for row in rows) <= 1:
+        return False  # a list of one column under its name
+    return len(first) < 2 or any(is_figure(c) for c in first)
+
+
+def form_lines(rows: list[list[str]]) -> list[str]:
+    """A form's rows as "label: value"; a row of three or more labels heads the rows of figures below it, as a
+    table inside the form does (an invoice's line items)."""
+    lines, header = [], None
+    for row in rows:
+        cells = [c.strip() for c in row if c.strip()]
+        if len(cells) >= 3 and not any(is_figure(c) for c in cells):
+            header = [c.strip() for c in row]
+            lines.append(" | ".join(cells))
+        elif len(cells) >= 3 and header:
+            lines.append("; ".join(f"{header[i] if i < len(header) and header[i] else f'column {i + 1}'}: {value.strip()}"
+                                   for i, value in enumerate(row) if value.strip()))
+        elif len(cells) == 2:
+            lines.append(f"{cells[0]}: {cells[1]}")
+        else:
+            lines.append(" | ".join(cells))
+    return lines
+
+
 def rows_as_lines(rows: list[list[str]]) -> tuple[str | None, list[str]]:
-    """'col: value; col: value' per row, so a chunk of rows keeps the meaning of its columns."""
+    """'col: value; col: value' per row, so a chunk of rows keeps the meaning of its columns; a form's rows as
+    'label: value' (no header, for "column 2: 2026-01-02" says nothing)."""
     rows = [r for r in rows if any(c.strip() for c in r)]
     if not rows:
         return None, []
+    if is_form(rows):
+        return "", form_lines(rows)
     header = [h.strip() or f"column {i + 1}" for i, h in enumerate(rows[0])]
     lines = []
     for row in rows[1:]:
@@ -282,7 +319,7 @@ def read_csv(path: Path) -> Document:
     header, lines = rows_as_lines(rows)
     if header is None:
         raise Unreadable("empty table")
-    return Document(line_segments(lines, prefix="rows", header=f"Columns: {header}"), capped)
+    return Document(line_segments(lines, prefix="rows", header=f"Columns: {header}" if header else None), capped)
 
 
 def read_xlsx(path: Path) -> Document:
@@ -296,7 +333,8 @@ def read_xlsx(path: Path) -> Document:
             rows = [["" if v is None else str(v) for v in row] for row in sheet.iter_rows(values_only=True)]
             header, lines = rows_as_lines(rows)
             if header is not None:
-                segments += line_segments(lines, prefix=f"sheet {sheet.title}, rows", header=f"Sheet {sheet.title}. Columns: {header}")
+                title = f"Sheet {sheet.title}. Columns: {header}" if header else f"Sheet {sheet.title}."
+                segments += line_segments(lines, prefix=f"sheet {sheet.title}, rows", header=title)
     finally:
         workbook.close()
     if not segments:

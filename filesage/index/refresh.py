@@ -77,17 +77,17 @@ class Plan:
 
 
 def plan(index: "FolderIndex") -> tuple[Plan, int]:
-    """Compare the folder with the manifest by size and modification time; also the number of files. Files
-    skipped by an older way of reading are read again."""
+    """Compare the folder with the manifest by size and modification time; also the number of files. Every file
+    is read again when the way files are read has changed."""
     known = {row[0]: row[1:] for row in index.db.execute("SELECT path, size, mtime_ns, status, reason FROM files")}
-    rereads_skipped = index.meta("reader") != READER_VERSION
+    read_otherwise = index.meta("reader") != READER_VERSION
     entries = index.files()
     current = {e.path for e in entries}
     result = Plan([], [p for p in known if p not in current], 0, Counter())
     for entry in entries:
         old = known.get(entry.path)
         mtime_ns = int(entry.modified * 1e9)
-        if old and old[0] == entry.size and old[1] == mtime_ns and not (rereads_skipped and old[2] != "indexed"):
+        if old and old[0] == entry.size and old[1] == mtime_ns and not read_otherwise:
             if old[2] == "indexed":
                 result.unchanged += 1
             else:

@@ -12,6 +12,7 @@ from ..files.readers import Unreadable, read_document
 from ..index.store import Hit
 from ..language.figures import NUMBER, dates_in, number_value
 from ..language.glossary import translations
+from ..language.lexicon import QUESTION_WORDS
 from ..language.matching import kin_words
 from ..language.text import fold, singular, stem, terms, words
 from .result import BadArgument, ToolResult, trim
@@ -125,6 +126,15 @@ class Survey:
         starts = self.searcher.index.starts_of([e.path for e in candidates])
         return [path for path, start in starts.items() if said.search("\n".join(fold(start).splitlines()[:FILE_START_LINES]))]
 
+    def mentioned(self, mentions: str) -> list[str]:
+        """The words of a mention that choose files: "sent to Acme" is a mention of Acme. Words of the asking
+        (function words, and a lower-case word no file says, like "sent") choose nothing; a name or a number is
+        kept though no file says it, for then no file is the answer."""
+        said = re.findall(r"[^\W_]+", mentions)
+        kept = [w for w in said if fold(w) not in QUESTION_WORDS]
+        chosen = [w for w in kept if not w.islower() or self.searcher.index.says_anywhere(fold(w))]
+        return [fold(w) for w in (chosen or kept)]
+
     def chunks_of(self, path: str) -> list[Hit]:
         """A file's chunks from the index, or, for one the index has not read yet (a folder still being indexed),
         read now."""
@@ -145,8 +155,8 @@ class Survey:
         described = selection.phrase(2)
         if by_content:
             described += f" and {len(by_content)} more that say so in their text"
-        if mentions.strip():
-            wanted = [fold(w) for w in re.findall(r"[^\W_]+", mentions)]
+        wanted = self.mentioned(mentions)
+        if wanted:
             mentioning = index.files_mentioning(wanted)
             files = [path for path in files if path in mentioning or (not index.known(path) and says_all(self.chunks_of(path), wanted))]
             described += f" that mention '{mentions.strip()}'"
