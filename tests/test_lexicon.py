@@ -39,6 +39,7 @@ CASES = {
     "YEAR": lambda: L.YEAR.findall("from 1999 to 2031, not 3031 or 12025") == ["1999", "2031"],
     "EDIT_VERBS": lambda: {"modified", "edited", "saved"} <= set(L.EDIT_VERBS),
     "SIZE_WORDS": lambda: matches(re.compile(rf"\b(?:{L.SIZE_WORDS})\b", re.I), "how big is it") and not matches(re.compile(rf"\b(?:{L.SIZE_WORDS})\b", re.I), "bigger picture"),
+    "EDITING": lambda: all(matches(L.EDITING, q) for q in ("which did I edit", "saved in May", "modifying it")) and not matches(L.EDITING, "my savings account"),
     "DATE_WORDS": lambda: all(re.fullmatch(L.DATE_WORDS, w) for w in ("last modified", "created", "touched")),
     "PLACE_WORDS": lambda: matches(re.compile(rf"\b(?:{L.PLACE_WORDS})\b", re.I), "which folder holds it"),
     "FILE_ASPECTS": lambda: matches(L.FILE_ASPECTS, "when was the plan last modified") and not matches(L.FILE_ASPECTS, "who signed the treaty"),

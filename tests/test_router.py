@@ -97,6 +97,13 @@ def test_a_question_says_its_filters():
     asked = read_question("which of my spreadsheets in the Finance folder are over half a meg and changed this week?", FOLDERS)
     assert asked.filters() == {"extension": "spreadsheets", "folder": "finance", "larger_than": "half a meg", "changed_within": "this week"}
     assert read_question("the 2 least recently edited files").order == "oldest" and read_question("the 2 least recently edited files").limit == 2
+    # Dates that bound when files were edited, as the tools take them; dates a document says bound nothing.
+    for question, span in (("which PDFs did I edit in March 2031?", "2031-03"), ("files saved between 2 May 2031 and 9 May 2031", "2031-05-02 to 2031-05-09"),
+                           ("what changed from 3 June through 5 June 2031?", "2031-06-03 to 2031-06-05"), ("what was modified before 2030?", "before 2030"),
+                           ("how many files did I touch after 2030?", "since 2031-01-01"), ("anything created on 2031-02-14?", "2031-02-14 to 2031-02-14")):
+        assert read_question(question, FOLDERS).changed_within == span, question
+    for question in ("which invoices are dated 2031?", "which release in 2031 changed the default?", "my savings in 2031"):
+        assert read_question(question, FOLDERS).changed_within == "", question
     # "the folder called X" names a folder; "photos" is a type unless the question says it is the folder.
     assert read_question("how many files are in the folder called finance?", FOLDERS).filters() == {"folder": "finance"}
     assert read_question("how many photos do I have?", FOLDERS).filters() == {"extension": "photos"}

@@ -47,6 +47,9 @@ def test_list_orders_and_limits(box):
     python = box.list_files("python files")
     assert set(python.paths) == {"code/main.py", "code/util.py", "code/tests/test_util.py"}
     assert python.paths[0] == "code/main.py"  # newest of the three
+    # A listing says how much its files hold together: "what is the total size of X" is answered by it.
+    size = sum((box.root / p).stat().st_size for p in python.paths)
+    assert python.answer.startswith(f"3 .py files in the folder ({size} B in all), newest first:"), python.answer
     empty = box.list_files("docx")
     assert not empty.found and empty.text == "No .docx files in the folder."
     import re
@@ -78,10 +81,19 @@ def test_tree_counts_and_truncation(box, tmp_path):
     assert "    finance/ (4 files)" in tree and "        2025/ (3 files)" in tree
     assert ".hidden" not in tree
     wide = tmp_path / "wide"
-    for i in range(40):
+    for i in range(45):
         write(wide / f"d{i:02d}" / "f.txt", "x")
     text = Toolbox(wide).directory_tree(max_depth=1).text
-    assert "... 20 more folders" in text and len(text.splitlines()) == 22
+    assert "... 25 more folders" in text and len(text.splitlines()) == 22
+
+
+def test_a_small_tree_shows_its_files_and_which_folder_holds_most(tmp_path):
+    for path in ("work/plan.md", "work/notes/2031-01-04.md", "work/notes/2031-02-09.md", "work/budget.xlsx", "home/lease.pdf"):
+        write(tmp_path / path, "x")
+    tree = Toolbox(tmp_path).directory_tree()
+    assert tree.text.splitlines() == ["./ (5 files)", "    home/ (1 files)", "        lease.pdf", "    work/ (4 files)", "        notes/ (2 files)",
+                                      "            2031-01-04.md", "            2031-02-09.md", "        budget.xlsx", "        plan.md"]
+    assert tree.answer.startswith("The folder has 2 subfolders (home, work) and 5 files in all; work/ holds the most (4 files):")
 
 
 def test_hidden_files_only_when_asked(fs_corpus):
@@ -298,3 +310,22 @@ def test_the_files_a_question_names(tmp_path):
     assert box.named_in("how many files are there?") == []
     assert box.scope("libs/zlib") == ["libs/zlib/FAQ", "libs/zlib/examples/README.examples", "libs/zlib/zlib.3"]
     assert box.scope("cli/jq/NEWS.md, AUTHORS") == ["cli/jq/NEWS.md", "cli/jq/AUTHORS"]
+
+
+def test_files_edited_within_dates_a_month_a_year_or_before_a_date(tmp_path):
+    import os
+    import time
+
+    for path, day in (("a.txt", (2031, 3, 31, 23, 50)), ("b.txt", (2031, 4, 1, 0, 10)), ("c.txt", (2031, 4, 30, 12, 0)), ("d.txt", (2032, 1, 2, 9, 0))):
+        write(tmp_path / path, "x")
+        stamp = time.mktime(day + (0, 0, 0, -1))
+        os.utime(tmp_path / path, (stamp, stamp))
+    box = Toolbox(tmp_path)
+    assert sorted(box.list_files(changed_within="2031-04").paths) == ["b.txt", "c.txt"]
+    assert sorted(box.list_files(changed_within="2031-03-31 to 2031-04-01").paths) == ["a.txt", "b.txt"]
+    assert sorted(box.list_files(changed_within="2031").paths) == ["a.txt", "b.txt", "c.txt"]
+    assert box.list_files(changed_within="before 2031-04-01").paths == ["a.txt"]
+    assert box.list_files(changed_within="since 2032-01-01").paths == ["d.txt"]
+    counted = box.count_files(changed_within="2031-04")
+    assert counted.answer.startswith("There are 2 files in the folder modified in 2031-04"), counted.answer
+    assert not box.list_files(changed_within="sometime").ok

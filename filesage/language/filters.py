@@ -6,8 +6,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from .figures import FILE_NAME
+from .figures import FILE_NAME, dates_in
 from .lexicon import (
+    EDITING,
+    MONTHS,
     COUNT,
     COUNT_WORDS,
     EMPTY,
@@ -24,7 +26,7 @@ from .lexicon import (
     plurals,
     quoted_text,
 )
-from .matching import FILLER_WORDS, match_folder, parse_period, parse_size, type_extensions
+from .matching import FILLER_WORDS, match_folder, parse_period, parse_size, parse_span, type_extensions
 from .text import singular, words
 
 FOLDER_WORDS = alternatives(FOLDER_NOUNS)
@@ -72,6 +74,40 @@ def detect_extension(question: str) -> str:
     return read_question(question).extension
 
 
+def modified_span(question: str) -> str:
+    """The dates a question bounds files' modification times by, as the tools take them: "modified between 1
+    and 31 October 2025", "changed in March 2026", "saved before 2024", "edited since 3 May 2025". Only with a
+    word of a file's dates: "the invoices of 2025" are dated so by what they say."""
+    edited = next((m for m in EDITING.finditer(question)
+                   if re.match(r"(?:\s+[\w'-]+){0,3}?\s+(?:in|during|between|from|since|after|before|on)\b", question[m.end():], re.I)), None)
+    if edited is None:
+        return ""
+    question = question[edited.start():]  # the dates that bound the edit, not ones said before it
+    found = dates_in(question)[0]
+    # "from 17 November through 21 November 2026": a date without its year has the year of the next one.
+    years = [next((later for later, _, _ in found[at:] if later), None) for at in range(len(found))]
+    dates = [f"{year}-{m:02d}-{d:02d}" for (_, m, d), year in zip(found, years) if year]
+    lowered = question.lower()
+    if len(dates) >= 2 and re.search(r"\b(?:between|from)\b", lowered):
+        said = f"{dates[0]} to {dates[1]}"
+    elif len(dates) == 1:
+        bound = re.search(r"\b(since|after|before)\b", lowered)
+        said = f"{bound.group(1)} {dates[0]}" if bound else f"{dates[0]} to {dates[0]}"
+    else:
+        months = "|".join(sorted(MONTHS, key=len, reverse=True))
+        month = re.search(rf"\b(?:in|during)\s+({months})\.?,?\s+(\d{{4}})\b", lowered)
+        year = re.search(r"\b(in|during|since|after|before)\s+(\d{4})\b", lowered)
+        if month:
+            said = f"{month.group(2)}-{MONTHS[month.group(1)]:02d}"
+        elif year and year.group(1) == "before":
+            said = f"before {year.group(2)}"
+        elif year and year.group(1) in ("since", "after"):
+            said = f"since {int(year.group(2)) + (year.group(1) == 'after')}-01-01"
+        else:
+            said = year.group(2) if year else ""
+    return said if said and parse_span(said) is not None else ""
+
+
 def read_question(question: str, folders: list[str] | tuple[str, ...] = ()) -> Asked:
     """The filters a question states: its type, a folder of the tree it names, a rank and how many, a size
     bound, emptiness, a recent period, and a word of the file names."""
@@ -93,6 +129,8 @@ def read_question(question: str, folders: list[str] | tuple[str, ...] = ()) -> A
         span = period.group("span") or period.group("word")
         if parse_period(span) is not None:
             asked.changed_within = span.strip()
+    if not asked.changed_within:
+        asked.changed_within = modified_span(text)
     for name in NAME_WORD.finditer(text):
         # "the folder called finance" names a folder, not a file.
         if not re.search(rf"{FOLDER_WORDS}s?\s*$", text[: name.start()].lower()):

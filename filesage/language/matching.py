@@ -98,6 +98,45 @@ def parse_period(value: str, now: float | None = None) -> float | None:
     return now - float(match.group(1) or 1) * SECONDS[match.group(2)]
 
 
+def parse_span(value: str, now: float | None = None) -> tuple[float, float, str] | None:
+    """A period of modification times, as (start, end, how it is said): a recent period or a start ('7 days',
+    'since 2025-03-01'), a range ('2025-10-01 to 2025-10-31'), a month ('2025-10'), a year ('2026'), or an end
+    ('before 2024-01-01'); None when it is no period."""
+    text = value.strip().lower()
+
+    def day(year: str, month: str = "1", date: str = "1") -> float | None:
+        try:
+            return time.mktime((int(year), int(month), int(date), 0, 0, 0, 0, 0, -1))
+        except (OverflowError, ValueError):
+            return None
+
+    def following(start: float) -> float:
+        return start + 86400 + 3600  # the next midnight, whatever the clock change between
+
+    ranged = re.fullmatch(r"(?:from |between )?(\d{4})-(\d{1,2})-(\d{1,2})\s*(?:to|until|till|and|-|–|\.\.)\s*(\d{4})-(\d{1,2})-(\d{1,2})", text)
+    if ranged:
+        start, last = day(*ranged.groups()[:3]), day(*ranged.groups()[3:])
+        if start is None or last is None or last < start:
+            return None
+        end = time.mktime(time.localtime(following(last))[:3] + (0, 0, 0, 0, 0, -1))
+        return start, end, f"modified {ranged.group(1)}-{int(ranged.group(2)):02d}-{int(ranged.group(3)):02d} to {ranged.group(4)}-{int(ranged.group(5)):02d}-{int(ranged.group(6)):02d}"
+    month = re.fullmatch(r"(?:in |during )?(\d{4})-(\d{1,2})", text)
+    if month and 1 <= int(month.group(2)) <= 12:
+        year, number = int(month.group(1)), int(month.group(2))
+        start, end = day(str(year), str(number)), day(str(year + number // 12), str(number % 12 + 1))
+        return (start, end, f"modified in {year}-{number:02d}") if start is not None and end is not None else None
+    year = re.fullmatch(r"(?:in |during )?(\d{4})", text)
+    if year:
+        start, end = day(year.group(1)), day(str(int(year.group(1)) + 1))
+        return (start, end, f"modified in {year.group(1)}") if start is not None and end is not None else None
+    before = re.fullmatch(r"before (\d{4})(?:-(\d{1,2})-(\d{1,2}))?", text)
+    if before:
+        end = day(before.group(1), before.group(2) or "1", before.group(3) or "1")
+        return (0.0, end, f"modified before {before.group(1)}{'-' + before.group(2).zfill(2) + '-' + before.group(3).zfill(2) if before.group(2) else ''}") if end is not None else None
+    start = parse_period(re.sub(r"^after ", "since ", text), now)
+    return (start, float("inf"), "") if start is not None else None
+
+
 def match_folder(value: str, folders: Iterable[str], root_name: str = "") -> str | None:
     """The folder a user means by 'the Finance folder', 'finance/', 'my tax stuff', 'Archive 2023': ''
     for the whole folder, the relative path of one folder, or None when none fits. A name matches a

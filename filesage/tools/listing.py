@@ -4,11 +4,14 @@ noun for a set of files, ranks, and the part of a long document that is about so
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass, field
+from pathlib import PurePosixPath
 
 from ..files.walk import FileEntry, human_size, when
 
 MAX_LISTED = 50
+TREE_WITH_FILES = 40  # a tree of at most this many files shows them, as `tree` does
 
 
 def span(first: str, last: str) -> str:
@@ -60,3 +63,55 @@ class Selection:
     def phrase(self, count: int) -> str:
         noun = self.noun[0] if count == 1 else self.noun[1]
         return " ".join([noun, self.where] + self.conditions)
+
+
+def folder_tree(inside: list["FileEntry"], prefix: str, max_depth: int) -> tuple[str, str, int]:
+    """The tree of the files under a folder ('' for the root): its text, the answer that says it, and how many
+    folders it has. A tree small enough to read whole shows its files too, as `tree` does; a large one its
+    folders with how many files each holds."""
+    counts: Counter[str] = Counter()
+    children: dict[str, set[str]] = {}
+    names: dict[str, list[str]] = {}
+    for e in inside:
+        parts = PurePosixPath(e.path).parts[:-1]
+        counts[""] += 1
+        parent = ""
+        for part in parts:
+            current = f"{parent}/{part}" if parent else part
+            counts[current] += 1
+            children.setdefault(parent, set()).add(current)
+            parent = current
+        names.setdefault(parent, []).append(PurePosixPath(e.path).name)
+    with_files = counts[prefix] <= TREE_WITH_FILES
+    depth_shown = 6 if with_files else max_depth
+    lines = [f"{prefix or '.'}/ ({counts[prefix]} files)"]
+    budget = [80]
+
+    def render(node: str, depth: int, indent: str) -> None:
+        kids = sorted(children.get(node, ()))
+        for index, kid in enumerate(kids):
+            if budget[0] <= 0:
+                lines.append(f"{indent}... {len(kids) - index} more folders")
+                return
+            if index == 20:
+                lines.append(f"{indent}... {len(kids) - 20} more folders")
+                return
+            budget[0] -= 1
+            lines.append(f"{indent}{kid.rsplit('/', 1)[-1]}/ ({counts[kid]} files)")
+            if depth < depth_shown:
+                render(kid, depth + 1, indent + "    ")
+        if with_files:
+            lines.extend(f"{indent}{name}" for name in sorted(names.get(node, [])))
+
+    render(prefix, 1, "    ")
+    folders = sum(1 for name in counts if name and (not prefix or name.startswith(prefix + "/")))
+    direct = sorted(kid.rsplit("/", 1)[-1] for kid in children.get(prefix, ()))
+    where = f"{prefix}/" if prefix else "The folder"
+    tree = "\n".join(lines)
+    if not direct:
+        return tree, f"{where} has no subfolders; it holds {len(inside)} {'file' if len(inside) == 1 else 'files'}:\n" + "\n".join(file_line(e) for e in inside[:MAX_LISTED]), folders
+    head = f"{where} has {len(direct)} {'subfolder' if len(direct) == 1 else 'subfolders'} ({', '.join(direct)}) and {counts[prefix]} files in all"
+    if len(direct) > 1:
+        most = max(sorted(children[prefix]), key=lambda kid: counts[kid])
+        head += f"; {most.rsplit('/', 1)[-1]}/ holds the most ({counts[most]} files)"
+    return tree, head + ":\n```\n" + tree + "\n```", folders

@@ -8,7 +8,7 @@ import fnmatch
 import os
 import re
 from collections import Counter
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 from typing import Annotated, Literal
 
 from ..errors import UsageError
@@ -19,13 +19,13 @@ from ..language.matching import (
     files_named,
     kin_words,
     match_folder,
-    parse_period,
     parse_size,
+    parse_span,
     split_type_words,
     type_extensions,
 )
 from ..language.text import singular, words
-from .listing import MAX_LISTED, ORDER_WORDS, Selection, file_line, names_sentence, part_about, span
+from .listing import MAX_LISTED, ORDER_WORDS, Selection, file_line, folder_tree, names_sentence, part_about, span
 from .result import BadArgument, ToolResult, note, trim
 
 READ_WINDOW_CHARS = 3000  # what one read_file call returns at most: a window that fits beside the rest
@@ -146,11 +146,12 @@ class Toolbox:
             selected = [e for e in selected if e.size == 0]
             conditions.append("that are empty (0 bytes)")
         if str(changed_within).strip():
-            since = parse_period(str(changed_within))
-            if since is None:
-                raise BadArgument(f"changed_within must be a period such as '7 days', '24 hours' or '2 weeks', got '{changed_within}'")
-            selected = [e for e in selected if e.modified >= since]
-            conditions.append(f"changed since {when(since)}")
+            period = parse_span(str(changed_within))
+            if period is None:
+                raise BadArgument(f"changed_within must be a period such as '7 days', '2 weeks', '2025-10' or '2025-10-01 to 2025-10-31', got '{changed_within}'")
+            start, end, said = period
+            selected = [e for e in selected if start <= e.modified < end]
+            conditions.append(said or f"changed since {when(start)}")
         where = f"under {prefix}/" if prefix else "in the folder"
         return Selection(selected, self._noun(extension, extensions), where, conditions, notes)
 
@@ -192,7 +193,7 @@ class Toolbox:
             larger_than: only files larger than this size, e.g. "5 MB"
             smaller_than: only files smaller than this size, e.g. "100 KB"
             empty: true for only empty (0-byte) files
-            changed_within: only files modified within this period, e.g. "7 days", "24 hours", "2 weeks"
+            changed_within: only files modified within this period, e.g. "7 days", "2 weeks", "2025-10" or "2025-10-01 to 2025-10-31"
         """
         selection = self._selected(extension=extension, folder=folder, name=name, larger_than=larger_than, smaller_than=smaller_than, empty=empty, changed_within=changed_within)
         if isinstance(selection, ToolResult):
@@ -241,7 +242,7 @@ class Toolbox:
             larger_than: only files larger than this size, e.g. "5 MB"
             smaller_than: only files smaller than this size, e.g. "100 KB"
             empty: true for only empty (0-byte) files
-            changed_within: only files modified within this period, e.g. "7 days", "24 hours", "2 weeks"
+            changed_within: only files modified within this period, e.g. "7 days", "2 weeks", "2025-10" or "2025-10-01 to 2025-10-31"
         """
         selection = self._selected(extension=extension, folder=folder, name=name, larger_than=larger_than, smaller_than=smaller_than, empty=empty, changed_within=changed_within)
         if isinstance(selection, ToolResult):
@@ -268,7 +269,9 @@ class Toolbox:
             else:
                 answer = f"The {order} of the {total} {selection.phrase(total)} is {first.path} ({human_size(first.size)}, modified {when(first.modified)})."
         else:
-            head = f"{total} {selection.phrase(total)}, {ORDER_WORDS[order]}" if len(shown) == total else f"The {len(shown)} {order} of {total} {selection.phrase(total)}"
+            size = human_size(sum(e.size for e in selection.files))
+            head = (f"{total} {selection.phrase(total)} ({size} in all), {ORDER_WORDS[order]}" if len(shown) == total
+                    else f"The {len(shown)} {order} of {total} {selection.phrase(total)} ({size} in all)")
             answer = head + ":\n" + "\n".join(file_line(e) for e in shown)
         return ToolResult("\n".join(lines), [e.path for e in shown], f"Listed {len(shown)} of {total} {selection.noun[1]}", answer=answer)
 
@@ -371,49 +374,9 @@ class Toolbox:
         if prefix is None:
             shown = ", ".join(f + "/" for f in self.folders[:30]) or "(none)"
             return ToolResult(f"There is no folder '{folder}' with files in it; the folders are: {shown}.", [], f"No folder '{folder}'", ok=False)
-        counts: Counter[str] = Counter()
-        children: dict[str, set[str]] = {}
-        for e in self.entries:
-            if prefix and not e.path.startswith(prefix + "/"):
-                continue
-            parts = PurePosixPath(e.path).parts[:-1]
-            counts[""] += 1
-            parent = ""
-            for part in parts:
-                current = f"{parent}/{part}" if parent else part
-                counts[current] += 1
-                children.setdefault(parent, set()).add(current)
-                parent = current
-        start = prefix
-        lines = [f"{prefix or '.'}/ ({counts[prefix]} files)"]
-        budget = [80]
-
-        def render(node: str, depth: int, indent: str) -> None:
-            kids = sorted(children.get(node, ()))
-            for index, kid in enumerate(kids):
-                if budget[0] <= 0:
-                    lines.append(f"{indent}... {len(kids) - index} more folders")
-                    return
-                if index == 20:
-                    lines.append(f"{indent}... {len(kids) - 20} more folders")
-                    return
-                budget[0] -= 1
-                lines.append(f"{indent}{kid.rsplit('/', 1)[-1]}/ ({counts[kid]} files)")
-                if depth < max_depth:
-                    render(kid, depth + 1, indent + "    ")
-
-        render(start, 1, "    ")
-        folders = sum(1 for name in counts if name and (not prefix or name.startswith(prefix + "/")))
-        direct = sorted(kid.rsplit("/", 1)[-1] for kid in children.get(start, ()))
-        where = f"{prefix}/" if prefix else "The folder"
-        tree = "\n".join(lines)
-        if direct:
-            head = f"{where} has {len(direct)} {'subfolder' if len(direct) == 1 else 'subfolders'} ({', '.join(direct)}) and {counts[prefix]} files in all:"
-            answer = head + "\n```\n" + tree + "\n```"
-        else:
-            inside = [e for e in self.entries if not prefix or e.path.startswith(prefix + "/")]
-            answer = f"{where} has no subfolders; it holds {len(inside)} {'file' if len(inside) == 1 else 'files'}:\n" + "\n".join(file_line(e) for e in inside[:MAX_LISTED])
-        return ToolResult(tree, [], f"{folders} folders, {counts[prefix]} files", answer=answer)
+        inside = [e for e in self.entries if not prefix or e.path.startswith(prefix + "/")]
+        tree, answer, folders = folder_tree(inside, prefix, max_depth)
+        return ToolResult(tree, [], f"{folders} folders, {len(inside)} files", answer=answer)
 
     def read_file(
         self, path: str, start: Annotated[int, 1, 10_000] = 1, length: Annotated[int, 500, READ_WINDOW_CHARS] = READ_WINDOW_CHARS, about: str = ""
