@@ -67,6 +67,15 @@ def test_metadata_matching(box):
     assert not missing.found and "No file name matches" in missing.text
 
 
+def test_a_description_in_whole_words_matches_a_name_that_shortens_them(tmp_path):
+    for path in ("server/daemon.conf.sample", "server/docs/configuration.rst", "spec/format-spec.md"):
+        write(tmp_path / path, "x")
+    box = Toolbox(tmp_path)
+    assert box.file_metadata("the daemon sample configuration").paths == ["server/daemon.conf.sample"]
+    assert box.file_metadata("format specification").paths == ["spec/format-spec.md"]
+    assert box.file_metadata("configuration docs").paths == ["server/docs/configuration.rst"]
+
+
 def test_grep_kinds(box):
     assert set(box.grep_files("invoice").paths) == {"finance/2025/invoice_001.pdf", "finance/2025/invoice_002.pdf"}
     assert box.grep_files("*.csv").paths == ["finance/2025/receipts.csv"]

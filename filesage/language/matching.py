@@ -164,10 +164,16 @@ def match_folder(value: str, folders: Iterable[str], root_name: str = "") -> str
     return min(candidates, key=lambda folder: (folder.count("/"), folder))
 
 
+def abbreviates(short: str, word: str) -> bool:
+    """A file name's word that shortens a word of a description: "conf" for "configuration", "spec" for
+    "specification"."""
+    return len(short) >= 4 and len(word) > len(short) and word.startswith(short)
+
+
 def describe_match(hint: str, paths: list[str], extension_of) -> list[str]:
     """The files a description points at: 'the sourdough recipe', 'my Q1 budget spreadsheet', 'IMG 2039',
     'invoice final v2'. Every word of the description must be in the file's path (its folders, name or
-    extension; plurals aside), except words that say what kind of file it is, which must fit its type.
+    extension; plurals and shortened words aside), except words that say what kind of file it is, which must fit its type.
     Files that match with the fewest words to spare win."""
     hint_words = [singular(w) for w in words(hint) if w not in FILLER_WORDS]
     if not hint_words:
@@ -178,7 +184,7 @@ def describe_match(hint: str, paths: list[str], extension_of) -> list[str]:
         extension = extension_of(path)
         unmatched = []
         for word in hint_words:
-            if word in path_words:
+            if word in path_words or any(abbreviates(own, word) for own in path_words):
                 continue
             kinds = type_extensions(word)
             if kinds and extension in kinds:
@@ -188,7 +194,7 @@ def describe_match(hint: str, paths: list[str], extension_of) -> list[str]:
             continue
         name_words = {singular(w) for w in words(path.rsplit("/", 1)[-1])}
         # A description must say something of the name itself, not only folders and kind ("the recipe").
-        if not name_words & set(hint_words):
+        if not any(own == word or abbreviates(own, word) for own in name_words for word in hint_words):
             continue
         spare = len(name_words - set(hint_words))
         scored.append((spare, path))

@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..language.filters import read_question
-from ..language.lexicon import ADDED_UP, COMBINE_WORDS, COMPARED, DAYS_APART, FIND_THEN_READ, MORE_THAN, PERCENT_ASKED, REFERS_BACK, TREE, TWO_QUESTIONS
-from ..language.question import asks_file_facts, asks_what_files_say
+from ..language.lexicon import ADDED_UP, COMBINE_WORDS, COMPARED, COUNT, DAYS_APART, FIND_THEN_READ, MORE_THAN, PERCENT_ASKED, REFERS_BACK, TREE, TWO_QUESTIONS
+from ..language.question import asked_phrases, asks_file_facts, asks_what_files_say
 from ..language.text import words
 
 if TYPE_CHECKING:
@@ -27,6 +27,10 @@ def several_looks_are_planned(question: str, history: list[dict], tree: "Toolbox
     if (DAYS_APART.search(question) or PERCENT_ASKED.search(question) or MORE_THAN.search(question)) and not asks_file_facts(question):
         # Days between two dates, a change in percent, how many more: two figures a document says, though the
         # question counts ("how many days") or names a file on the way; a file's own size or date is the tools'.
+        return True
+    if sum(1 for phrase in asked_phrases(question) if COUNT.search(" ".join(phrase))) >= 2:
+        # Two counts ("how many files, and how many of them are X") are two tool calls; a count and a rank
+        # ("and which is the largest") are one listing that says both.
         return True
     asked = read_question(question)
     about_files = (asked.order or asked.counting or asked.filters() or TREE.search(question)) and not FIND_THEN_READ.search(question)
