@@ -604,7 +604,7 @@ def test_several_looks_are_planned():
     for question in ("how many weeks after the lease was signed did the keys come?", "in the club's fees sheet, by what percentage did dues rise?",
                      "how many more members does the choir have than the orchestra?", "do the two price lists agree on the ferry fare?"):
         assert planned(question, [], None), question
-    assert planned("How many files does the archive folder hold, and how many of those are scans?", [], None)
+    assert planned("How many scans sit in archive/, and how many of those are PDFs?", [], None)
     for question in ("by how many bytes is notes.md bigger than todo.md?", "how many files did I change since March?"):
         assert not planned(question, [], None), question
 

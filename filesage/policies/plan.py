@@ -30,7 +30,7 @@ def several_looks_are_planned(question: str, history: list[dict], tree: "Toolbox
         return True
     if sum(1 for phrase in asked_phrases(question) if COUNT.search(" ".join(phrase))) >= 2:
         # Two counts ("how many files, and how many of them are X") are two tool calls; a count and a rank
-        # ("and which is the largest") are one listing that says both.
+        # ("the largest of them") are one listing that says both.
         return True
     asked = read_question(question)
     about_files = (asked.order or asked.counting or asked.filters() or TREE.search(question)) and not FIND_THEN_READ.search(question)
