@@ -5,7 +5,7 @@ import json
 
 from filesage.agent.events import Answer, Answered
 from filesage.agent.loop import Agent
-from filesage.agent.planner import Found, Lookup, Plan, Planner, compose, figure_of, invents_numbers, read_plan, without_looks_taken
+from filesage.agent.planner import Found, Lookup, Plan, Planner, compose, figure_of, invents_numbers, read_plan, strays, without_looks_taken
 from filesage.llm.base import Usage
 from filesage.policies import in_force
 from filesage.tools.registry import ToolRegistry, respond
@@ -45,6 +45,14 @@ def test_a_plan_that_says_a_number_no_one_said_is_not_followed():
     assert invents_numbers(made_up, "which of those had the highest total?", history)
     meant = Plan("Which 2024 invoice had the highest total?", [Lookup("Which 2024 invoice had the highest total?", "invoice")], "none")
     assert not invents_numbers(meant, "which of those had the highest total?", history)
+
+
+def test_a_plan_about_something_no_one_said_is_not_followed():
+    history = [{"role": "user", "content": "Is there a letter in Danish here?"}, {"role": "assistant", "content": "Yes: post/brev.pdf [1]."}]
+    copied = Plan("What was mended?", [Lookup("What did the roof repair cost?", "roof repair"), Lookup("What did the window repair cost?", "window repair")], "sum")
+    assert strays(copied, "what was mended, according to the letter?", history)
+    meant = Plan("What was mended according to the Danish letter?", [Lookup("What does the Danish letter say was mended?", "mended")], "none")
+    assert not strays(meant, "what was mended, according to the letter?", history)
 
 
 def test_a_follow_ups_plan_does_not_ask_the_conversations_question_again():

@@ -74,6 +74,13 @@ def invents_numbers(plan: Plan, question: str, history: list[dict]) -> bool:
     return bool(set(re.findall(r"\d+", " ".join([plan.question, *(lookup.ask for lookup in plan.lookups)]))) - said)
 
 
+def strays(plan: Plan, question: str, history: list[dict]) -> bool:
+    """A plan with a lookup that shares no word with the question or the conversation: a small model copies the
+    prompt's example ("the roof repair") when it has no plan of its own, and the lookups then search for it."""
+    said = terms(" ".join([question, *(str(t.get("content", "")) for t in history)]))
+    return any(not (terms(lookup.ask) & said) for lookup in plan.lookups)
+
+
 def without_looks_taken(plan: Plan, history: list[dict]) -> Plan:
     """A follow-up's plan without the lookups that ask a question of the conversation again ("and the other
     setting?" planned as the setting asked before and the new one): a small model answers both, and the answer
@@ -117,7 +124,7 @@ class Planner:
         started = time.perf_counter()
         usage = Usage()
         plan = self._plan(question, history, usage)
-        if plan is not None and invents_numbers(plan, question, history):
+        if plan is not None and (invents_numbers(plan, question, history) or strays(plan, question, history)):
             plan = None
         if plan is not None and history:
             plan = without_looks_taken(plan, history)
