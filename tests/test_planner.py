@@ -49,7 +49,7 @@ def test_a_plan_that_says_a_number_no_one_said_is_not_followed():
 
 def test_a_plan_about_something_no_one_said_is_not_followed():
     history = [{"role": "user", "content": "Is there a letter in Danish here?"}, {"role": "assistant", "content": "Yes: post/brev.pdf [1]."}]
-    copied = Plan("What was mended?", [Lookup("What did the roof repair cost?", "roof repair"), Lookup("What did the window repair cost?", "window repair")], "sum")
+    copied = Plan("What was mended?", [Lookup("How much was the roof repair?", "roof repair"), Lookup("How much was the window repair?", "window repair")], "sum")
     assert strays(copied, "what was mended, according to the letter?", history)
     meant = Plan("What was mended according to the Danish letter?", [Lookup("What does the Danish letter say was mended?", "mended")], "none")
     assert not strays(meant, "what was mended, according to the letter?", history)
