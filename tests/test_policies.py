@@ -668,6 +668,12 @@ def test_answers_say_more_than_the_question(agent):
     assert isinstance(more(turn, "From trips/2031-06 Faro/booking.html [1]."), Retry)
     asked_file = found(turn_for(agent, "which file has the Faro booking?"), "From trips/faro.html [1]:\n- Return flight FR 2291 Faro to Bremen, seat 14C")
     assert more(asked_file, "It is trips/faro.html [1].") is None
+    # A follow-up's draft that retells the answer before it goes back with the question now asked.
+    history = [{"role": "user", "content": "who chairs the rowing club?"}, {"role": "assistant", "content": "The rowing club is chaired by Mireille Okafor [1]."}]
+    follow = found(turn_for(agent, "What does Mireille Okafor do for a living?", history), "From club/members.md [1]:\n- Mireille Okafor, chair; works as a marine surveyor")
+    retold = more(follow, "The rowing club is chaired by Mireille Okafor [1].")
+    assert isinstance(retold, Retry) and "repeats your previous answer" in retold.message and "marine surveyor" in retold.message
+    assert more(follow, "Mireille Okafor works as a marine surveyor [1].") is None
 
 
 def test_questions_about_the_files_themselves_are_not_planned_or_scoped(agent):

@@ -122,15 +122,27 @@ def says_something(draft: str, question: str, paths_say: bool = True) -> bool:
 def answers_say_more_than_the_question(turn: "Turn", draft: str | None) -> Retry | None:
     """Small models write an answer that only turns the question round ("You have a seat on the flight back",
     "It dropped support on [1] and came out on [1]", or only the file it is in), with the value asked for left
-    out. A draft that says nothing the question does not, while the tools found something, goes back with the
+    out, or, to a follow-up, retell the answer before it. A draft that says nothing the question does not, while the tools found something, goes back with the
     found line most about the question; a second such draft gives that line."""
     if draft is None or not turn.content_found or says_not_found(draft, ""):
         return None
-    if says_something(draft, turn.question, paths_say=not asks_what_files_say(turn.question, turn.tree_words())):
+    # A follow-up's draft that retells the answer before it ("what's his title?" answered with the name again)
+    # says nothing that the conversation has not said.
+    before = next((str(t.get("content", "")) for t in reversed(turn.history) if t.get("role") == "assistant"), "")
+    retold = bool(before) and retells(draft, before)
+    known = f"{turn.question}\n{before}" if retold else turn.question
+    if says_something(draft, known, paths_say=not asks_what_files_say(turn.question, turn.tree_words())):
         return None
     line = line_sharing_most(turn.question, turn.content_found)
     said = prompts.HOLLOW_LINE.format(line=line) if line else ""
-    return Retry(prompts.HOLLOW_RETRY.format(line=said), [], answer_only=bool(line), otherwise=Accept(prompts.QUOTED_LINE.format(line=line)) if line else None)
+    message = (prompts.RETOLD_RETRY if retold else prompts.HOLLOW_RETRY).format(line=said, question=turn.question)
+    return Retry(message, [], answer_only=bool(line), otherwise=Accept(prompts.QUOTED_LINE.format(line=line)) if line else None)
+
+
+def retells(draft: str, before: str) -> bool:
+    """Most of what a draft says was said in the answer before it."""
+    said = terms(MARKER.sub("", draft))
+    return bool(said) and len(said & terms(before)) >= 0.8 * len(said)
 
 
 def claims_must_be_in_the_results(turn: "Turn", draft: str | None) -> Accept | Retry | None:
