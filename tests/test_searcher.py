@@ -14,6 +14,12 @@ from tests.conftest import write
 @pytest.fixture(scope="module")
 def searcher(tmp_path_factory, embedder):
     root = build_corpus(tmp_path_factory.mktemp("corpus"))
+    # A changelog whose releases run longer than a chunk: an entry far below its release's title.
+    filler = "".join(f"* Tidy the build scripts, part {n} of the long clean-up\n" for n in range(40))
+    write(root / "code/widget/CHANGES", "2.4.0 (Mar 3, 2031)\n===================\n\nFeatures:\n---------\n" + filler
+          + "* Add widget_set_colour_depth, see #812\n\n2.3.9 (Jan 9, 2031)\n===================\n\nFixes:\n------\n* Fix the spinner\n")
+    write(root / "code/gadget/ChangeLog", "2031.02.01, Version 5.1.0 (Stable)\n\nChanges since version 5.0.2:\n\n" + filler.replace("*", "\n*")
+          + "\n* unix: add gadget_os_tune() (mira)\n")
     write(root / "config/services.yaml", "services:\n  billing:\n    port: 8081\n    timeout_seconds: 30\n  reports:\n    port: 8090\n    timeout_seconds: 120\n")
     index = FolderIndex(root, embedder, tmp_path_factory.mktemp("idx"))
     index.refresh()
@@ -32,6 +38,15 @@ def test_a_line_is_shown_under_the_lines_it_belongs_to(searcher):
     assert "reports: › timeout_seconds: 120" in result.text
     assert holders(["def f():", '    """Doc."""', "    return 4"], 2) == ["def f():"]
     assert holders(["# Meeting", "", "- Decision: yes"], 2) == ["# Meeting"]
+
+
+def test_a_changelog_entry_comes_with_its_release_though_the_title_is_chunks_above(searcher):
+    assert holders(["1.0 (May 2031)", "====", "Fixes:", "----", "* a fix"], 4) == ["1.0 (May 2031)", "Fixes:"]
+    assert holders(["v2, 2031-01-01", "", "Changes since v1:", "", "* new"], 4) == ["v2, 2031-01-01", "Changes since v1:"]
+    added = searcher.semantic_search("which widget release added widget_set_colour_depth?")
+    assert "2.4.0 (Mar 3, 2031) › Features: › * Add widget_set_colour_depth" in added.text, added.text
+    tuned = searcher.semantic_search("in which gadget version was gadget_os_tune added?")
+    assert "2031.02.01, Version 5.1.0 (Stable) › Changes since version 5.0.2: › * unix: add gadget_os_tune()" in tuned.text, tuned.text
 
 
 def test_passages_that_cover_the_question_come_first(searcher):

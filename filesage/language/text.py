@@ -48,9 +48,25 @@ def covers(term: str, found: set[str]) -> bool:
 COMMENT_MARKS = ("#", "//", ";")  # what starts a comment line in config files and code
 
 
+UNDERLINE = re.compile(r"\s*([=\-~^*#+])\1{2,}\s*")  # a title's underline in reStructuredText and Markdown
+BULLET = re.compile(r"\s*(?:[*\-+•]|\d+[.)])\s")
+
+
+def is_title(lines: list[str], at: int) -> bool:
+    """A line underlined as a title is ("4.2 (May 2031)" over "=====")."""
+    return at + 1 < len(lines) and bool(lines[at].strip()) and not UNDERLINE.fullmatch(lines[at]) and bool(UNDERLINE.fullmatch(lines[at + 1]))
+
+
+def is_heading(lines: list[str], at: int) -> bool:
+    """A Markdown heading or an underlined title."""
+    return at < len(lines) and (lines[at].lstrip().startswith("#") or is_title(lines, at))
+
+
 def holders(lines: list[str], index: int, headings: bool = True) -> list[str]:
     """The lines a line belongs under: the less-indented lines above it (a YAML key, a function's def, a block of a
-    config file; comments aside) and the nearest Markdown heading (headings=False: '#' starts a comment here)."""
+    config file; comments aside), for an item of a list the lines that lead into the list ("Changes since 1.24:",
+    and the release line above it), and the nearest heading: a Markdown '#' one (headings=False: '#' starts a
+    comment here) or an underlined title."""
     found = []
     indent = len(lines[index]) - len(lines[index].lstrip())
     for above in range(index - 1, -1, -1):
@@ -60,10 +76,31 @@ def holders(lines: list[str], index: int, headings: bool = True) -> list[str]:
             indent = len(text) - len(text.lstrip())
             if indent == 0:
                 break
-    if headings and not lines[index].lstrip().startswith("#"):
-        heading = next((lines[above].strip() for above in range(index - 1, -1, -1) if lines[above].lstrip().startswith("#")), None)
-        if heading:
-            found.append(heading)
+    if not found and BULLET.match(lines[index]):
+        # An item at the margin of a list: the plain lines above the list lead into it, nearest first.
+        for above in range(index - 1, -1, -1):
+            text = lines[above]
+            if len(found) == 2 or (headings and text.lstrip().startswith("#")) or is_title(lines, above):
+                break
+            # "[Title]" is the document's first line, heading each of its later chunks: no lead of this list.
+            if text.strip() and not BULLET.match(text) and not UNDERLINE.fullmatch(text) and text == text.lstrip() and len(text) <= 100 \
+                    and not (text.startswith("[") and text.endswith("]")):
+                found.append(text.strip())
+    if (headings and lines[index].lstrip().startswith("#")) or is_title(lines, index):
+        return list(reversed(found))
+    # The nearest heading, and the one above it of a higher level ("4.2 (May 2031)" over "Changes:").
+    level = None
+    for at in range(index - 1, -1, -1):
+        text = lines[at].lstrip()
+        mark = (len(text) - len(text.lstrip("#"))) if headings and text.startswith("#") else None
+        mark = (lines[at + 1].strip()[0] + "=") if mark is None and is_title(lines, at) else mark
+        if mark is None or (level is not None and (mark == level or (isinstance(mark, int) and isinstance(level, int) and mark >= level))):
+            continue
+        if lines[at].strip() not in found:
+            found.append(lines[at].strip())
+        if level is not None:
+            break
+        level = mark
     return list(reversed(found))
 
 

@@ -13,7 +13,7 @@ from typing import Annotated, Callable
 from ..index.store import FolderIndex, Hit, Progress
 from ..language.glossary import term_of, translations
 from ..language.lexicon import WHOLE_FOLDER
-from ..language.text import COMMENT_MARKS, covers, holders, terms
+from ..language.text import COMMENT_MARKS, covers, holders, is_heading, terms
 from .result import ToolResult, note, trim
 
 PASSAGES = 5  # the passages facts are taken from, after reranking
@@ -52,6 +52,7 @@ PASSAGE_CHARS = 700  # how much of a passage the plain pipeline in bench/ puts i
 
 MAX_RESULT_CHARS = 2500
 COMMENT_WEIGHT = 0.5
+CHUNKS_BACK = 8  # how far back a line's heading is looked for, in chunks (about 7 KB)
 # Files where a line that starts with "#" is a heading, not a comment: Markdown, text and files without an extension.
 PROSE = re.compile(r"(?:\.(?:md|markdown|rst|txt|adoc|org|html?)|/[^/.]+)$|^[^/.]+$", re.I)
 
@@ -185,18 +186,31 @@ class Searcher:
                 break
         return chosen
 
+    def lines_before(self, hit: Hit, files: dict[str, list[Hit]]) -> list[str]:
+        """The lines of the chunks before a hit's in its file (a few pages back; none for its first chunk)."""
+        if hit.path not in files:
+            files[hit.path] = self.index.chunks_of(hit.path)
+        chunks = files[hit.path]
+        at = next((i for i, chunk in enumerate(chunks) if chunk.location == hit.location), 0)
+        return "\n".join(chunk.text for chunk in chunks[max(0, at - CHUNKS_BACK) : at]).splitlines()
+
     def score_lines(self, query: str, passages: list[Passage], weights: dict[str, float]) -> list[Line]:
         """Every line of the passages, best first: scored by the query's words in the line, in the lines it
         belongs under, or in its passage's path and title, and by how close it is in meaning to the query."""
         candidates: list[tuple[Passage, str, float, float]] = []
+        files: dict[str, list[Hit]] = {}
         for passage in passages:
             lines = passage.hit.text.splitlines()
             commented = not PROSE.search(passage.hit.path) and any(l.strip() and not l.lstrip().startswith(COMMENT_MARKS) for l in lines[1:])
+            # A release's changes may start a chunk below its heading: the chunks before it are read for it.
+            before = [] if commented else self.lines_before(passage.hit, files)
+            whole = before + lines
             for index, line in enumerate(lines):
                 if not line.strip():
                     continue
-                # The passage's own title (its first line) heads every line of it: said once, at the top.
-                above = [h for h in holders(lines, index, headings=not commented) if h != lines[0].strip()]
+                # A table's header or a page's first line heads every line of its passage: not said again.
+                title = lines[0].strip() if not is_heading(whole, len(before)) else None
+                above = [h for h in holders(whole, len(before) + index, headings=not commented) if h != title]
                 shown = " › ".join(above[-2:] + [line.strip()])
                 own, held = terms(line), terms(" ".join(above))
                 # A word said whole counts more than one inside a compound ("rate" in "rate: 4%" over "separate").
