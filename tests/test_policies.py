@@ -575,6 +575,9 @@ def test_a_document_the_question_names_is_the_one_searched(agent):
     assert named(said, ToolCall("semantic_search", {"query": "garden"})) == ToolCall("semantic_search", {"query": "garden", "within": "README.md"})
     ideas = turn_for(agent, "summarise the ideas note")
     assert named(ideas, ToolCall("list_files", {})) == ToolCall("read_file", {"path": "notes/ideas.md"})
+    # The newest thing a document lists is read from its top.
+    latest = turn_for(agent, "What is the latest idea in my ideas note?")
+    assert named(latest, ToolCall("semantic_search", {"query": "latest idea"})) == ToolCall("read_file", {"path": "notes/ideas.md"})
     # About the file itself, or nothing named: left alone.
     for question in ("how big is the README?", "when was the README last modified?"):
         assert named(turn_for(agent, question), ToolCall("file_metadata", {"name_hint": "README"})) is None, question

@@ -231,7 +231,8 @@ def a_document_the_question_names_is_the_one_searched(turn: "Turn", call: ToolCa
     page: ...", "as its CREDITS file has it"), and small models then look the file up by name, list files, or search
     every file and answer from another document's passage. The files the question names by their own names are
     the ones searched, unless it asks about them as files (their size, dates or place, how many, which of
-    several is largest, the folder structure) or reads one whole (which the model's read_file does). A document
+    several is largest, the folder structure) or reads one whole (which the model's read_file does), or asks
+    for the newest thing it lists (read from its top, as changelogs put the latest first). A document
     the question describes ("the sample tmux config", "the paper I saved") is the one the model's lookup by name
     found, searched instead of its size and date."""
     if call is None or turn.tree is None or "semantic_search" not in turn.tools or call.name in ("each_file", "read_file", "respond"):
@@ -252,7 +253,9 @@ def a_document_the_question_names_is_the_one_searched(turn: "Turn", call: ToolCa
             named = []
     if not named or len(named) > 4:
         return None
-    if WHOLE_READ.search(question) and len(named) == 1 and "read_file" in turn.tools:
+    if (WHOLE_READ.search(question) or asked.order == "newest") and len(named) == 1 and "read_file" in turn.tools:
+        # The newest entry a document lists (a changelog's latest release) is at its top, where a search of
+        # its lines has no notion of order.
         return ToolCall("read_file", {"path": named[0]})
     within = ",".join(named)
     if call.name == "semantic_search":
