@@ -60,7 +60,7 @@ def test_a_filesystem_answer_is_rendered_from_the_tool_result(registry):
     model = ScriptedModel([call("count_files", extension="pdf")])
     events, answer = run(Agent(model, registry, policies=in_force()), "how many PDFs?")
     assert [type(e) for e in events[:2]] == [ToolChosen, ToolFinished]
-    assert answer.text == "There are 3 .pdf files in the folder. They are finance/2025/invoice_001.pdf, finance/2025/invoice_002.pdf and report.pdf."
+    assert answer.text == "There are 3 .pdf files in the folder (15.0 KB in all). They are finance/2025/invoice_001.pdf, finance/2025/invoice_002.pdf and report.pdf."
     assert answer.usage.calls == 1  # the model chose the tool; the program wrote the answer
     assert [(s.tool, s.by, s.args["extension"]) for s in answer.steps] == [("count_files", "model", "pdf")]
     assert [s["path"] for s in answer.sources] == ["finance/2025/invoice_001.pdf", "finance/2025/invoice_002.pdf", "report.pdf"]

@@ -244,7 +244,7 @@ def test_read_the_file_a_listing_picked(agent):
 def test_filesystem_answers_are_rendered(agent, fs_corpus):
     turn = ran(agent, turn_for(agent, "how many pdf files?"), "count_files", extension="pdf")
     rendered = filesystem_answers_are_rendered(turn)
-    assert isinstance(rendered, Rendered) and rendered.text.startswith("There are 3 .pdf files in the folder.")
+    assert isinstance(rendered, Rendered) and rendered.text.startswith("There are 3 .pdf files in the folder (15.0 KB in all).")
     searched = ran(agent, turn_for(agent, "what is the invoice total?"), "semantic_search", query="invoice total")
     assert filesystem_answers_are_rendered(searched) is None
     # After a search found what was asked, a count of no files named after it is no answer.

@@ -100,9 +100,12 @@ def test_a_question_says_its_filters():
     # Dates that bound when files were edited, as the tools take them; dates a document says bound nothing.
     for question, span in (("which PDFs did I edit in March 2031?", "2031-03"), ("files saved between 2 May 2031 and 9 May 2031", "2031-05-02 to 2031-05-09"),
                            ("what changed from 3 June through 5 June 2031?", "2031-06-03 to 2031-06-05"), ("what was modified before 2030?", "before 2030"),
-                           ("how many files did I touch after 2030?", "since 2031-01-01"), ("anything created on 2031-02-14?", "2031-02-14 to 2031-02-14")):
+                           ("how many files did I touch after 2030?", "since 2031-01-01"), ("anything created on 2031-02-14?", "2031-02-14 to 2031-02-14"),
+                           ("which notes were saved between May and July 2031?", "2031-05-01 to 2031-07-31"),
+                           ("files edited from November 2030 to February 2031", "2030-11-01 to 2031-02-28"), ("files changed between 2030 and 2031", "2030-01-01 to 2031-12-31")):
         assert read_question(question, FOLDERS).changed_within == span, question
-    for question in ("which invoices are dated 2031?", "which release in 2031 changed the default?", "my savings in 2031"):
+    # Two years side by side are each counted (the count says how many each year), not one of them kept.
+    for question in ("which invoices are dated 2031?", "which release in 2031 changed the default?", "my savings in 2031", "how many files were edited in 2030 vs 2031?"):
         assert read_question(question, FOLDERS).changed_within == "", question
     # "the folder called X" names a folder; "photos" is a type unless the question says it is the folder.
     assert read_question("how many files are in the folder called finance?", FOLDERS).filters() == {"folder": "finance"}
@@ -128,3 +131,13 @@ def test_a_year_is_a_folder_only_where_the_question_says_so():
     photos = ["photos", "photos/2024", "photos/2025"]
     asked = read_question("How many photos are in my 2024 photos folder?", photos)
     assert asked.folder == "photos/2024" and asked.extension == ""  # "photos" is the folder's own name, not a type
+
+
+def test_a_folder_is_named_by_the_words_of_it_the_question_says():
+    from filesage.language.matching import match_folder
+
+    folders = ["Travel", "Travel/Trondheim-2031", "Travel/Ghent-2030", "Finance", "Finance/tax"]
+    assert match_folder("Trondheim trip", folders) == "Travel/Trondheim-2031"  # no folder says "trip"
+    assert match_folder("tax papers", folders) == "Finance/tax"
+    assert match_folder("trip photos", folders) is None  # nothing left that picks one out
+    assert read_question("what's in my Ghent trip folder?", folders).folder == "Travel/Ghent-2030"

@@ -338,3 +338,15 @@ def test_files_edited_within_dates_a_month_a_year_or_before_a_date(tmp_path):
     counted = box.count_files(changed_within="2031-04")
     assert counted.answer.startswith("There are 2 files in the folder modified in 2031-04"), counted.answer
     assert not box.list_files(changed_within="sometime").ok
+
+
+def test_a_count_says_the_space_the_files_take_and_how_many_each_year(tmp_path):
+    import os
+    import time
+
+    for number in range(12):
+        write(tmp_path / f"notes/n{number:02d}.txt", "x" * 100)
+        stamp = time.mktime(((2031 if number < 7 else 2032), 5, 1, 12, 0, 0, 0, 0, -1))
+        os.utime(tmp_path / f"notes/n{number:02d}.txt", (stamp, stamp))
+    answer = Toolbox(tmp_path).count_files().answer
+    assert answer.startswith("There are 12 files in the folder (1.2 KB in all).") and "By year last modified: 2031: 7, 2032: 5." in answer, answer

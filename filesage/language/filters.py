@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from datetime import date, timedelta
 
 from .figures import FILE_NAME, dates_in
 from .lexicon import (
@@ -97,7 +98,20 @@ def modified_span(question: str) -> str:
         months = "|".join(sorted(MONTHS, key=len, reverse=True))
         month = re.search(rf"\b(?:in|during)\s+({months})\.?,?\s+(\d{{4}})\b", lowered)
         year = re.search(r"\b(in|during|since|after|before)\s+(\d{4})\b", lowered)
-        if month:
+        # "between April and June 2024", "from March to May 2031": whole months, the year said once at the end.
+        months_between = re.search(rf"\b(?:between|from)\s+({months})\.?(?:\s+(\d{{4}}))?\s+(?:and|to|until|till|through|-)\s+({months})\.?,?\s+(\d{{4}})\b", lowered)
+        years_between = re.search(r"\b(?:between|from)\s+(\d{4})\s+(?:and|to|until|till|through|-)\s+(\d{4})\b", lowered)
+        if years_between and years_between.group(1) <= years_between.group(2):
+            return f"{years_between.group(1)}-01-01 to {years_between.group(2)}-12-31"
+        if len(set(re.findall(r"\b(?:19|20)\d\d\b", lowered))) > 1 and not re.search(r"\b(?:between|from|since|after|before)\b", lowered):
+            return ""  # two years set side by side ("2023 versus 2024"): each is counted, not one kept
+        if months_between:
+            first, first_year, last, last_year = months_between.groups()
+            start_year, end_year = int(first_year or last_year), int(last_year)
+            end_month = MONTHS[last] % 12 + 1
+            last_day = (date(end_year + (end_month == 1), end_month, 1) - timedelta(days=1)).day
+            said = f"{start_year}-{MONTHS[first]:02d}-01 to {end_year}-{MONTHS[last]:02d}-{last_day:02d}"
+        elif month:
             said = f"{month.group(2)}-{MONTHS[month.group(1)]:02d}"
         elif year and year.group(1) == "before":
             said = f"before {year.group(2)}"

@@ -7,6 +7,7 @@ import difflib
 import fnmatch
 import os
 import re
+import time
 from collections import Counter
 from pathlib import Path
 from typing import Annotated, Literal
@@ -201,7 +202,8 @@ class Toolbox:
         files = selection.files
         count = len(files)
         text = f"{count} {selection.phrase(count)} ({human_size(sum(e.size for e in files))})."
-        answer = f"There {'is' if count == 1 else 'are'} {count if count else 'no'} {selection.phrase(count)}."
+        size = f" ({human_size(sum(e.size for e in files))} in all)" if count > 1 else ""
+        answer = f"There {'is' if count == 1 else 'are'} {count if count else 'no'} {selection.phrase(count)}{size}."
         if count > 10:
             by_type = Counter(e.extension or "(no extension)" for e in files)
             if len(by_type) > 1:
@@ -209,6 +211,12 @@ class Toolbox:
                 more = f", and {len(by_type) - 8} more types" if len(by_type) > 8 else ""
                 text += f" By type: {kinds}{more}."
                 answer += f" By type: {kinds}{more}."
+            # Files of a few years apart, counted by the year of their last change ("in 2023 versus 2024").
+            by_year = Counter(time.localtime(e.modified).tm_year for e in files)
+            if 1 < len(by_year) <= 6:
+                years = ", ".join(f"{year}: {n}" for year, n in sorted(by_year.items()))
+                text += f" By year last modified: {years}."
+                answer += f" By year last modified: {years}."
         paths = [e.path for e in files] if count <= 10 else []
         if paths:
             text += "\nThey are: " + ", ".join(paths)
