@@ -608,6 +608,8 @@ def test_several_looks_are_planned():
                      "how many more members does the choir have than the orchestra?", "do the two price lists agree on the ferry fare?"):
         assert planned(question, [], None), question
     assert planned("How many scans sit in archive/, and how many of those are PDFs?", [], None)
+    # Every document of a kind, each with its figure and their total, is one look that reads them all.
+    assert not planned("Take every parking ticket: what was each for, and what do they come to in total?", [], None)
     for question in ("by how many bytes is notes.md bigger than todo.md?", "how many files did I change since March?"):
         assert not planned(question, [], None), question
 

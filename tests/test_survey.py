@@ -4,7 +4,7 @@ import pytest
 
 from filesage.index.store import FolderIndex
 from filesage.tools.searcher import Searcher
-from filesage.tools.survey import Survey, figure_of, money
+from filesage.tools.survey import Found, Survey, figure_of, money, of_one_kind
 from filesage.tools.toolbox import Toolbox
 from tests.conftest import write
 
@@ -64,6 +64,21 @@ def test_the_figure_of_a_line_is_the_field_asked_about():
     # A number inside a code names the document: no figure.
     assert figure_of("INVOICE DL-2025-005", {"invoice": 1.0}) is None and figure_of("Ref INV-2025-008: total $40.00", {}) == (40.0, "$40.00")
     assert money(2053.96, ["$212.40"]) == "$2,053.96" and money(3.0, ["3"]) == "3"
+
+
+def test_figures_added_across_files_are_amounts_where_most_are():
+    from types import SimpleNamespace
+
+    def line(shown):
+        return SimpleNamespace(shown=shown, passage=SimpleNamespace(hit=SimpleNamespace(location="lines 1-9")))
+
+    found = [Found("a.docx", "lines 1-9", "Payment due by transfer to account 10493377", 10493377.0, "10493377"),
+             Found("b.pdf", "p. 1", "Total due: £11,232.00", 11232.0, "£11,232.00"), Found("c.md", "lines 1-9", "Total due: £5,886.00", 5886.0, "£5,886.00")]
+    others = {"a.docx": [(line("Payment due by transfer to account 10493377"), (10493377.0, "10493377")), (line("Total | £7,488.00"), (7488.0, "£7,488.00"))]}
+    assert [f.written for f in of_one_kind(found, others)] == ["£7,488.00", "£11,232.00", "£5,886.00"]
+    # Counts of things stay counts: no file's figure is an amount.
+    days = [Found("x.md", "l", "Days: 12", 12.0, "12"), Found("y.md", "l", "Days: 9", 9.0, "9")]
+    assert of_one_kind(days, {}) == days
 
 
 def test_one_matching_file_is_answered_without_a_coverage_count(survey):

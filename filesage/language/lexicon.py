@@ -279,6 +279,8 @@ PLURAL = re.compile(r"\b(?!(?:this|thus|does|has|was|its|his|hers|yes|plus|gas|b
                     r"[a-z]{3,}[^s\W]s\b", re.I)
 # Plural verbs and pronouns, and words of many: a ranking said with them lists several files.
 MANY_WORDS = re.compile(r"\b(are|were|ones|them|they|these|those|all|each|every|list)\b", re.I)
+# A question over every document of a kind ("all my receipts", "each invoice"): one look reads them all.
+EVERY_ONE = re.compile(r"\b(?:all|every|each)\b(?!\s+(?:of\s+)?(?:the\s+)?(?:two|both|three)\b)", re.I)
 OVER_MANY = re.compile(r"\b(every|each|all|list|which|any|ones|per|across|between|compare|files|documents)\b", re.I)
 # What kind of figure a question asks for: a date, or a number or amount.
 DATE_ASKED = re.compile(r"\b(dates?|deadline|what day|which day|when\b.*\bdue|check-?in|check-?out)\b", re.I)

@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..language.filters import read_question
-from ..language.lexicon import ADDED_UP, COMBINE_WORDS, COMPARED, COUNT, DAYS_APART, FIND_THEN_READ, MORE_THAN, PERCENT_ASKED, REFERS_BACK, TREE, TWO_QUESTIONS
-from ..language.question import asked_phrases, asks_file_facts, asks_what_files_say
+from ..language.lexicon import ADDED_UP, COMBINE_WORDS, COMPARED, COUNT, DAYS_APART, EVERY_ONE, FIND_THEN_READ, MORE_THAN, PERCENT_ASKED, REFERS_BACK, TREE, TWO_QUESTIONS
+from ..language.question import asked_phrases, asks_file_facts, asks_what_files_say, combines_in
 from ..language.text import words
 
 if TYPE_CHECKING:
@@ -28,6 +28,9 @@ def several_looks_are_planned(question: str, history: list[dict], tree: "Toolbox
         # Days between two dates, a change in percent, how many more: two figures a document says, though the
         # question counts ("how many days") or names a file on the way; a file's own size or date is the tools'.
         return True
+    if EVERY_ONE.search(question) and "total" in combines_in(question, tree.name_words() if tree is not None else set()):
+        # Every receipt, each with its total and what they add up to: one look that reads them all (each_file).
+        return False
     if sum(1 for phrase in asked_phrases(question) if COUNT.search(" ".join(phrase))) >= 2:
         # Two counts ("how many files, and how many of them are X") are two tool calls; a count and a rank
         # ("the largest of them") are one listing that says both.

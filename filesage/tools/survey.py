@@ -61,6 +61,23 @@ def figure_of(line: str, weights: dict[str, float]) -> tuple[float, str] | None:
     return (best[2], best[3]) if best else None
 
 
+def is_money(written: str) -> bool:
+    """A figure written as an amount: with a currency sign, or with cents."""
+    return bool(re.search(r"[$€£]|[.,]\d\d$", written.strip()))
+
+
+def of_one_kind(found: list[Found], others: dict[str, list]) -> list[Found]:
+    """Figures added or ranked across files are of one kind: where most files' figure is an amount, a file whose
+    best line gave a bare number (an account number in the line about payment) gives its best line's amount."""
+    if len(found) < 2 or sum(is_money(f.written) for f in found) * 2 <= len(found):
+        return found
+    kept = []
+    for item in found:
+        better = None if is_money(item.written) else next(((line, figure) for line, figure in others.get(item.path, []) if is_money(figure[1])), None)
+        kept.append(Found(item.path, better[0].passage.hit.location, better[0].shown, *better[1]) if better else item)
+    return kept
+
+
 def says_all(hits: list[Hit], words: list[str]) -> bool:
     text = fold(" ".join(hit.text for hit in hits))
     return all(re.search(rf"\b{re.escape(word)}\b", text) for word in words)
@@ -171,6 +188,7 @@ class Survey:
         files = files[:MAX_FILES]
         weights = self.searcher.weights(what)
         found: list[Found] = []
+        others: dict[str, list] = {}  # every line of a file with a figure, best first
         unread: list[str] = []
         stopped = 0
         try:
@@ -195,9 +213,10 @@ class Survey:
                     unread.append(path)
                     continue
                 found.append(Found(path, line.passage.hit.location, line.shown, figure[0], figure[1]))
+                others[path] = [(line, figure) for line, figure in figures if figure]
         except KeyboardInterrupt:
             stopped = len(found) + len(unread)  # Ctrl-C: what was read so far is the answer
-        return self._result(what, combine, described, found, unread, total, stopped)
+        return self._result(what, combine, described, of_one_kind(found, others), unread, total, stopped)
 
     def _result(self, what: str, combine: str, described: str, found: list[Found], unread: list[str], total: int, stopped: int) -> ToolResult:
         read = len(found)
