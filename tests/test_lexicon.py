@@ -97,6 +97,7 @@ CASES = {
     and not matches(L.PERCENT_ASKED, "what is the VAT percentage"),
     "MORE_THAN": lambda: matches(L.MORE_THAN, "how many more seats than last year") and matches(L.MORE_THAN, "do the two lists agree")
     and not matches(L.MORE_THAN, "what did we agree with the landlord") and not matches(L.MORE_THAN, "how much is the rent"),
+    "PREPOSITIONS": lambda: {"under", "in", "by"} <= set(L.PREPOSITIONS) and "what" not in L.PREPOSITIONS,
     "EVERY_ONE": lambda: matches(L.EVERY_ONE, "go through all my bills") and matches(L.EVERY_ONE, "each invoice") and not matches(L.EVERY_ONE, "all three quotes"),
     "ADDED_UP": lambda: matches(L.ADDED_UP, "the taxi and the hotel together") and not matches(L.ADDED_UP, "what does my hotel cost"),
     "FIND_THEN_READ": lambda: matches(L.FIND_THEN_READ, "my newest report - what does it conclude?") and not matches(L.FIND_THEN_READ, "which report is the newest one?")

@@ -166,6 +166,8 @@ FILE_ASPECTS = re.compile(
 # The words that begin an asking, the verbs that end the noun phrase after "what"/"which" ("what colour codes
 # does ...") or lead to it ("what is the page margin ..."), the words before the noun phrase, and the nouns of a
 # file's own facts in that phrase.
+# Words that may open a question before its asking word ("Under what licence ...", "In which year ...").
+PREPOSITIONS = ("in", "on", "at", "by", "for", "from", "to", "under", "with", "since", "until", "after", "before", "during", "about", "into", "over")
 ASKING = ("who", "whom", "whose", "what", "what's", "whats", "which", "when", "where", "where's", "how", "why")
 AUXILIARIES = set("is are was were be been does do did has have had can could should will would must may might 's".split())
 LEADING_WORDS = set("the a an my our your this that there i it its we you any some all each every got".split())

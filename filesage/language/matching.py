@@ -141,7 +141,7 @@ def match_folder(value: str, folders: Iterable[str], root_name: str = "") -> str
     """The folder a user means by 'the Finance folder', 'finance/', 'my tax stuff', 'Archive 2023': ''
     for the whole folder, the relative path of one folder, or None when none fits. A name matches a
     folder's own name or its whole path, separators, case and plurals aside; the shallowest wins. Words of the
-    name no folder has aside, the rest may pick out one folder ("my Trondheim trip folder" for Trondheim-2031)."""
+    name no folder has aside, the rest may pick out one folder ("my Hobart trip folder" for Hobart-2031)."""
     text = value.strip().strip("/").strip()
     text = re.sub(r"^(?:in |inside |under |within )?(?:the |my |our |this )?", "", text, flags=re.I)
     text = re.sub(r"\s+(?:folder|directory|dir|subfolder|subdirectory)$", "", text, flags=re.I).strip("/ ")
@@ -161,7 +161,7 @@ def match_folder(value: str, folders: Iterable[str], root_name: str = "") -> str
         if close:
             names = {" ".join(singular(w) for w in words(f.rsplit("/", 1)[-1])): f for f in folders}
             return names[close[0]]
-        # "My Trondheim trip folder" for Trondheim-2031: the words no folder's name has say nothing of which one it is;
+        # "My Hobart trip folder" for Hobart-2031: the words no folder's name has say nothing of which one it is;
         # the others must pick out one folder.
         names = {f: {singular(w) for w in words(f.rsplit("/", 1)[-1])} for f in folders}
         telling = {w for w in wanted if any(w in own for own in names.values())}

@@ -32,6 +32,7 @@ from .lexicon import (
     NOT_THE_THING,
     ONLY_FILE_FACTS,
     PHRASE_ENDS,
+    PREPOSITIONS,
     PLURAL,
     POLITE_WORDS,
     QUESTION_WORDS,
@@ -147,7 +148,9 @@ def asked_phrases(question: str) -> list[list[str]]:
     phrases = []
     for at, token in enumerate(tokens):
         before = tokens[at - 1] if at else ","
-        opens = not before[0].isalnum() or before in ("and", "or", "but", "me", "know", "out", "then", "so")
+        # An asking opens a clause, or follows a preposition that does ("Under what licence", "In which year").
+        clause_start = at < 2 or not tokens[at - 2][0].isalnum()
+        opens = not before[0].isalnum() or before in ("and", "or", "but", "me", "know", "out", "then", "so") or (before in PREPOSITIONS and clause_start)
         yes_no = token in AUXILIARIES and not before[0].isalnum()
         if not opens or not (token in ASKING or yes_no):
             continue
@@ -175,9 +178,15 @@ def asks_what_files_say(question: str, tree_words: set[str]) -> bool:
     phrases = asked_phrases(question)
     if not phrases or ASKS_FILES_ANYWHERE.search(question) or FIND_THEN_READ.search(question):
         return False
-    if detect_order(question) and re.search(rf"\b{alternatives(FILE_NOUNS, plural=True)}\b", question, re.I):
-        return False
     file_words = FILE_AND_FOLDER_NOUNS | set(FILE_FACT_NOUNS_ASKED)
+    if detect_order(question) and re.search(rf"\b{alternatives(FILE_NOUNS, plural=True)}\b", question, re.I):
+        # A rank and a file word: files ranked, unless the rank is of a thing a document lists ("in the NEWS
+        # file, which release came last").
+        ranked = [phrase for phrase in phrases if detect_order(" ".join(phrase[1:]))]
+        # "which is the smallest": a rank of nothing named in it ranks the files the question names.
+        unnamed = [phrase for phrase in ranked if all(detect_order(w) or w in LEADING_WORDS or w in ASKING or w in ("and", "or") for w in phrase[1:])]
+        if not ranked or unnamed or any({singular(w) for w in phrase} & file_words for phrase in ranked):
+            return False
     wrapped = [phrase for phrase in phrases if not (phrase[0] in AUXILIARIES and set(phrase[1:]) <= POLITE_WORDS)]
     for asking, *noun_phrase in wrapped or phrases:
         noun_phrase = [w for w in noun_phrase if w != "of"]
