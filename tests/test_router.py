@@ -91,6 +91,11 @@ def test_a_follow_up_keeps_the_file_type_of_the_question_before():
     untouched = ToolCall("list_files", {"extension": "pdf"})
     assert carry_over(untouched, "which are they?", "how many markdown files?") is untouched
     assert carry_over(ToolCall("list_files", {}), "what is the newest file?", "how many markdown files?").arguments == {}
+    # A rank that names nothing else ranks the files of the question before: its folder, or the kind they are named after.
+    oldest = carry_over(ToolCall("list_files", {"order": "oldest"}), "Which is the oldest?", "How many receipts have I kept?", FOLDERS, {"receipt"})
+    assert oldest.arguments == {"order": "oldest", "name": "receipt"}
+    largest = carry_over(ToolCall("list_files", {"order": "largest"}), "and the largest?", "how many files are in the finance folder?", FOLDERS, set())
+    assert largest.arguments == {"order": "largest", "folder": "finance"}
 
 
 def test_a_question_says_its_filters():

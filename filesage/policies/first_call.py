@@ -265,11 +265,11 @@ def a_document_the_question_names_is_the_one_searched(turn: "Turn", call: ToolCa
 
 
 def follow_ups_keep_the_file_type(turn: "Turn", call: ToolCall | None) -> ToolCall | None:
-    """A follow-up ("which are they?", "list them") refers to the files of the question before; small
-    models drop that question's file type from the call."""
+    """A follow-up ("which are they?", "list them", "and the oldest?") refers to the files of the question
+    before; small models drop that question's file type, folder or kind of file from the call."""
     if call is None:
         return None
-    kept = carry_over(call, turn.question, previous_question(turn))
+    kept = carry_over(call, turn.question, previous_question(turn), turn.folders(), turn.tree_words())
     return kept if kept is not call else None
 
 

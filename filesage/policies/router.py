@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import re
 
-from ..language.filters import detect_extension, detect_name, read_question
+from ..language.filters import detect_name, detect_order, read_question
+from ..language.question import counted_words
+from ..language.text import terms
 from ..language.lexicon import FOLLOW_UP, GREETING, LISTING, METADATA, NAMED, QUOTED, READ, TREE
 from ..llm.parser import ToolCall
 
@@ -48,10 +50,21 @@ def route(question: str, previous: str = "", folders: list[str] | tuple[str, ...
     return ToolCall("semantic_search", {"query": question.strip(), "top_k": 5})
 
 
-def carry_over(call: ToolCall, question: str, previous: str) -> ToolCall:
-    """A follow-up ("which are they?", "list them") keeps the file type of the question before it, which
-    small models drop when they leave the argument out."""
-    if call.name not in ("count_files", "list_files") or call.arguments.get("extension") or not previous or not FOLLOW_UP.search(question):
+def carry_over(call: ToolCall, question: str, previous: str, folders: list[str] | tuple[str, ...] = (), tree_words: set[str] = frozenset()) -> ToolCall:
+    """A follow-up ("which are they?", "list them", "and the oldest?") keeps the files of the question before it:
+    its type, and for a rank that names nothing else, its folder and the kind its files are named after, which
+    small models drop when they leave the arguments out."""
+    bare_rank = not {t for t in terms(question) if not detect_order(t)} and detect_order(question)
+    if call.name not in ("count_files", "list_files") or not previous or not (FOLLOW_UP.search(question) or bare_rank):
         return call
-    extension = detect_extension(previous)
-    return ToolCall(call.name, {**call.arguments, "extension": extension}) if extension else call
+    arguments = dict(call.arguments)
+    before = read_question(previous, folders)
+    if not arguments.get("extension") and before.extension:
+        arguments["extension"] = before.extension
+    if bare_rank and not arguments.get("folder") and not arguments.get("name"):
+        kinds = [w for w in counted_words(previous) if w in tree_words]
+        if before.folder:
+            arguments["folder"] = before.folder
+        elif kinds:
+            arguments["name"] = " ".join(kinds)
+    return ToolCall(call.name, arguments) if arguments != call.arguments else call
