@@ -98,6 +98,8 @@ CASES = {
     "MORE_THAN": lambda: matches(L.MORE_THAN, "how many more seats than last year") and matches(L.MORE_THAN, "do the two lists agree")
     and not matches(L.MORE_THAN, "what did we agree with the landlord") and not matches(L.MORE_THAN, "how much is the rent"),
     "PREPOSITIONS": lambda: {"under", "in", "by"} <= set(L.PREPOSITIONS) and "what" not in L.PREPOSITIONS,
+    "HIDDEN_ASKED": lambda: matches(L.HIDDEN_ASKED, "show me the hidden files") and matches(L.HIDDEN_ASKED, "any dotfiles?")
+    and not matches(L.HIDDEN_ASKED, "hidden files don't count") and not matches(L.HIDDEN_ASKED, "not counting hidden ones"),
     "EVERY_ONE": lambda: matches(L.EVERY_ONE, "go through all my bills") and matches(L.EVERY_ONE, "each invoice") and not matches(L.EVERY_ONE, "all three quotes"),
     "ADDED_UP": lambda: matches(L.ADDED_UP, "the taxi and the hotel together") and not matches(L.ADDED_UP, "what does my hotel cost"),
     "FIND_THEN_READ": lambda: matches(L.FIND_THEN_READ, "my newest report - what does it conclude?") and not matches(L.FIND_THEN_READ, "which report is the newest one?")

@@ -350,3 +350,13 @@ def test_a_count_says_the_space_the_files_take_and_how_many_each_year(tmp_path):
         os.utime(tmp_path / f"notes/n{number:02d}.txt", (stamp, stamp))
     answer = Toolbox(tmp_path).count_files().answer
     assert answer.startswith("There are 12 files in the folder (1.2 KB in all).") and "By year last modified: 2031: 7, 2032: 5." in answer, answer
+
+
+def test_hidden_files_are_listed_and_counted_only_when_asked_for(tmp_path):
+    for path in ("notes/plan.md", ".profile", "notes/.draft.md", ".backup/old.txt"):
+        write(tmp_path / path, "x")
+    box = Toolbox(tmp_path)
+    assert box.list_files().paths == ["notes/plan.md"]
+    hidden = box.list_files(hidden=True)
+    assert sorted(hidden.paths) == [".backup/old.txt", ".profile", "notes/.draft.md"] and "hidden" in hidden.answer
+    assert box.count_files(hidden=True, folder="notes").answer.startswith("There is 1 file under notes/ that are hidden")

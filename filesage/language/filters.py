@@ -10,6 +10,7 @@ from datetime import date, timedelta
 from .figures import FILE_NAME, dates_in
 from .lexicon import (
     EDITING,
+    HIDDEN_ASKED,
     MONTHS,
     COUNT,
     COUNT_WORDS,
@@ -45,6 +46,7 @@ class Asked:
     smaller_than: str = ""
     empty: bool = False
     changed_within: str = ""
+    hidden: bool = False  # the hidden files, which are otherwise left out
     name: str = ""  # a word the file names contain
     counting: bool = False  # "how many"
     says_files: bool = False  # "files", "documents", a type word: the question is about files, not folders
@@ -56,6 +58,8 @@ class Asked:
         found = {key: value for key, value in found.items() if value}
         if self.empty:
             found["empty"] = True
+        if self.hidden:
+            found["hidden"] = True
         return found
 
 
@@ -138,6 +142,7 @@ def read_question(question: str, folders: list[str] | tuple[str, ...] = ()) -> A
             smaller = op.startswith(("smaller", "less", "lighter", "under", "below", "fewer"))
             setattr(asked, "smaller_than" if smaller else "larger_than", size)
     asked.empty = bool(EMPTY.search(text))
+    asked.hidden = bool(HIDDEN_ASKED.search(text))
     period = PERIOD.search(text)
     if period:
         span = period.group("span") or period.group("word")

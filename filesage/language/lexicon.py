@@ -153,6 +153,9 @@ _EDITED = alternatives(EDIT_VERBS)
 # Words for a file's own size, dates and place ("when was the plan last modified").
 SIZE_WORDS = r"how (?:big|large|heavy)|(?:file )?size|sized|bytes?|kb|mb|gb"
 DATE_WORDS = rf"(?:last )?(?:{'|'.join(EDIT_VERBS + ('modification', 'created'))})"
+# Hidden files asked for ("show me the hidden files", "any dotfiles?"), not set aside ("hidden files don't count").
+HIDDEN_ASKED = re.compile(r"(?<!\bnot )(?<!\bno )(?<!\bexcluding )(?<!\bwithout )(?<!\bexcept )(?<!\bignoring )(?<!\bignore )(?<!\bcounting )(?<!\bincluding )"
+                          r"\b(?:hidden|dot ?files?)\b(?!\s+(?:files?\s+|ones\s+)?(?:don't|do not|aside|excluded|not|left out))", re.I)
 # Every form of those verbs, for a question that bounds when files were touched ("saved during the spring").
 EDITING = re.compile(r"\b(?:modif(?:y|ied|ies|ying|ication)|chang(?:e|ed|es|ing)|edit(?:s|ed|ing)?|updat(?:e|ed|es|ing)|"
                      r"touch(?:ed|es|ing)?|sav(?:e|ed|es|ing)|creat(?:e|ed|es|ing))\b", re.I)

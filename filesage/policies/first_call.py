@@ -101,7 +101,7 @@ def filesystem_calls_follow_the_question(turn: "Turn", call: ToolCall | None) ->
         routed = route(turn.question, previous_question(turn), folders)
         if routed.name not in ("count_files", "list_files"):
             return None
-        ranked_or_filtered = asked.order or asked.empty or asked.larger_than or asked.smaller_than or asked.changed_within
+        ranked_or_filtered = asked.order or asked.empty or asked.hidden or asked.larger_than or asked.smaller_than or asked.changed_within
         changes = (call.name == "directory_tree" and (asked.says_files or asked.filters())) or (call.name == "file_metadata" and asked.order)
         changes = changes or (call.name == "semantic_search" and asked.says_files and ranked_or_filtered)
         return routed if changes else None
@@ -130,7 +130,7 @@ def filesystem_calls_follow_the_question(turn: "Turn", call: ToolCall | None) ->
         # dropped beside a name); a path (one that leaves the root, say) stays for the tool to refuse.
         args.pop("folder")
         args["name"] = args.get("name") or folder
-    for key in ("name", "larger_than", "smaller_than", "changed_within", "empty", "extension", "folder"):
+    for key in ("name", "larger_than", "smaller_than", "changed_within", "empty", "hidden", "extension", "folder"):
         if key in stated or not args.get(key):
             continue
         # "files", "folder" as the name picks the few files whose names say it, not the files asked about.

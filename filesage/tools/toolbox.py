@@ -47,6 +47,7 @@ class Toolbox:
         self.root = root.resolve()
         self.include_hidden = include_hidden
         self._entries: list[FileEntry] | None = None
+        self._hidden: list[FileEntry] | None = None
         self._name_words: set[str] | None = None
 
     @property
@@ -54,6 +55,15 @@ class Toolbox:
         if self._entries is None:
             self._entries = walk(self.root, self.include_hidden)
         return self._entries
+
+    @property
+    def hidden_entries(self) -> list[FileEntry]:
+        """The files left out for their hidden names (a dot starts the name of the file or of a folder it is in)."""
+        if self._hidden is None:
+            shown = {e.path for e in self.entries}
+            self._hidden = [e for e in walk(self.root, include_hidden=True) if e.path not in shown
+                            and any(part.startswith(".") for part in e.path.split("/"))]
+        return self._hidden
 
     @property
     def folders(self) -> list[str]:
@@ -73,6 +83,7 @@ class Toolbox:
 
     def refresh(self) -> None:
         self._entries = None
+        self._hidden = None
         self._name_words = None
 
     def _folder(self, folder: str) -> str | None:
@@ -86,7 +97,8 @@ class Toolbox:
         return match_folder(folder, self.folders, self.root.name)
 
     def select(
-        self, extension: str, folder: str, name: str = "", larger_than: str = "", smaller_than: str = "", empty: bool = False, changed_within: str = ""
+        self, extension: str, folder: str, name: str = "", larger_than: str = "", smaller_than: str = "", empty: bool = False, changed_within: str = "",
+        hidden: bool = False,
     ) -> Selection:
         """The files that pass every filter. Small models put words in the wrong argument ('finance' as a
         type, 'pdfs' as a folder, 'invoices' as a type), so each word is read for what it names in this
@@ -117,8 +129,9 @@ class Toolbox:
             else:
                 name_words.append(word)
                 notes.append(f"'{word}' is no file type; it was read as part of a file name")
-        selected = [e for e in self.entries if (not extensions or e.extension in extensions) and (not prefix or e.path.startswith(prefix + "/"))]
-        conditions = []
+        chosen_from = self.hidden_entries if hidden else self.entries
+        selected = [e for e in chosen_from if (not extensions or e.extension in extensions) and (not prefix or e.path.startswith(prefix + "/"))]
+        conditions = ["that are hidden (a dot starts the name)"] if hidden else []
         if name_words:
             wanted = [singular(w) for w in name_words]
             by_name = [e for e in selected if all(w in {singular(x) for x in words(e.name)} or w in e.name.lower() for w in wanted)]
@@ -184,6 +197,7 @@ class Toolbox:
         smaller_than: str = "",
         empty: bool = False,
         changed_within: str = "",
+        hidden: bool = False,
     ) -> ToolResult:
         """Count files; every filter is optional: type, subfolder, words of the name, size, empty, recent change.
 
@@ -195,8 +209,9 @@ class Toolbox:
             smaller_than: only files smaller than this size, e.g. "100 KB"
             empty: true for only empty (0-byte) files
             changed_within: only files modified within this period, e.g. "7 days", "2 weeks", "2025-10" or "2025-10-01 to 2025-10-31"
+            hidden: true for only the hidden files (a dot starts the name), which are otherwise left out
         """
-        selection = self._selected(extension=extension, folder=folder, name=name, larger_than=larger_than, smaller_than=smaller_than, empty=empty, changed_within=changed_within)
+        selection = self._selected(extension=extension, folder=folder, name=name, larger_than=larger_than, smaller_than=smaller_than, empty=empty, changed_within=changed_within, hidden=hidden)
         if isinstance(selection, ToolResult):
             return selection
         files = selection.files
@@ -238,6 +253,7 @@ class Toolbox:
         smaller_than: str = "",
         empty: bool = False,
         changed_within: str = "",
+        hidden: bool = False,
     ) -> ToolResult:
         """List files with their dates and sizes, newest first (or oldest, largest, smallest first); every filter is optional.
 
@@ -251,8 +267,9 @@ class Toolbox:
             smaller_than: only files smaller than this size, e.g. "100 KB"
             empty: true for only empty (0-byte) files
             changed_within: only files modified within this period, e.g. "7 days", "2 weeks", "2025-10" or "2025-10-01 to 2025-10-31"
+            hidden: true for only the hidden files (a dot starts the name), which are otherwise left out
         """
-        selection = self._selected(extension=extension, folder=folder, name=name, larger_than=larger_than, smaller_than=smaller_than, empty=empty, changed_within=changed_within)
+        selection = self._selected(extension=extension, folder=folder, name=name, larger_than=larger_than, smaller_than=smaller_than, empty=empty, changed_within=changed_within, hidden=hidden)
         if isinstance(selection, ToolResult):
             return selection
         key, reverse = {
