@@ -100,6 +100,8 @@ CASES = {
     "PREPOSITIONS": lambda: {"under", "in", "by"} <= set(L.PREPOSITIONS) and "what" not in L.PREPOSITIONS,
     "HIDDEN_ASKED": lambda: matches(L.HIDDEN_ASKED, "show me the hidden files") and matches(L.HIDDEN_ASKED, "any dotfiles?")
     and not matches(L.HIDDEN_ASKED, "hidden files don't count") and not matches(L.HIDDEN_ASKED, "not counting hidden ones"),
+    "FOLDERS_COMPARED": lambda: matches(L.FOLDERS_COMPARED, "which folder has the most files?") and matches(L.FOLDERS_COMPARED, "sort my folders by size")
+    and not matches(L.FOLDERS_COMPARED, "which folder is the lease in?"),
     "EVERY_ONE": lambda: matches(L.EVERY_ONE, "go through all my bills") and matches(L.EVERY_ONE, "each invoice") and not matches(L.EVERY_ONE, "all three quotes"),
     "ADDED_UP": lambda: matches(L.ADDED_UP, "the taxi and the hotel together") and not matches(L.ADDED_UP, "what does my hotel cost"),
     "FIND_THEN_READ": lambda: matches(L.FIND_THEN_READ, "my newest report - what does it conclude?") and not matches(L.FIND_THEN_READ, "which report is the newest one?")

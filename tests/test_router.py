@@ -25,6 +25,8 @@ CASES = [
     ("how are my files organized", "directory_tree", {}),
     ("which subfolders exist", "directory_tree", {}),
     ("show the structure inside projects/", "directory_tree", {"folder": "projects"}),
+    ("which of my folders holds the most files?", "directory_tree", {}),
+    ("how many files does each subfolder of projects have?", "directory_tree", {"folder": "projects"}),
     ("what did I change in the last 3 days?", "list_files", {"changed_within": "3 days"}),
     ("what are the latest pdfs", "list_files", {"extension": "pdfs", "order": "newest"}),
     ("which is the largest file?", "list_files", {"order": "largest", "limit": 1}),

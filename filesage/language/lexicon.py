@@ -332,6 +332,12 @@ GREETING = re.compile(r"^\s*(hi|hello|hey|thanks|thank you|good (morning|evening
 READ = re.compile(r"\b(summari[sz]e|summary of|read|open|what does .+ say)\b", re.I)
 # Reading a document whole, not looking something up in it.
 WHOLE_READ = re.compile(r"\b(summari[sz]e|summary|overview|gist|read|open)\b", re.I)
+# Folders compared by what they hold ("which of the folders is biggest", "rank my folders by file count"):
+# the tree, with each folder's count, answers it.
+FOLDERS_COMPARED = re.compile(r"\b(?:which|what)\s+(?:[\w-]+\s+){0,2}(?:folder|directory|subfolder)s?\b.*\b(?:most|fewest|least|biggest|largest|smallest)\b|"
+                              r"\b(?:rank|sort|order)\w*\s+(?:[\w-]+\s+){0,3}(?:folders|directories|subfolders)\b|"
+                              r"\bfiles?\s+(?:does\s+|do\s+)?(?:each|every|per)\s+(?:\w+\s+)?(?:folder|directory|subfolder)\b|"
+                              r"\b(?:folders|directories|subfolders)\b.*\bhow many files\b.*\beach\b", re.I)
 TREE = re.compile(r"\b(tree|structure|structured|layout|laid out|organi[sz]ed|organi[sz]ation|hierarchy|subfolders?|sub-folders?|"
                   r"subdirector(?:y|ies)|folders|directories)\b", re.I)
 NAMED = re.compile(r"\b(named|called|titled|in (the|its|their) (file ?)?names?|file ?names?|names? (that )?(contain|include|mention)s?|"

@@ -15,6 +15,7 @@ from ..language.lexicon import (
     FILE_ASPECTS,
     FILE_DATES,
     FILE_NOUNS,
+    FOLDERS_COMPARED,
     NAMED,
     OVER_MANY,
     PLURAL,
@@ -92,7 +93,8 @@ def filesystem_calls_follow_the_question(turn: "Turn", call: ToolCall | None) ->
     A count or listing gets the
     filters the question states, read from its words against the real folders, and loses the ones neither
     it nor the question before it states; a tree, lookup or search chosen for a question that counts,
-    lists or ranks files by those filters becomes that count or listing."""
+    lists or ranks files by those filters becomes that count or listing, and a count or listing for a question
+    that compares folders by what they hold becomes the tree, which counts each folder's files."""
     if call is None:
         return None
     folders = turn.folders()
@@ -107,6 +109,8 @@ def filesystem_calls_follow_the_question(turn: "Turn", call: ToolCall | None) ->
         return routed if changes else None
     if call.name not in ("count_files", "list_files"):
         return None
+    if FOLDERS_COMPARED.search(turn.question) and not asked.extension:
+        return ToolCall("directory_tree", {"folder": asked.folder} if asked.folder else {})
     args = dict(call.arguments)
     stated = asked.filters()
     said = {singular(w) for w in words(turn.question + " " + previous_question(turn))}

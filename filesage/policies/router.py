@@ -8,7 +8,7 @@ import re
 from ..language.filters import detect_name, detect_order, read_question
 from ..language.question import counted_words
 from ..language.text import terms
-from ..language.lexicon import FOLLOW_UP, GREETING, LISTING, METADATA, NAMED, QUOTED, READ, TREE
+from ..language.lexicon import FOLDERS_COMPARED, FOLLOW_UP, GREETING, LISTING, METADATA, NAMED, QUOTED, READ, TREE
 from ..llm.parser import ToolCall
 
 
@@ -28,6 +28,8 @@ def route(question: str, previous: str = "", folders: list[str] | tuple[str, ...
         if name:
             return ToolCall("read_file", {"path": name})
         return ToolCall("semantic_search", {"query": question.strip(), "top_k": 5})
+    if FOLDERS_COMPARED.search(question) and not asked.extension:
+        return ToolCall("directory_tree", {"folder": asked.folder} if asked.folder else {})
     if asked.counting and (asked.says_files or filters):
         return ToolCall("count_files", filters)
     if asked.order:

@@ -112,6 +112,8 @@ def folder_tree(inside: list["FileEntry"], prefix: str, max_depth: int) -> tuple
         return tree, f"{where} has no subfolders; it holds {len(inside)} {'file' if len(inside) == 1 else 'files'}:\n" + "\n".join(file_line(e) for e in inside[:MAX_LISTED]), folders
     head = f"{where} has {len(direct)} {'subfolder' if len(direct) == 1 else 'subfolders'} ({', '.join(direct)}) and {counts[prefix]} files in all"
     if len(direct) > 1:
-        most = max(sorted(children[prefix]), key=lambda kid: counts[kid])
-        head += f"; {most.rsplit('/', 1)[-1]}/ holds the most ({counts[most]} files)"
+        ranked = sorted(sorted(children[prefix]), key=lambda kid: -counts[kid])
+        head += f"; {ranked[0].rsplit('/', 1)[-1]}/ holds the most ({counts[ranked[0]]} files)"
+        if len(ranked) > 2:
+            head += ", then " + ", ".join(f"{kid.rsplit('/', 1)[-1]}/ ({counts[kid]})" for kid in ranked[1:5])
     return tree, head + ":\n```\n" + tree + "\n```", folders
