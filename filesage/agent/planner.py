@@ -238,6 +238,8 @@ def percent_of(plan: Plan, found: list[Found], sources: list[dict]) -> str | Non
         return None
     first, second = found
     share = re.search(r"\b(?:percentage|percent|share)\s+of\b", plan.question, re.I)
+    if share:  # a part of a whole, whichever the plan looked up first
+        first, second = sorted(found, key=lambda f: f.value)
     base = second.value if share else first.value
     if not base:
         return None
