@@ -308,12 +308,12 @@ def test_questions_about_what_files_say_are_searched(agent):
     for question in ("who started the acme project, going by its CREDITS file?", "what does the scanned PDF give as the deposit?",
                      "In the widget config, what is the retry limit set to?", "which Rust releases does the acme README support?",
                      "How many cups of flour go into the bread recipe?", "Under what licence is the widget library released?",
-                     "the acme HISTORY file: what's the most recent release in it?"):
+                     "the acme HISTORY file: what's the most recent release in it?", "The widget manual: what size blocks does it say it writes?"):
         assert questions_about_what_files_say_are_searched(turn_for(agent, question), ToolCall("file_metadata", {"name_hint": "x"})).name == "semantic_search", question
     # ... unless what it asks for is a file, a type, a count of files, or a file's size, dates, folder or listing.
     for question in ("Which is the largest PDF I have?", "whose notes file is the biggest?", "are there any empty files?",
                      "how many bytes is the acme README?", "the newest report - what does it conclude?", "what's in my Downloads folder?",
-                     "Of the files named HISTORY, which is the oldest?"):
+                     "Of the files named HISTORY, which is the oldest?", "what's the total size of everything in photos?"):
         assert questions_about_what_files_say_are_searched(turn_for(agent, question), ToolCall("file_metadata", {"name_hint": "x"})) is None, question
 
 

@@ -189,6 +189,7 @@ def asks_what_files_say(question: str, tree_words: set[str]) -> bool:
             return False
     wrapped = [phrase for phrase in phrases if not (phrase[0] in AUXILIARIES and set(phrase[1:]) <= POLITE_WORDS)]
     for asking, *noun_phrase in wrapped or phrases:
+        of_what = {singular(w) for w, after in zip(noun_phrase, noun_phrase[1:]) if after == "of"}  # "size of"
         noun_phrase = [w for w in noun_phrase if w != "of"]
         nouns = [singular(w) for w in noun_phrase]
         # "which ones?", "which of them is newest?", "how many?": what is asked was named elsewhere, or is a rank.
@@ -200,7 +201,10 @@ def asks_what_files_say(question: str, tree_words: set[str]) -> bool:
         # another noun ("which python releases"); an everyday noun ("response codes") only as the lexicon allows.
         types = [w for w, noun in zip(noun_phrase, nouns) if type_extensions(noun)
                  and ((EVERYDAY_TYPES[noun] and w != noun) if noun in EVERYDAY_TYPES else (noun == nouns[-1] or w != noun))]
-        if set(nouns) & file_words or types:
+        # A file's fact asked ("what size is it", "the size of X") ends the phrase or goes on with "of"; before
+        # another noun it is that thing's ("what size chunks"). A file or folder word anywhere asks about files.
+        facts = [noun for noun in nouns if noun in FILE_FACT_NOUNS_ASKED]
+        if set(nouns) & FILE_AND_FOLDER_NOUNS or (facts and (facts[-1] == nouns[-1] or set(facts) & of_what)) or types:
             return False
         # The thing counted is the head of the few words after "how many" ("how many cups go into the X").
         if asking == "how" and nouns[:1] == ["many"] and counts_files(" ".join(["how", *noun_phrase[:4]]), tree_words):
