@@ -150,3 +150,13 @@ def test_a_folder_is_named_by_the_words_of_it_the_question_says():
     assert match_folder("tax papers", folders) == "Finance/tax"
     assert match_folder("trip photos", folders) is None  # nothing left that picks one out
     assert read_question("what's in my Ghent trip folder?", folders).folder == "Travel/Ghent-2030"
+
+
+def test_a_count_of_things_named_after_the_files_is_a_count_of_files_unless_it_qualifies_another_thing():
+    from filesage.language.question import counts_files
+
+    names = {"acme", "receipt", "invoice"}
+    assert counts_files("how many receipts did I keep?", names) and counts_files("how many invoices sent in 2031?", names)
+    assert counts_files("how many acme invoices are there?", names)
+    assert not counts_files("how many Acme jobs had been moved by May?", names)
+    assert not counts_files("how many acme people came to the kick-off?", names)

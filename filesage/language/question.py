@@ -17,6 +17,7 @@ from .lexicon import (
     COUNT_AFTER,
     COUNTED,
     COUNTED_FILE_WORDS,
+    EDITING,
     EVERYDAY_TYPES,
     FILE_AND_FOLDER_NOUNS,
     FILE_ASPECTS,
@@ -105,8 +106,23 @@ def kinds_named(question: str, tree_words: set[str]) -> list[str]:
 
 def counts_files(question: str, tree_words: set[str]) -> bool:
     """What 'how many ...' counts is a kind of file: a file word, a type word, or a word of the folder's own
-    file and folder names ("how many invoices", when invoices are named so, or "receipts" for them)."""
-    return any(w in COUNTED_FILE_WORDS or type_extensions(w) or w in tree_words or kin_words(w) & tree_words for w in counted_words(question))
+    file and folder names ("how many invoices", when invoices are named so, or "receipts" for them) that is not
+    a qualifier of some other thing counted."""
+    phrase = counted_words(question)
+
+    def named_so(word: str) -> bool:
+        return word in tree_words or bool(kin_words(word) & tree_words)
+
+    for at, word in enumerate(phrase):
+        if word in COUNTED_FILE_WORDS or type_extensions(word):
+            return True
+        after = phrase[at + 1] if at + 1 < len(phrase) else ""
+        # A word of the files' names before another noun names that thing's kind ("how many Acme jobs"), not files;
+        # before a verb ("receipts kept", "invoices sent") or at the end, it is what is counted.
+        if named_so(word) and (not after or named_so(after) or after in COUNTED_FILE_WORDS or type_extensions(after)
+                               or re.search(r"(?:ed|en|ing|t)$", after) or EDITING.fullmatch(after)):
+            return True
+    return False
 
 
 def asks_for_one(question: str) -> bool:
