@@ -42,6 +42,10 @@ def test_a_line_is_shown_under_the_lines_it_belongs_to(searcher):
 
 def test_a_changelog_entry_comes_with_its_release_though_the_title_is_chunks_above(searcher):
     assert holders(["1.0 (May 2031)", "====", "Fixes:", "----", "* a fix"], 4) == ["1.0 (May 2031)", "Fixes:"]
+    # A version is one term, not its parts: "2.3.9" tells its release apart where "2", "3" and "9" do not.
+    assert terms("widget 2.3.9 spinner") == {"widget", "2.3.9", "spinner"}
+    spinner = searcher.semantic_search("which widget version fixed the spinner?")
+    assert "2.3.9 (Jan 9, 2031) › Fixes: › * Fix the spinner" in spinner.text, spinner.text
     assert holders(["v2, 2031-01-01", "", "Changes since v1:", "", "* new"], 4) == ["v2, 2031-01-01", "Changes since v1:"]
     added = searcher.semantic_search("which widget release added widget_set_colour_depth?")
     assert "2.4.0 (Mar 3, 2031) › Features: › * Add widget_set_colour_depth" in added.text, added.text

@@ -28,9 +28,15 @@ def stem(word: str) -> str:
     return word[:-1] if len(word) > 4 and word.endswith("e") else word
 
 
+VERSION = re.compile(r"(?<![\d.])\d+(?:\.\d+)+(?![\d.])")
+
+
 def terms(text: str) -> set[str]:
-    """The words of a text that can say what it is about (stemmed), and its dates as 'date:M-D'."""
-    found = {stem(w) for w in re.findall(r"[a-z0-9]+", fold(text)) if w not in QUESTION_WORDS and (len(w) > 1 or w.isdigit())}
+    """The words of a text that can say what it is about (stemmed), its dates as 'date:M-D', and its versions."""
+    # A version said whole ("8.0.0", "0.10.3") tells its release apart, where its parts ("8", "0") say little.
+    versions = VERSION.findall(fold(text))
+    found = {stem(w) for w in re.findall(r"[a-z0-9]+", VERSION.sub(" ", fold(text))) if w not in QUESTION_WORDS and (len(w) > 1 or w.isdigit())}
+    found |= set(versions)
     found |= {f"date:{month}-{day}" for _, month, day in dates_in(text)[0]}
     # Units written as symbols are what a question says in words: "how many degrees" is "180 °C".
     found |= {stem(word) for symbol, words in UNIT_WORDS.items() if symbol in text for word in words}
