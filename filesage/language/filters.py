@@ -9,15 +9,15 @@ from datetime import date, timedelta
 
 from .figures import FILE_NAME, dates_in
 from .lexicon import (
-    EDITING,
-    HIDDEN_ASKED,
-    MONTHS,
     COUNT,
     COUNT_WORDS,
+    EDITING,
     EMPTY,
     EVERYDAY_TYPES,
     FILE_NOUNS,
     FOLDER_NOUNS,
+    HIDDEN_ASKED,
+    MONTHS,
     NAME_WORD,
     ORDER_PHRASES,
     PERIOD,
@@ -28,7 +28,14 @@ from .lexicon import (
     plurals,
     quoted_text,
 )
-from .matching import FILLER_WORDS, match_folder, parse_period, parse_size, parse_span, type_extensions
+from .matching import (
+    FILLER_WORDS,
+    match_folder,
+    parse_period,
+    parse_size,
+    parse_span,
+    type_extensions,
+)
 from .text import singular, words
 
 FOLDER_WORDS = alternatives(FOLDER_NOUNS)

@@ -6,8 +6,26 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..language.filters import read_question
-from ..language.lexicon import ADDED_UP, COMBINE_WORDS, COMPARED, COUNT, DAYS_APART, EVERY_ONE, FIND_THEN_READ, MORE_THAN, PERCENT_ASKED, REFERS_BACK, TREE, TWO_QUESTIONS
-from ..language.question import asked_phrases, asks_file_facts, asks_what_files_say, combines_in
+from ..language.lexicon import (
+    ADDED_UP,
+    COMBINE_WORDS,
+    COMPARED,
+    COUNT,
+    DAYS_APART,
+    EVERY_ONE,
+    FIND_THEN_READ,
+    MORE_THAN,
+    PERCENT_ASKED,
+    REFERS_BACK,
+    TREE,
+    TWO_QUESTIONS,
+)
+from ..language.question import (
+    asked_phrases,
+    asks_file_facts,
+    asks_what_files_say,
+    combines_in,
+)
 from ..language.text import words
 
 if TYPE_CHECKING:

@@ -6,9 +6,19 @@ from __future__ import annotations
 import re
 
 from ..language.filters import detect_name, detect_order, read_question
+from ..language.lexicon import (
+    FOLDERS_COMPARED,
+    FOLLOW_UP,
+    GREETING,
+    LISTING,
+    METADATA,
+    NAMED,
+    QUOTED,
+    READ,
+    TREE,
+)
 from ..language.question import counted_words
 from ..language.text import terms
-from ..language.lexicon import FOLDERS_COMPARED, FOLLOW_UP, GREETING, LISTING, METADATA, NAMED, QUOTED, READ, TREE
 from ..llm.parser import ToolCall
 
 

@@ -26,7 +26,16 @@ from ..language.matching import (
     type_extensions,
 )
 from ..language.text import singular, words
-from .listing import MAX_LISTED, ORDER_WORDS, Selection, file_line, folder_tree, names_sentence, part_about, span
+from .listing import (
+    MAX_LISTED,
+    ORDER_WORDS,
+    Selection,
+    file_line,
+    folder_tree,
+    names_sentence,
+    part_about,
+    span,
+)
 from .result import BadArgument, ToolResult, note, trim
 
 READ_WINDOW_CHARS = 3000  # what one read_file call returns at most: a window that fits beside the rest
