@@ -283,3 +283,16 @@ def test_vectors_of_another_embedder_are_computed_again(corpus, tmp_path, embedd
     assert index.needs_refresh()
     again = index.refresh()
     assert again.embedded == first.embedded and again.indexed == 0 and not index.needs_refresh()
+
+
+def test_files_read_an_older_way_are_read_again_once_though_a_refresh_stops_midway(corpus, tmp_path, embedder, monkeypatch):
+    index = FolderIndex(corpus, embedder, tmp_path / "idx")
+    assert index.refresh().indexed == 21
+    index.set_meta("reader", "an older way")
+    index.db.commit()
+    assert index.needs_refresh()
+    clock(monkeypatch)
+    partial = index.refresh(deadline=8.5)
+    assert 0 < partial.indexed < 21 and index.coverage()[2] == 21 - partial.indexed  # what was read again stays read
+    monkeypatch.undo()
+    assert index.refresh().indexed == 21 - partial.indexed and not index.needs_refresh()

@@ -77,17 +77,15 @@ class Plan:
 
 
 def plan(index: "FolderIndex") -> tuple[Plan, int]:
-    """Compare the folder with the manifest by size and modification time; also the number of files. Every file
-    is read again when the way files are read has changed."""
+    """Compare the folder with the manifest by size and modification time; also the number of files."""
     known = {row[0]: row[1:] for row in index.db.execute("SELECT path, size, mtime_ns, status, reason FROM files")}
-    read_otherwise = index.meta("reader") != READER_VERSION
     entries = index.files()
     current = {e.path for e in entries}
     result = Plan([], [p for p in known if p not in current], 0, Counter())
     for entry in entries:
         old = known.get(entry.path)
         mtime_ns = int(entry.modified * 1e9)
-        if old and old[0] == entry.size and old[1] == mtime_ns and not read_otherwise:
+        if old and old[0] == entry.size and old[1] == mtime_ns:
             if old[2] == "indexed":
                 result.unchanged += 1
             else:
@@ -110,6 +108,11 @@ def refresh(index: "FolderIndex", stats: RefreshStats, progress: Progress, deadl
         db.execute("DELETE FROM embeddings")
         index.set_meta("embedder", EMBEDDER_VERSION)
         index.set_meta("graph", "")
+    if index.meta("reader") != READER_VERSION:
+        # Files read the old way are read again, each once: marked changed now, the new way recorded at once,
+        # so a refresh stopped by its deadline goes on where it stopped.
+        db.execute("UPDATE files SET mtime_ns = -1")
+        index.set_meta("reader", READER_VERSION)
     work, stats.files = plan(index)
     stats.unchanged, stats.skipped = work.unchanged, work.skipped
     forget(index, work.removed)
@@ -128,8 +131,6 @@ def refresh(index: "FolderIndex", stats: RefreshStats, progress: Progress, deadl
             pause()
             committed = time.monotonic()
     db.commit()
-    if not stats.unread:
-        index.set_meta("reader", READER_VERSION)
 
     embed_missing(index, stats, progress, late, pause)
     build_graph(index, progress)

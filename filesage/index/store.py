@@ -20,6 +20,7 @@ import numpy as np
 
 from ..config import cache_dir
 from ..errors import FilesageError
+from ..files.readers import READER_VERSION
 from ..files.walk import FileEntry, walk
 from ..language.lexicon import STOPWORDS
 from ..native import quiet_native_code
@@ -188,9 +189,9 @@ class FolderIndex:
 
     def needs_refresh(self) -> bool:
         """Cheap check (no reading, no embedding): has any file appeared, changed or gone since the last run, or
-        did that run stop before it read or embedded everything?"""
+        did that run stop before it read or embedded everything, or were its files read in an older way?"""
         return (not self.plan()[0].empty or self.unembedded_count() > 0 or self.meta("graph") != self.graph_fingerprint()
-                or self.meta("embedder") != EMBEDDER_VERSION)
+                or self.meta("embedder") != EMBEDDER_VERSION or self.meta("reader") != READER_VERSION)
 
     def graph_fingerprint(self) -> str:
         """Which chunks have vectors: the graph is built again when this changes."""
