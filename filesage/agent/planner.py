@@ -207,6 +207,11 @@ def figure_of(item: Found, combine: str) -> Found:
     return item
 
 
+def each_with_source(found: list[Found], sources: list[dict], dated: bool = False) -> str:
+    """Each figure (or date) found, with its sources' markers: "the taxi: €9 [1]; the ferry: €30 [2]"."""
+    return "; ".join(f"the {f.lookup.label}: {f.dated if dated else f.written}{markers(f.answer, sources)}" for f in found)
+
+
 def day_of(item: Found) -> date | None:
     """The lookup's date as a calendar day, when the answer gave year, month and day."""
     year, month, day = item.when or (None, None, None)
@@ -223,7 +228,7 @@ def days_apart(plan: Plan, found: list[Found], sources: list[dict]) -> str | Non
     if len(found) != 2 or not DAYS_APART.search(plan.question) or None in days:
         return None
     (first, first_day), (last, last_day) = sorted(zip(found, days), key=lambda pair: pair[1])
-    listed = f"the {first.lookup.label}: {first.dated}{markers(first.answer, sources)}; the {last.lookup.label}: {last.dated}{markers(last.answer, sources)}"
+    listed = each_with_source([first, last], sources, dated=True)
     apart = (last_day - first_day).days
     if apart == 0:
         return f"Both fall on the same day ({listed})."
@@ -243,7 +248,7 @@ def percent_of(plan: Plan, found: list[Found], sources: list[dict]) -> str | Non
     base = second.value if share else first.value
     if not base:
         return None
-    listed = f"the {first.lookup.label}: {first.written}{markers(first.answer, sources)}; the {second.lookup.label}: {second.written}{markers(second.answer, sources)}"
+    listed = each_with_source([first, second], sources)
     if share:
         return f"The {first.lookup.label} is {first.value / base * 100:.1f}% of the {second.lookup.label} ({listed})."
     change = (second.value - first.value) / base * 100
@@ -303,8 +308,7 @@ def compose(plan: Plan, found: list[Found]) -> tuple[str, list[dict]]:
         if missing:
             parts.append(f"I found no figure for the {' and the '.join(missing)} in the files, so I could not work out the {plan.combine}.")
         return "\n".join(parts), sources
-    said = [f"the {f.lookup.label}: {f.written}{markers(f.answer, sources)}" for f in found]
-    listed = "; ".join(said)
+    listed = each_with_source(found, sources)
     if plan.combine in ("later", "earlier"):
         def key(item: Found) -> tuple:
             year, month, day = item.when

@@ -205,11 +205,11 @@ class Searcher:
             # A release's changes may start a chunk below its heading: the chunks before it are read for it.
             before = [] if commented else self.lines_before(passage.hit, files)
             whole = before + lines
+            # A table's header or a page's first line heads every line of its passage: not said again.
+            title = lines[0].strip() if lines and not is_heading(whole, len(before)) else None
             for index, line in enumerate(lines):
                 if not line.strip():
                     continue
-                # A table's header or a page's first line heads every line of its passage: not said again.
-                title = lines[0].strip() if not is_heading(whole, len(before)) else None
                 above = [h for h in holders(whole, len(before) + index, headings=not commented) if h != title]
                 shown = " › ".join(above[-2:] + [line.strip()])
                 own, held = terms(line), terms(" ".join(above))
