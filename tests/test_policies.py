@@ -394,6 +394,25 @@ def test_the_file_a_search_found_is_looked_up(agent):
     # A question about what the document says is answered from it.
     said = ran(agent, turn_for(agent, "what is the total on the invoice?"), "semantic_search", query="invoice total")
     assert the_file_a_search_found_is_looked_up(said) is None
+    # A size the document gives (a block size in a manual) is what it says, not the file's size.
+    sized = found(turn_for(agent, "The user manual: what block size does it say the archive is split into?"),
+                  "From docs/manual.pdf: The archive is split into blocks of 64 KiB.", paths=["docs/manual.pdf"])
+    assert the_file_a_search_found_is_looked_up(sized) is None
+
+
+def test_file_facts_do_not_answer_what_files_say(agent):
+    from filesage.policies.first_call import file_facts_do_not_answer_what_files_say
+
+    asked = found(turn_for(agent, "By default, how many retries does the sync daemon make per job?"),
+                  "From tools/syncd.1: --retries NUM  Retry a failed job NUM times. Default: 4.", paths=["tools/syncd.1"])
+    for tool in ("count_files", "list_files", "file_metadata", "directory_tree"):
+        assert file_facts_do_not_answer_what_files_say(asked, ToolCall(tool, {"folder": "tools"})) == AskAnswer(prompts.SAYS_NOT_FILES)
+    # Reading or searching on is the model's to choose; before anything was found, a listing may find the document.
+    assert file_facts_do_not_answer_what_files_say(asked, ToolCall("read_file", {"path": "tools/syncd.1"})) is None
+    assert file_facts_do_not_answer_what_files_say(turn_for(agent, asked.question), ToolCall("list_files", {"folder": "tools"})) is None
+    # A question about the files themselves keeps its file tools.
+    counted = found(turn_for(agent, "how many PDF files are in the tools folder?"), "From tools/a.pdf: something", paths=["tools/a.pdf"])
+    assert file_facts_do_not_answer_what_files_say(counted, ToolCall("count_files", {"extension": "pdf"})) is None
 
 
 def test_each_file_is_for_many_files(agent):
@@ -669,6 +688,11 @@ def test_answers_say_more_than_the_question(agent):
         assert more(turn, said) is None, said
     release = found(turn_for(agent, "which release dropped the old API, and when did it come out?"), "From NEWS [1]:\n- 4.2 (2031-05-04): the old API is gone")
     assert isinstance(more(release, "The old API was dropped in a release [1] and it came out on [1]."), Retry)
+    # A marker where the value belongs names a source and says nothing of it.
+    for hollow_draft in ("The 4.2 release date is [1].", "Release 4.2 was published on [1], [2].", "The release was [1] with its notes."):
+        assert isinstance(more(release, hollow_draft), Retry), hollow_draft
+    for said in ("It came out on 2031-05-04 [1].", "The release described in [1] removed the old API."):
+        assert more(release, said) is None, said
     # The line most about it is the one with the question's rarer words, not a heading that names the release.
     notes = found(turn_for(agent, "what protocol number did acme 3.4 switch to?"),
                   "From NEWS [1]:\n- NEWS for acme 3.4 (2031-01-15)\n- acme 3.4 is a security release\n- The protocol number was changed to 32\n- acme 3.4 fixes acme bugs")

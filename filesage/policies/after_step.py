@@ -11,7 +11,7 @@ from ..language.filters import detect_order
 from ..language.lexicon import FILE_DATES, NO_TEXT_GROUPS, TYPE_GROUPS, YEAR
 from ..language.matching import extension_set
 from ..language.names import language_of
-from ..language.question import asks_file_facts, kinds_named, read_for
+from ..language.question import asks_file_facts, asks_what_files_say, kinds_named, read_for
 from ..language.text import singular, words
 from ..llm.parser import ToolCall
 from ..tools.registry import CONTENT_TOOLS, RENDERED_TOOLS
@@ -74,7 +74,8 @@ def the_file_a_search_found_is_looked_up(turn: "Turn") -> FollowUp | None:
     step = turn.steps[-1]
     if step.tool != "semantic_search" or not (step.found and step.paths) or "file_metadata" not in turn.tools:
         return None
-    if not asks_file_facts(turn.question) or not found_anything(turn):
+    # "What chunk size does the guide name" asks a size, but a size the document gives.
+    if not asks_file_facts(turn.question) or asks_what_files_say(turn.question, turn.tree_words()) or not found_anything(turn):
         return None
     return FollowUp(ToolCall("file_metadata", {"name_hint": step.paths[0]}))
 

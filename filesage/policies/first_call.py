@@ -42,7 +42,7 @@ from ..language.question import (
 )
 from ..language.text import singular, stem, terms, words
 from ..llm.parser import ToolCall
-from ..tools.registry import FILESYSTEM_TOOLS
+from ..tools.registry import FILE_FACT_TOOLS, FILESYSTEM_TOOLS
 from .reading import combines_asked, previous_question
 from .router import carry_over, route
 
@@ -298,6 +298,16 @@ def unusable_calls_ask_for_the_answer(turn: "Turn", call: ToolCall | None) -> As
     if call is None or call.name not in turn.tools or turn.made(call):
         return ASK_ANSWER
     return None
+
+
+def file_facts_do_not_answer_what_files_say(turn: "Turn", call: ToolCall | None) -> AskAnswer | None:
+    """Once a search found lines for a question that asks what a document says ("how often does a job retry
+    by default", "what block size does the manual give"), small models sent back for a better
+    answer count, list or date the files of the folder or document the question names, and that listing would
+    stand as the answer. Such a call is not run: the model is asked to answer from the lines found."""
+    if call is None or call.name not in FILE_FACT_TOOLS or not turn.content_found:
+        return None
+    return AskAnswer(prompts.SAYS_NOT_FILES) if asks_what_files_say(turn.question, turn.tree_words()) else None
 
 
 def an_empty_respond_asks_for_words(turn: "Turn", call: ToolCall | None) -> AskAnswer | None:

@@ -184,5 +184,9 @@ FILESYSTEM_TOOLS = {"count_files", "list_files", "file_metadata", "grep_files", 
 CONTENT_TOOLS = {"semantic_search", "read_file", "each_file"}
 
 
+# Tools that state facts of files (how many, which, how big, when), never what a file says.
+FILE_FACT_TOOLS = {"count_files", "list_files", "file_metadata", "directory_tree"}
+
+
 # Tools whose results carry the exact answer, rendered by the program.
 RENDERED_TOOLS = FILESYSTEM_TOOLS | {"each_file"}
