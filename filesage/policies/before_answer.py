@@ -104,9 +104,16 @@ def answers_give_what_was_asked(turn: "Turn", draft: str | None) -> Retry | None
 PATH = re.compile(r"\S*/\S+|\b[\w-]+(?:\.[\w-]+)*\.[A-Za-z][A-Za-z0-9]{0,4}\b")
 
 
+# A citation marker where the value belongs ("the release date is [1].", "it was [2] with ..."): the sentence
+# names its source and leaves out what the source says.
+MARKER_FOR_VALUE = re.compile(r"\b(?:is|are|was|were|on|in|at|from|by|to|dated|called|named)\s+(?:\[\d+\][,\s]*)+(?=[.;:!?]|$|with\b)", re.I)
+
+
 def says_something(draft: str, question: str, paths_say: bool = True) -> bool:
     """The draft states something the question does not: a figure, date, code or quote, a name written with a
-    capital, or a word of five letters or more; not counting the files' paths unless they are what was asked."""
+    capital, or a word of five letters or more; not counting the files' paths unless they are what was asked,
+    nor a sentence that puts a citation marker where its value belongs."""
+    draft = " ".join(s for s in re.split(r"(?<=[.!?])\s+|\n+", draft) if not MARKER_FOR_VALUE.search(s))
     if not paths_say:
         draft = PATH.sub(" ", draft)
     asked_claims = {c.key for c in claims(question)}
