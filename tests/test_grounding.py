@@ -292,3 +292,14 @@ def test_numbers_written_the_german_way():
     from filesage.grounding.claims import claims
 
     assert [c.key for c in claims("3.450,00 EUR, 1.000.000 Einwohner, $1,150.00 and 3.45")] == ["3450", "1000000", "1150", "3.45"]
+
+
+def test_spans_of_time_are_read_whole_and_written_in_their_largest_unit():
+    from filesage.language.figures import duration_words, durations_in
+
+    assert durations_in("it went from 5h 40m to 1h 55m") == [(20400.0, "5h 40m"), (6900.0, "1h 55m")]
+    assert durations_in("wait 90 days, or 2.5 weeks, or 5 hours and 40 minutes") == [
+        (7776000.0, "90 days"), (1512000.0, "2.5 weeks"), (20400.0, "5 hours and 40 minutes")]
+    # A lone letter unit is as often metres or a plural: "40m" alone and "2.3s" are no spans.
+    assert durations_in("a 40m mast, version 2.3s") == []
+    assert [duration_words(s) for s in (13500, 7776000, 45, 600, 7200)] == ["3h 45m", "90 days", "45 seconds", "10 minutes", "2 hours"]

@@ -151,3 +151,25 @@ def test_a_percentage_is_computed_from_the_two_figures_found():
     assert share.startswith("The 2031 fee is 87.0% of the 2032 fee")
     same = found("2033 fee", "Still €80.00 in 2033 [1].", "club/2033.pdf", "What was the club fee in 2033?")
     assert compose(Plan("do the 2031 and 2033 fees differ?", [before.lookup, same.lookup], "difference"), [before, same])[0].startswith("They are the same")
+
+
+def test_spans_of_time_are_one_figure_each_and_a_line_of_two_gives_each_lookup_its_own():
+    from filesage.agent.planner import not_taken_twice
+
+    before = found("old backup time", "The backup took 4 hours and 10 minutes before the move [1].", "ops/notes.md", "How long did the backup take before?")
+    after = found("new backup time", "The backup time went from 4h 10m to 1h 25m [1].", "ops/notes.md", "How long does the backup take now?")
+    assert (before.value, before.kind, after.value) == (15000.0, "duration", 15000.0)
+    not_taken_twice([before, after])
+    assert (after.value, after.written) == (5100.0, "1h 25m")
+    cut = compose(Plan("how much shorter is the backup now, in minutes?", [before.lookup, after.lookup], "difference"), [before, after])[0]
+    assert cut.startswith("The old backup time is higher by 2h 45m (")
+    share = compose(Plan("by what percentage did the backup time fall?", [before.lookup, after.lookup], "difference"), [before, after])[0]
+    assert share.startswith("From the old backup time to the new backup time it fell by 66.0%")
+    # An amount stays an amount, and "2.50 hours" is a span though written like one.
+    paid = found("fee", "The fee was €2.50 for 3 hours [1].", "a.txt")
+    hours = found("hours", "It took 2.50 hours [1].", "b.txt")
+    assert (paid.kind, paid.value, hours.kind, hours.value) == ("amount", 2.5, "duration", 9000.0)
+    # Two lookups that truly found the same figure keep it.
+    twice = [found("a", "It is 12 [1].", "a.txt"), found("b", "Also 12 [1].", "b.txt")]
+    not_taken_twice(twice)
+    assert [f.value for f in twice] == [12.0, 12.0]

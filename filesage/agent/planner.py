@@ -7,13 +7,13 @@ from __future__ import annotations
 
 import re
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date
 from typing import Iterator
 
 from ..grounding.claims import MARKER, claims
 from ..grounding.lines import shape
-from ..language.figures import NUMBER, number_value
+from ..language.figures import NUMBER, duration_words, durations_in, number_value
 from ..language.lexicon import DAYS_APART, PERCENT_ASKED
 from ..language.text import terms
 from ..llm.base import Usage
@@ -104,6 +104,8 @@ class Found:
     written: str = ""  # the figure as the answer wrote it
     when: tuple | None = None  # the date the answer states, for later, earlier and days apart
     dated: str = ""  # that date as written
+    kind: str = ""  # of the figure: an amount, a duration (its value in seconds) or a number
+    candidates: list[tuple[float, str, str]] = field(default_factory=list)  # (value, as written, kind), preferred first
 
 
 class Planner:
@@ -171,6 +173,7 @@ class Planner:
             found.append(figure_of(Found(Lookup(ask, lookup.label), answer), plan.combine))
             if plan.combine == "read_the_file" and number == 1:
                 break
+        not_taken_twice(found)
         text, sources = compose(plan, found)
         yield AnswerToken(text)
         for item in found:
@@ -181,8 +184,9 @@ class Planner:
 
 
 def figure_of(item: Found, combine: str) -> Found:
-    """The figure and the date the lookup's answer states: its first amount, else its first number the lookup did
-    not itself say, for the arithmetic; its first date, for later, earlier and the days between."""
+    """The figure and the date the lookup's answer states: for the arithmetic its amounts first, then its spans of
+    time ("5h 40m" is one figure, in seconds), then its numbers the lookup did not itself say; its first date, for
+    later, earlier and the days between."""
     if not item.answer.sources:
         return item  # a figure no file gave is not a figure found
     text = MARKER.sub("", item.answer.text)
@@ -196,15 +200,37 @@ def figure_of(item: Found, combine: str) -> Found:
     # A number the lookup itself says ("in 2024", "invoice 17") is what it asked about, not what it found.
     asked = {c.key for c in claims(item.lookup.ask) if c.kind == "number"}
     numbers = [c for c in stated if c.kind == "number" and c.key not in asked]
-    chosen = next((c for c in numbers if shape(c) == "amount"), numbers[0] if numbers else None)
-    if chosen is not None:
-        match = NUMBER.search(chosen.text)
-        try:
-            item.value = float(number_value(match)) if match else None
-        except ValueError:
-            item.value = None
-        item.written = chosen.text
+    spans = durations_in(text)
+    # "5.25 hours" is a span of time, though written like an amount.
+    for claim in [c for c in numbers if shape(c) == "amount" and not (c.text[:1] not in "$€£" and any(w.startswith(c.text) for _, w in spans))]:
+        item.candidates.append((value_of(claim.text), claim.text, "amount"))
+    item.candidates += [(seconds, written, "duration") for seconds, written in spans]
+    item.candidates += [(value_of(c.text), c.text, "number") for c in numbers if shape(c) != "amount"]
+    item.candidates = [c for c in item.candidates if c[0] is not None]
+    if item.candidates:
+        item.value, item.written, item.kind = item.candidates[0]
     return item
+
+
+def value_of(written: str) -> float | None:
+    match = NUMBER.search(written)
+    try:
+        return float(number_value(match)) if match else None
+    except ValueError:
+        return None
+
+
+def not_taken_twice(found: list[Found]) -> None:
+    """Two lookups for two things ("before", "after") whose answers both state one line ("went from 5h 40m to
+    1h 55m") take its first figure twice: a later lookup whose figure an earlier one took takes the next figure of
+    the same kind its answer states, when there is one."""
+    for at, item in enumerate(found):
+        taken = {(f.value, f.kind) for f in found[:at] if f.value is not None}
+        if (item.value, item.kind) not in taken:
+            continue
+        other = next((c for c in item.candidates if c[2] == item.kind and (c[0], c[2]) not in taken), None)
+        if other is not None:
+            item.value, item.written, item.kind = other
 
 
 def each_with_source(found: list[Found], sources: list[dict], dated: bool = False) -> str:
@@ -275,8 +301,11 @@ def markers(answer: Answer, sources: list[dict]) -> str:
     return "".join(f" [{s['n']}]" for s in sources if any(s["path"] == a["path"] and s.get("location") == a.get("location") for a in answer.sources))
 
 
-def written_like(value: float, like: list[str]) -> str:
-    """A computed figure written the way the answers wrote theirs: "€990.40" beside "€318.40"."""
+def written_like(value: float, like: list[str], kinds: list[str] = ()) -> str:
+    """A computed figure written the way the answers wrote theirs: "€990.40" beside "€318.40", "3h 45m" beside
+    spans of time."""
+    if kinds and all(kind == "duration" for kind in kinds):
+        return duration_words(value)
     sign = next((w.strip()[0] for w in like if w.strip()[:1] in "$€£"), "")
     decimals = 2 if any(re.search(r"[.,]\d\d$", w.strip()) for w in like) else 0
     number = f"{value:,.{decimals}f}"
@@ -317,14 +346,14 @@ def compose(plan: Plan, found: list[Found]) -> tuple[str, list[dict]]:
         pick = (max if plan.combine == "later" else min)(found, key=key)
         return f"The {plan.combine} is the {pick.lookup.label}, on {pick.written} ({listed}).", sources
     values = [f.value for f in found]
-    written = [f.written for f in found]
+    written, kinds = [f.written for f in found], [f.kind for f in found]
     if plan.combine == "sum":
-        return f"Together they come to {written_like(sum(values), written)} ({listed}).", sources
+        return f"Together they come to {written_like(sum(values), written, kinds)} ({listed}).", sources
     if plan.combine == "difference":
         high, low = max(found, key=lambda f: f.value), min(found, key=lambda f: f.value)
         if high.value == low.value:
             return f"They are the same ({listed}).", sources
-        return (f"The {high.lookup.label} is higher by {written_like(high.value - low.value, written)} ({listed}).", sources)
+        return (f"The {high.lookup.label} is higher by {written_like(high.value - low.value, written, kinds)} ({listed}).", sources)
     pick = (max if plan.combine == "larger" else min)(found, key=lambda f: f.value)
     return f"The {plan.combine} is the {pick.lookup.label}, {pick.written} ({listed}).", sources
 

@@ -37,6 +37,48 @@ FILE_NAME = re.compile(r"(?<![\w/.-])[\w./-]*\w\.[A-Za-z][A-Za-z0-9]{1,4}\b")
 CODE = re.compile(r"\b(?=[A-Za-z]*\d)(?=\d*[A-Za-z])[A-Za-z0-9]{5,}\b")
 
 
+# Spans of time, in seconds: "5h 40m", "5 hours and 40 minutes", "90 days", "2.5 weeks", "115 min".
+UNIT_SECONDS = {"w": 604800, "d": 86400, "h": 3600, "m": 60, "s": 1}
+UNIT = (r"(?:(?P<{0}w>weeks?|wks?)|(?P<{0}d>days?)|(?P<{0}h>hours?|hrs?|h)|(?P<{0}m>minutes?|mins?|m)|"
+        r"(?P<{0}s>seconds?|secs?|s))")
+DURATION = re.compile(
+    rf"(?<![\w.])(?P<a>\d+(?:\.\d+)?)\s*{UNIT.format('a')}(?:,?\s*(?:and\s+)?(?P<b>\d+(?:\.\d+)?)\s*{UNIT.format('b')})?"
+    rf"(?:,?\s*(?:and\s+)?(?P<c>\d+(?:\.\d+)?)\s*{UNIT.format('c')})?\b", re.I)
+
+
+def durations_in(text: str) -> list[tuple[float, str]]:
+    """The spans of time a text states, each as (seconds, as written). A lone letter ("40m", "3s") is a unit only
+    beside a span in hours or more ("5h 40m"): alone it is as often metres or a plural."""
+    found = []
+    for match in DURATION.finditer(text):
+        seconds, letters_only = 0.0, True
+        for part in "abc":
+            if match.group(part) is None:
+                continue
+            unit = next(u for u in UNIT_SECONDS if match.group(f"{part}{u}"))
+            seconds += float(match.group(part)) * UNIT_SECONDS[unit]
+            letters_only = letters_only and len(match.group(f"{part}{unit}")) == 1
+        single = match.group("b") is None
+        if single and letters_only and not match.group("ah"):
+            continue
+        found.append((seconds, match.group(0).strip()))
+    return found
+
+
+def duration_words(seconds: float) -> str:
+    """A span of time in its largest whole unit, hours and minutes together: "3h 45m", "90 days", "45 seconds"."""
+    seconds = round(seconds)
+    if seconds % 86400 == 0 and seconds:
+        days = seconds // 86400
+        return f"{days} day{'s' if days != 1 else ''}"
+    if seconds % 60 == 0 and seconds >= 3600:
+        hours, minutes = divmod(seconds // 60, 60)
+        return f"{hours}h {minutes}m" if minutes else f"{hours} hour{'s' if hours != 1 else ''}"
+    if seconds % 60 == 0 and seconds:
+        return f"{seconds // 60} minutes"
+    return f"{seconds} seconds"
+
+
 def number_value(match: re.Match) -> str:
     """'$3,500,000' and '3500000.00' and '3.5 million' are all '3500000'; '120,00' is 120."""
     digits = match.group(0)
