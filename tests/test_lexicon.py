@@ -77,6 +77,9 @@ CASES = {
     "OVER_MANY": lambda: matches(L.OVER_MANY, "list every receipt") and not matches(L.OVER_MANY, "the receipt from Oslo"),
     "DATE_ASKED": lambda: matches(L.DATE_ASKED, "what is the deadline") and not matches(L.DATE_ASKED, "who signed"),
     "QUANTITY_NOUNS": lambda: {"price", "total", "balance"} <= set(L.QUANTITY_NOUNS),
+    "ONE_VALUE_ASKED": lambda: matches(L.ONE_VALUE_ASKED, "what's the default port") and matches(L.ONE_VALUE_ASKED, "how many pages")
+    and not matches(L.ONE_VALUE_ASKED, "what does the guide say"),
+    "LIST_ASKED": lambda: matches(L.LIST_ASKED, "list every option") and not matches(L.LIST_ASKED, "what is the total"),
     "NUMBER_ASKED": lambda: matches(L.NUMBER_ASKED, "what is the monthly fee") and not matches(L.NUMBER_ASKED, "what is the name of the owner"),
     "ASKED_KIND": lambda: [kind for kind, _ in L.ASKED_KIND] == ["date", "number"],
     "POINTING_TO_MANY": lambda: {"them", "those"} <= set(L.POINTING_TO_MANY) and "it" not in L.POINTING_TO_MANY,

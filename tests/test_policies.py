@@ -709,6 +709,22 @@ def test_answers_say_more_than_the_question(agent):
     assert more(follow, "Mireille Okafor works as a marine surveyor [1].") is None
 
 
+def test_one_value_asked_is_one_line_answered(agent):
+    from filesage.policies.before_answer import one_value_asked_is_one_line_answered as one
+
+    lines = ("From tools/syncd.1 [1]:\n- Retry a failed job up to 3 times in the example below\n- --retries NUM: retry a failed job NUM times. "
+             "Default: 4.\n- --wait SECS: wait between tries. Default: 30.\n- Jobs are logged to syncd.log")
+    listed = "- The example retries 3 times [1]\n- By default it retries 4 times [1]\n- It waits 30 seconds [1]\n- Jobs are logged [1]"
+    asked = found(turn_for(agent, "By default, how often does syncd retry a failed job?"), lines)
+    decided = one(asked, listed)
+    assert isinstance(decided, Retry) and "Default: 4." in decided.message and decided.answer_only
+    assert decided.otherwise == Accept('The files say: "--retries NUM: retry a failed job NUM times. Default: 4."')
+    assert one(asked, "By default it retries a failed job 4 times [1].") is None  # one line answered
+    # Asked for many things, a list is the answer.
+    for question in ("List every option of syncd and its default.", "What are the options of syncd?", "What does the syncd manual say about retries?"):
+        assert one(found(turn_for(agent, question), lines), listed) is None, question
+
+
 def test_questions_about_the_files_themselves_are_not_planned_or_scoped(agent):
     from filesage.policies.first_call import a_document_the_question_names_is_the_one_searched as named
     from filesage.policies.plan import several_looks_are_planned as planned

@@ -39,6 +39,11 @@ def evidence_lines(evidence: Evidence) -> list[EvidenceLine]:
     return found
 
 
+def unlisted(line: str) -> str:
+    """A line without its list bullet; an option's dashes ("--depth") stay."""
+    return re.sub(r"^[-*•]\s+", "", line.strip())
+
+
 def shape(claim: Claim) -> str:
     """An amount of money (a currency sign, or cents) or any other figure of its kind."""
     if claim.kind == "number" and (claim.text[:1] in "$€£" or re.search(r"[.,]\d\d$", claim.text)):
@@ -105,11 +110,11 @@ def unconnected(answer: str, question: str, evidence: Evidence, translated: dict
             bad.append(claim)
             top = max(naming, key=score)
             if not best_line or score(top) > best_score:
-                best_line, best_score = lines[top].text.strip().lstrip("- "), score(top)
+                best_line, best_score = unlisted(lines[top].text), score(top)
             continue
         top = max(rivals, key=score, default=None)
         if top is not None and max(score(i) for i in bearing) < CONNECTED_SHARE * score(top):
             bad.append(claim)
             if score(top) > best_score:
-                best_line, best_score = lines[top].text.strip().lstrip("- "), score(top)
+                best_line, best_score = unlisted(lines[top].text), score(top)
     return bad, best_line

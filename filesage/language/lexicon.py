@@ -294,6 +294,10 @@ QUANTITY_NOUNS = ("cost", "price", "amount", "total", "fee", "rent", "deposit", 
 NUMBER_ASKED = re.compile(rf"\bhow (much|many|long|far|old)\b|\b(phone|telephone|mobile)\b|\bwhat (is|was|are|were) the ([\w'-]+ )?{alternatives(QUANTITY_NOUNS)}\b|"
                           r"\bwhat temperature\b|\bhow many degrees\b", re.I)
 ASKED_KIND = [("date", DATE_ASKED), ("number", NUMBER_ASKED)]
+# Asking for one value ("how many", "when", "what is the X") ...
+ONE_VALUE_ASKED = re.compile(r"\b(?:how (?:much|many|long|far|old|big|often)|when|(?:what|which|who)(?:'s|\s+is|\s+was)|whats)\b", re.I)
+# ... and not for a list of things.
+LIST_ASKED = re.compile(r"\b(?:list|all|every|each of|ones)\b", re.I)
 
 # Pointing back at the question before: at its files ("list them", "which of them"), or at what it asked about.
 POINTING_TO_MANY = ("they", "them", "those", "these", "their", "one", "ones")

@@ -26,6 +26,7 @@ from .before_answer import (
     denials_must_hold,
     figures_come_from_the_line_asked_about,
     not_found_is_said_plainly,
+    one_value_asked_is_one_line_answered,
     what_no_file_mentions_is_not_found,
 )
 from .first_call import (
@@ -88,6 +89,7 @@ ORDER: list[Policy] = [
         denials_must_hold,
         answers_give_what_was_asked,
         answers_say_more_than_the_question,
+        one_value_asked_is_one_line_answered,
         claims_must_be_in_the_results,
         figures_come_from_the_line_asked_about),
 ]

@@ -12,8 +12,8 @@ from ..agent.state import Turn
 from ..grounding.claims import MARKER, Evidence, claims, remove_claims, says_not_found, unsupported
 from ..grounding.lines import unconnected
 from ..language.glossary import term_of, translations
-from ..language.lexicon import ASKED_KIND
-from ..language.question import asks_what_files_say, question_words, subject_words
+from ..language.lexicon import ASKED_KIND, LIST_ASKED, ONE_VALUE_ASKED
+from ..language.question import asked_phrases, asks_what_files_say, question_words, subject_words
 from ..language.text import terms
 from ..llm.parser import ToolCall
 from ..tools.registry import CONTENT_TOOLS
@@ -150,6 +150,27 @@ def retells(draft: str, before: str) -> bool:
     """Most of what a draft says was said in the answer before it."""
     said = terms(MARKER.sub("", draft))
     return bool(said) and len(said & terms(before)) >= 0.8 * len(said)
+
+
+# A line of a list: "- ...", "* ...", "2. ...".
+LISTED_LINE = re.compile(r"^\s*(?:[-*•]|\d+[.)])\s+", re.M)
+
+
+def one_value_asked_is_one_line_answered(turn: "Turn", draft: str | None) -> Accept | Retry | None:
+    """Asked for one value ("how often does the job retry by default", "what is the frame's checksum size"), small
+    models retell every line the search found as a list, the one about the question among them or not, and the
+    reader is left to pick. A draft of three or more listed lines for a question that asks one value (one asking,
+    for a count, a date or "what is the X", and no list, all or every) goes back with the found line most about the
+    question; a second list gives that line."""
+    question = turn.question
+    if draft is None or not turn.content_found or len(LISTED_LINE.findall(draft)) < 3:
+        return None
+    if len(asked_phrases(question)) != 1 or not ONE_VALUE_ASKED.search(question) or LIST_ASKED.search(question):
+        return None
+    line = line_most_about(question, turn.content_found) or line_sharing_most(question, turn.content_found)
+    if not line:
+        return None
+    return Retry(prompts.ONE_VALUE_RETRY.format(line=line), [], answer_only=True, otherwise=Accept(prompts.QUOTED_LINE.format(line=line)))
 
 
 def claims_must_be_in_the_results(turn: "Turn", draft: str | None) -> Accept | Retry | None:

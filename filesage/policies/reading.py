@@ -7,6 +7,7 @@ import math
 
 from ..agent.state import Turn
 from ..grounding.claims import MARKER, claims, missing_names
+from ..grounding.lines import unlisted
 from ..language.question import combines_in
 from ..language.text import terms
 from ..tools.registry import CONTENT_TOOLS
@@ -64,7 +65,7 @@ def line_naming_everything(question: str, found: list[str]) -> str:
 
 def found_lines(found: list[str]) -> list[str]:
     """The lines of what the tools found, without source headings, the tools' own notes and citation markers."""
-    return [MARKER.sub("", line).strip().lstrip("- ") for text in found for line in text.splitlines()
+    return [unlisted(MARKER.sub("", line)) for text in found for line in text.splitlines()
             if line.strip() and not line.startswith("From ") and not is_note(line)]
 
 
