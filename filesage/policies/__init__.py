@@ -7,7 +7,15 @@ and a benchmark run that shows it pays."""
 
 from __future__ import annotations
 
-from ..agent.decisions import AFTER_STEP, ANSWER_CALL, BEFORE_ANSWER, EACH_CALL, FIRST_CALL, PLAN, Policy
+from ..agent.decisions import (
+    AFTER_STEP,
+    ANSWER_CALL,
+    BEFORE_ANSWER,
+    EACH_CALL,
+    FIRST_CALL,
+    PLAN,
+    Policy,
+)
 from ..errors import UsageError
 from .after_step import (
     answer_after_a_found_result,

@@ -11,7 +11,12 @@ from ..language.filters import detect_order
 from ..language.lexicon import FILE_DATES, NO_TEXT_GROUPS, TYPE_GROUPS, YEAR
 from ..language.matching import extension_set
 from ..language.names import language_of
-from ..language.question import asks_file_facts, asks_what_files_say, kinds_named, read_for
+from ..language.question import (
+    asks_file_facts,
+    asks_what_files_say,
+    kinds_named,
+    read_for,
+)
 from ..language.text import singular, words
 from ..llm.parser import ToolCall
 from ..tools.registry import CONTENT_TOOLS, RENDERED_TOOLS

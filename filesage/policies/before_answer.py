@@ -9,15 +9,32 @@ import re
 from ..agent import prompts
 from ..agent.decisions import Accept, Retry
 from ..agent.state import Turn
-from ..grounding.claims import MARKER, Evidence, claims, remove_claims, says_not_found, unsupported
+from ..grounding.claims import (
+    MARKER,
+    Evidence,
+    claims,
+    remove_claims,
+    says_not_found,
+    unsupported,
+)
 from ..grounding.lines import unconnected
 from ..language.glossary import term_of, translations
 from ..language.lexicon import ASKED_KIND, LIST_ASKED, ONE_VALUE_ASKED
-from ..language.question import asked_phrases, asks_what_files_say, question_words, subject_words
+from ..language.question import (
+    asked_phrases,
+    asks_what_files_say,
+    question_words,
+    subject_words,
+)
 from ..language.text import terms
 from ..llm.parser import ToolCall
 from ..tools.registry import CONTENT_TOOLS
-from .reading import found_anything, line_most_about, line_naming_everything, line_sharing_most
+from .reading import (
+    found_anything,
+    line_most_about,
+    line_naming_everything,
+    line_sharing_most,
+)
 
 
 def not_found_is_said_plainly(turn: "Turn", draft: str | None) -> Accept | None:
