@@ -296,3 +296,16 @@ def test_files_read_an_older_way_are_read_again_once_though_a_refresh_stops_midw
     assert 0 < partial.indexed < 21 and index.coverage()[2] == 21 - partial.indexed  # what was read again stays read
     monkeypatch.undo()
     assert index.refresh().indexed == 21 - partial.indexed and not index.needs_refresh()
+
+
+def test_a_version_is_searched_by_its_whole_number(tmp_path, embedder):
+    root = tmp_path / "proj"
+    releases = [("9.1.0", "2032-02-02", "faster start"), ("9.0.0", "2031-06-01", "new plug-in loader"), ("8.0.0", "2030-05-11", "drop the old parser"),
+                ("7.3.1", "2029-10-10", "fix a crash"), ("7.0.0", "2029-01-20", "first stable"), ("6.0.0", "2028-04-04", "rewrite")]
+    write(root / "CHANGES.md", "# Changes\n\n" + "".join(
+        f"## Version {version}\n\nReleased {day}\n\n" + "".join(f"- {note}, part {n} of the work on the release\n" for n in range(12)) + "\n"
+        for version, day, note in releases))
+    index = FolderIndex(root, embedder, tmp_path / "idx")
+    index.refresh()
+    hits = index.search("When was 8.0.0 released?", 5)
+    assert "Version 8.0.0\n\nReleased 2030-05-11" in hits[0].text, [h.text[:80] for h in hits]

@@ -337,7 +337,9 @@ class FolderIndex:
         return ranking
 
     def _bm25_ranking(self, query: str, pool: int, scoped: bool = False) -> list[int]:
-        words = [w for w in re.findall(r"\w+", query.lower()) if len(w) > 1 and w not in STOPWORDS]
+        # A version ("8.0.0") is searched as the phrase of its parts: each part alone is too short to search by.
+        versions = re.findall(r"(?<![\w.])\d+(?:\.\d+)+(?![\w.]*\d)", query)
+        words = versions + [w for w in re.findall(r"\w+", query.lower()) if len(w) > 1 and w not in STOPWORDS]
         if not words:
             return []
         match = " OR ".join(f'"{w}"' for w in dict.fromkeys(words))
