@@ -32,14 +32,25 @@ def ask(question: str, root: Path, cache: Path) -> tuple[float, dict]:
     return seconds, json.loads(done.stdout)
 
 
-def wait_for_background_indexing(root: Path, cache: Path) -> None:
-    """Until `filesage status` says the index is complete and nothing is indexing it."""
+def wait_for_background_indexing(root: Path, cache: Path, limit: float = 1800.0) -> None:
+    """Until `filesage status` says the index is complete and nothing is indexing it, saying how far it got every
+    half minute. A background indexer that stopped without finishing is finished by `filesage index`, which says
+    so, instead of a wait without end."""
     env = {**os.environ, "FILESAGE_CACHE_DIR": str(cache)}
-    while True:
+    started = shown = time.perf_counter()
+    while time.perf_counter() - started < limit:
         report = json.loads(subprocess.run([FILESAGE, "status", str(root), "--json"], capture_output=True, text=True, env=env).stdout)
         if report.get("indexed") and not report["indexing"] and not report["unembedded"] and not report["changes"]["new"]:
             return
+        if not report.get("indexing"):
+            print("        the background indexer is not running and the index is not complete: running filesage index", flush=True)
+            subprocess.run([FILESAGE, "index", str(root)], env=env, check=True, capture_output=True)
+            continue
+        if time.perf_counter() - shown > 30:
+            shown = time.perf_counter()
+            print(f"        indexing in the background: {report.get('files', 0)} files, {report.get('chunks', 0)} chunks so far", flush=True)
         time.sleep(2)
+    raise SystemExit(f"the folder was not indexed within {limit:.0f} s")
 
 
 def main() -> None:
@@ -60,6 +71,9 @@ def main() -> None:
             cache.mkdir()
             if (model_cache / "model-check.json").exists():
                 shutil.copy(model_cache / "model-check.json", cache)
+            # The joined model file is the same for every run: linked, not joined again from its parts.
+            if (model_cache / "models").is_dir():
+                (cache / "models").symlink_to(model_cache / "models", target_is_directory=True)
             cold_files.append(ask(options.files_question, root, cache)[0])
             seconds, record = ask(options.content_question, root, cache)
             content.append(seconds)
