@@ -135,3 +135,21 @@ def test_in_a_config_file_the_setting_outranks_the_comments_about_it(tmp_path, e
     assert "port 6379" in first and not first.lstrip().startswith("#"), result.text
     # '#' starts a comment in a config file, so no comment is shown as the heading a setting belongs under.
     assert holders(["# Port", "port 6379"], 1, headings=False) == [] and holders(["# Port", "port 6379"], 1) == ["# Port"]
+
+
+def test_the_row_that_names_the_thing_asked_is_not_crowded_out_by_long_lines_about_the_list(tmp_path, embedder):
+    root = tmp_path / "data"
+    blurb = ("This dataset lists the international dialling codes of every country, with the country's English name and its code, "
+             "updated by a script that reads the telecommunication union's tables; codes of {n} kinds are kept in separate files so that "
+             "each list of dialling codes stays small and each country code list can be loaded alone.")
+    write(root / "dialling/README.md", "# Dialling codes\n\n" + "\n\n".join(f"## Part {n}\n\n{blurb.format(n=n)}" for n in range(8)))
+    countries = ["Norland", "Ostmark", "Velmora", "Tuvalu", "Quessia", "Brandholm", "Caldera", "Pellitor"]
+    write(root / "dialling/country-codes.csv", "country,code\n" + "".join(f"{name},{600 + n * 11}\n" for n, name in enumerate(countries)))
+    index = FolderIndex(root, embedder, tmp_path / "idx")
+    index.refresh()
+    # A stem that is no word of the files ("diall") is as common as its forms, not as rare as an unknown word.
+    chunks, frequencies = index.document_frequencies(["diall", "tuvalu", "zanzibar"])
+    assert frequencies["diall"] >= frequencies["tuvalu"] >= 1 and frequencies["zanzibar"] == 0
+    result = Searcher(index).semantic_search("What's the dialling code for Tuvalu in my country codes list?")
+    assert "Tuvalu" in result.text and "633" in result.text, result.text
+    assert len(result.text) <= 2600

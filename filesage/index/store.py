@@ -300,12 +300,15 @@ class FolderIndex:
         return row is not None
 
     def document_frequencies(self, words: list[str]) -> tuple[int, dict[str, int]]:
-        """How many chunks there are, and in how many of them each word occurs (as FTS5 tokenises it)."""
+        """How many chunks there are, and in how many of them each word occurs (as FTS5 tokenises it). A stem that
+        is no token ("languag") occurs as often as its commonest form ("language", "languages")."""
         self.db.execute("CREATE VIRTUAL TABLE IF NOT EXISTS temp.vocabulary USING fts5vocab(main, 'chunks_fts', 'row')")
         found = {}
         for word in words:
             row = self.db.execute("SELECT doc FROM temp.vocabulary WHERE term = ?", (word,)).fetchone()
-            found[word] = row[0] if row else 0
+            if row is None:
+                row = self.db.execute("SELECT max(doc) FROM temp.vocabulary WHERE term >= ? AND term < ?", (word, word + "\uffff")).fetchone()
+            found[word] = row[0] if row and row[0] else 0
         return self.chunk_count(), found
 
     def _vector_ranking(self, vector, pool: int) -> list[int]:

@@ -256,7 +256,12 @@ def rerank(hits: list[Hit], weights: dict[str, float]) -> list[Passage]:
 
 
 def facts_result(passages: list[Passage], lines: list[Line]) -> ToolResult:
-    """'From <path> (<location>):' with its lines under it, files in the order of their best line."""
+    """'From <path> (<location>):' with its lines under it, files in the order of their best line. What does not
+    fit the result is its weakest lines, not the last file's: a row that alone names the thing asked about may rank
+    below a long paragraph that only talks around it."""
+    lines = list(lines)
+    while len(lines) > 1 and sum(len(line.shown) + 4 for line in lines) + 80 * len({line.passage.hit.path for line in lines}) > MAX_RESULT_CHARS:
+        lines.remove(min(lines, key=lambda line: line.score))
     grouped: dict[str, tuple[list[str], list[str]]] = {}
     for line in lines:
         hit = line.passage.hit
