@@ -81,3 +81,29 @@ def test_the_days_between_two_documents_dates_and_a_change_in_percent_are_comput
     assert {"house/roof_inspection.md", "house/repair_note.txt"} <= {s["path"] for s in days["sources"]}, days["sources"]
     change = ask(root, tmp_path, "By what percentage did my annual electricity cost change from 2030 to 2031?")
     assert "15.0%" in change["answer"] and "rose" in change["answer"], change["answer"]
+
+
+def test_a_span_of_time_that_was_cut_is_subtracted_in_code(tmp_path):
+    root = tmp_path / "work"
+    write(root / "notes/2031-02-11 retro.md", "# Retro, 11 February 2031\n\n- The overnight import took 6 hours 20 minutes before the rewrite.\n"
+          "- After the rewrite the overnight import takes 1 hour 50 minutes.\n- Next retro in March.\n")
+    write(root / "notes/2031-01-07 kickoff.md", "# Kick-off, 7 January 2031\n\n- Goal: a faster overnight import.\n- Owner: Ilse Varga.\n")
+    cut = ask(root, tmp_path, "By how much did the rewrite shorten the overnight import?")
+    assert "4h 30m" in cut["answer"] or "270 minutes" in cut["answer"], cut["answer"]
+    assert "notes/2031-02-11 retro.md" in {s["path"] for s in cut["sources"]}, cut["sources"]
+
+
+def test_a_default_a_manual_gives_is_answered_from_its_line_not_by_counting_files(tmp_path):
+    root = tmp_path / "tools"
+    options = "\n".join(f".TP\n.B \\-\\-{name} \\fINUM\\fR\n{text}" for name, text in [
+        ("jobs", "Run NUM transfers at once. Default: 3."),
+        ("attempts", "Try a failed transfer NUM times before giving up. Default: 7."),
+        ("chunk", "Send files in chunks of NUM kilobytes. Default: 256."),
+        ("wait", "Wait NUM seconds between attempts. Default: 20."),
+    ])
+    write(root / "ferryd/ferryd.1", f'.TH FERRYD 1\n.SH NAME\nferryd \\- copy files to a remote host\n.SH OPTIONS\n{options}\n'
+          ".SH EXAMPLES\nferryd --jobs 8 --attempts 2 backup/ host:/srv\n")
+    write(root / "ferryd/README.md", "# ferryd\n\nA small file copier. See ferryd.1 for the options.\n")
+    write(root / "ferryd/CHANGES", "ferryd 1.4 (2031-03-01)\n- the chunk size can be set\nferryd 1.3 (2030-11-12)\n- first release\n")
+    default = ask(root, tmp_path, "By default, how many times does ferryd try a failed transfer?")
+    assert re.search(r"\b7\b", default["answer"]) and "files under" not in default["answer"], default["answer"]

@@ -252,6 +252,23 @@ def test_filesystem_answers_are_rendered(agent, fs_corpus):
     assert after.steps[-1].summary == "Found 0 files" and filesystem_answers_are_rendered(after) is None
 
 
+def test_a_name_no_file_has_is_not_found(agent):
+    from filesage.policies.after_step import a_name_no_file_has_is_not_found as unnamed
+
+    files_say = {"passport", "budget", "meeting", "ideas"}
+    agent.said_in_files = lambda word: word in files_say
+    listed = ran(agent, turn_for(agent, "Where are the notes from my Tromso trip?"), "list_files", folder="notes")
+    verdict = unnamed(listed)
+    assert isinstance(verdict, Rendered) and verdict.text.startswith("No file in the folder mentions 'tromso'")
+    # A name a file says, a folder's or file's own name, or a name the result shows is there.
+    files_say.add("tromso")
+    assert unnamed(listed) is None
+    assert unnamed(ran(agent, turn_for(agent, "How many files are in Finance?"), "count_files", folder="finance")) is None
+    # After a search, what the files say is the content policies' to judge.
+    searched = ran(agent, ran(agent, turn_for(agent, "Where is my Lagos booking?"), "semantic_search", query="Lagos booking"), "list_files", folder="notes")
+    assert unnamed(searched) is None
+
+
 def test_answer_after_a_found_result(agent):
     assert answer_after_a_found_result(ran(agent, turn_for(agent, "invoice total?"), "semantic_search", query="invoice total")) == ASK_ANSWER
     assert answer_after_a_found_result(ran(agent, turn_for(agent, "birthday?"), "semantic_search", query="birthday")) is None

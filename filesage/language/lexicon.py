@@ -253,7 +253,7 @@ SUBJECTLESS = set(
     "file files document documents doc docs folder folders directory name named called item items thing things one ones "
     "according does did have has had got get give find look looking know want need please also just still yet there here "
     "pay pays paid charge charges charged spend spent owe owed bill billed cost costs come comes came go goes went use used".split()
-)
+) | set(MONTHS) | WEEKDAYS | set(UNITS)
 COUNTING = ("how many", "number of", "total number", "count", "tally")
 COUNT = re.compile(rf"\b{alternatives(COUNTING)}\b", re.I)
 # The phrase a count counts, after the counting words ("how many unread mails remain") or before them

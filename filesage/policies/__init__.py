@@ -18,6 +18,7 @@ from ..agent.decisions import (
 )
 from ..errors import UsageError
 from .after_step import (
+    a_name_no_file_has_is_not_found,
     answer_after_a_found_result,
     documents_of_a_year_are_read,
     filesystem_answers_are_rendered,
@@ -87,6 +88,7 @@ ORDER: list[Policy] = [
         read_the_file_a_listing_picked,
         the_file_a_search_found_is_looked_up,
         documents_of_a_year_are_read,
+        a_name_no_file_has_is_not_found,
         filesystem_answers_are_rendered,
         answer_after_a_found_result),
     *at(ANSWER_CALL,

@@ -16,11 +16,12 @@ from ..language.question import (
     asks_what_files_say,
     kinds_named,
     read_for,
+    subject_words,
 )
 from ..language.text import singular, words
 from ..llm.parser import ToolCall
-from ..tools.registry import CONTENT_TOOLS, RENDERED_TOOLS
-from .reading import combines_asked, found_anything, previous_question
+from ..tools.registry import CONTENT_TOOLS, FILESYSTEM_TOOLS, RENDERED_TOOLS
+from .reading import combines_asked, found_anything, names_in, previous_question
 from .router import READ, route
 
 
@@ -110,6 +111,24 @@ def documents_of_a_year_are_read(turn: "Turn") -> FollowUp | None:
     combine = next(iter(combines_asked(turn)), "count" if step.tool == "count_files" else "list")
     chosen = {singular(w) for w in words(" ".join(filters.values()))} | set(years)
     return FollowUp(ToolCall("each_file", {"what": read_for(turn.question, chosen, combine), "combine": combine, **filters, "mentions": " ".join(dict.fromkeys(years))}))
+
+
+def a_name_no_file_has_is_not_found(turn: "Turn") -> Rendered | None:
+    """Asked where a thing is or which file holds it by its name ("where is the lease for my Tromso flat?"),
+    small models list or count the folder the thing would be in, and the listing reads as if it held it. After
+    a filesystem tool (and no search), when a name the question writes with a capital is in no file's or folder's
+    name and no file says it, the answer says that no file mentions it and what was looked at."""
+    step = turn.steps[-1]
+    if step.tool not in FILESYSTEM_TOOLS or turn.said_in_files is None or any(s.tool in CONTENT_TOOLS for s in turn.steps):
+        return None
+    tree, found = turn.tree_words(), turn.last_found.lower()
+    absent = [name for name in names_in(turn.question) if name in subject_words(turn.question)
+              and name not in tree and name not in found and not turn.said_in_files(name)]
+    if not absent:
+        return None
+    searched = [prompts.searched(s.tool, s.args, s.ok, s.summary) for s in turn.steps]
+    named = " or ".join(f"'{name}'" for name in absent)
+    return Rendered(prompts.NOT_MENTIONED.format(folder=turn.folder, words=named, searched="; ".join(dict.fromkeys(searched))))
 
 
 def filesystem_answers_are_rendered(turn: "Turn") -> Rendered | None:

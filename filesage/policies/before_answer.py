@@ -34,6 +34,7 @@ from .reading import (
     line_most_about,
     line_naming_everything,
     line_sharing_most,
+    names_in,
 )
 
 
@@ -69,12 +70,6 @@ def what_no_file_mentions_is_not_found(turn: "Turn", draft: str | None) -> Accep
     searched = [prompts.searched(step.tool, step.args, step.ok, step.summary) for step in turn.steps]
     named = " or ".join(f"'{word}'" for word in absent)
     return Accept(prompts.NOT_MENTIONED.format(folder=turn.folder, words=named, searched="; ".join(dict.fromkeys(searched))), as_written=True)
-
-
-def names_in(question: str) -> set[str]:
-    """The words a question writes with a capital, the first word aside: the names of what it asks about."""
-    found = re.findall(r"(?<![.?!]\s)(?<!^)\b[A-Z][\w-]*", question.strip())
-    return {word.lower() for word in found}
 
 
 def words_of_unsaid_phrases(question: str, unsaid: set[str]) -> set[str]:

@@ -4,6 +4,7 @@ them, and whether (and which line of) what the tools found is about what was ask
 from __future__ import annotations
 
 import math
+import re
 
 from ..agent.state import Turn
 from ..grounding.claims import MARKER, claims, missing_names
@@ -21,6 +22,12 @@ def previous_question(turn: "Turn") -> str:
 def combines_asked(turn: "Turn") -> list[str]:
     """The ways of combining many files the turn's question states, strongest first (language.question.combines_in)."""
     return combines_in(turn.question, turn.tree_words())
+
+
+def names_in(question: str) -> set[str]:
+    """The words a question writes with a capital, the first word aside: the names of what it asks about."""
+    found = re.findall(r"(?<![.?!]\s)(?<!^)\b[A-Z][\w-]*", question.strip())
+    return {word.lower() for word in found}
 
 
 def found_anything(turn: "Turn") -> bool:
