@@ -23,6 +23,7 @@ UNANSWERABLE = [
     "What is the Wi-Fi password for the Lisbon office?",
     "When is Oscar's birthday?",
     "What did the Zurich contract say about penalties?",
+    "Where is the booking for my Marrakesh trip?",
     "What is the budget of Project Heron?",
 ]
 NOT_FOUND = re.compile(r"found nothing|not (find|found|mentioned|stated|say)|no (information|mention|record)|does not (say|mention|state)|doesn't|could not|couldn't", re.I)

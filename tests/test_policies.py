@@ -257,11 +257,11 @@ def test_a_name_no_file_has_is_not_found(agent):
 
     files_say = {"passport", "budget", "meeting", "ideas"}
     agent.said_in_files = lambda word: word in files_say
-    listed = ran(agent, turn_for(agent, "Where are the notes from my Tromso trip?"), "list_files", folder="notes")
+    listed = ran(agent, turn_for(agent, "Where are the notes from my Narvik trip?"), "list_files", folder="notes")
     verdict = unnamed(listed)
-    assert isinstance(verdict, Rendered) and verdict.text.startswith("No file in the folder mentions 'tromso'")
+    assert isinstance(verdict, Rendered) and verdict.text.startswith("No file in the folder mentions 'narvik'")
     # A name a file says, a folder's or file's own name, or a name the result shows is there.
-    files_say.add("tromso")
+    files_say.add("narvik")
     assert unnamed(listed) is None
     assert unnamed(ran(agent, turn_for(agent, "How many files are in Finance?"), "count_files", folder="finance")) is None
     # After a search, what the files say is the content policies' to judge.
