@@ -35,6 +35,8 @@ CASES = {
     "MULTIPLIERS": lambda: L.MULTIPLIERS["million"] == 1e6 and L.MULTIPLIERS["k"] == 1e3,
     "MONTHS": lambda: L.MONTHS["sept"] == 9 and L.MONTHS["december"] == 12 and len(set(L.MONTHS.values())) == 12,
     "WEEKDAYS": lambda: len(L.WEEKDAYS) == 7 and "sunday" in L.WEEKDAYS,
+    "NUMBER_SIGN": lambda: matches(L.NUMBER_SIGN, "case No. 07-1315") and matches(L.NUMBER_SIGN, "see #812")
+    and not matches(L.NUMBER_SIGN, "no. I did not"),
     "UNIT_WORDS": lambda: "degrees" in L.UNIT_WORDS["°"] and "percent" in L.UNIT_WORDS["%"],
     "YEAR": lambda: L.YEAR.findall("from 1999 to 2031, not 3031 or 12025") == ["1999", "2031"],
     "EDIT_VERBS": lambda: {"modified", "edited", "saved"} <= set(L.EDIT_VERBS),

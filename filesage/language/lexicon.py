@@ -145,6 +145,8 @@ MONTHS = {
 WEEKDAYS = {"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"}
 # Units written as symbols are what a question says in words: "how many degrees" is "180 °C".
 UNIT_WORDS = {"°": ("degrees", "temperature"), "%": ("percent", "percentage")}
+# "No. 07-1315", "Nr. 4", "#812": a number said with its sign, where a question says "number".
+NUMBER_SIGN = re.compile(r"(?:\b(?:no|nr|num)\.\s?|#\s?)\d", re.I)
 YEAR = re.compile(r"\b(?:19|20)\d\d\b")
 
 # The verbs of a file's own history.

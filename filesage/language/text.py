@@ -7,7 +7,7 @@ import re
 import unicodedata
 
 from .figures import dates_in
-from .lexicon import QUESTION_WORDS, UNIT_WORDS
+from .lexicon import NUMBER_SIGN, QUESTION_WORDS, UNIT_WORDS
 
 
 def squash(text: str) -> str:
@@ -40,6 +40,8 @@ def terms(text: str) -> set[str]:
     found |= {f"date:{month}-{day}" for _, month, day in dates_in(text)[0]}
     # Units written as symbols are what a question says in words: "how many degrees" is "180 °C".
     found |= {stem(word) for symbol, words in UNIT_WORDS.items() if symbol in text for word in words}
+    if NUMBER_SIGN.search(text):
+        found.add("number")
     return found
 
 
