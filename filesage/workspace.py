@@ -78,6 +78,7 @@ class Workspace:
         from .agent.planner import Planner
         from .index.store import FolderIndex
         from .policies import in_force
+        from .tools.inside import Inside
         from .tools.registry import ToolRegistry, respond
         from .tools.searcher import Searcher
         from .tools.survey import Survey
@@ -98,6 +99,7 @@ class Workspace:
                 self.searcher.semantic_search,
                 Survey(toolbox, self.searcher).each_file,
                 toolbox.read_file,
+                Inside(toolbox).count_in_file,
                 respond,
             ]
         )

@@ -34,7 +34,7 @@ from filesage.policies.first_call import (
 from filesage.tools.toolbox import Toolbox
 from filesage.tools.result import ToolResult
 from filesage.tools.registry import ToolRegistry, respond
-from tests.conftest import ScriptedModel
+from tests.conftest import ScriptedModel, write
 
 
 def semantic_search(query: str, top_k: int = 5) -> ToolResult:
@@ -267,6 +267,23 @@ def test_a_name_no_file_has_is_not_found(agent):
     # After a search, what the files say is the content policies' to judge.
     searched = ran(agent, ran(agent, turn_for(agent, "Where is my Lagos booking?"), "semantic_search", query="Lagos booking"), "list_files", folder="notes")
     assert unnamed(searched) is None
+
+
+def test_what_a_document_lists_is_counted_in_code(tmp_path):
+    from filesage.policies.first_call import what_a_document_lists_is_counted_in_code as counted
+    from filesage.tools.inside import Inside
+
+    root = tmp_path / "docs"
+    write(root / "tool/NEWS", "== 2.0: May 02, 2031\n- faster\n== 1.0: Jan 09, 2031\n- first\n")
+    write(root / "tool/README", "A tool.\n")
+    box = Toolbox(root)
+    registry = ToolRegistry([box.count_files, box.list_files, Inside(box).count_in_file, semantic_search, respond])
+    counting = Agent(ScriptedModel([]), registry, tree=box, policies=in_force())
+    asked = turn_for(counting, "How many releases does the tool NEWS file list?")
+    assert counted(asked, ToolCall("semantic_search", {"query": "releases"})) == ToolCall("count_in_file", {"path": "tool/NEWS", "what": "release"})
+    # A count of files, a figure a document states, or a document not named: the call stands.
+    for question in ("How many files are in the tool folder?", "How many users did release 2.0 add?", "How many releases are listed in my notes?"):
+        assert counted(turn_for(counting, question), ToolCall("semantic_search", {"query": "x"})) is None, question
 
 
 def test_answer_after_a_found_result(agent):

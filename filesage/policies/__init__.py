@@ -53,6 +53,7 @@ from .first_call import (
     router_when_no_usable_call,
     the_same_for_another_year_is_the_question_before,
     unusable_calls_ask_for_the_answer,
+    what_a_document_lists_is_counted_in_code,
 )
 from .plan import several_looks_are_planned
 
@@ -77,7 +78,8 @@ ORDER: list[Policy] = [
         questions_about_what_files_say_are_searched,
         a_document_the_question_names_is_the_one_searched,
         follow_ups_keep_the_file_type,
-        follow_up_searches_keep_what_came_before),
+        follow_up_searches_keep_what_came_before,
+        what_a_document_lists_is_counted_in_code),
     *at(EACH_CALL,
         unusable_calls_ask_for_the_answer,
         an_empty_respond_asks_for_words,

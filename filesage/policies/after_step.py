@@ -141,7 +141,7 @@ def filesystem_answers_are_rendered(turn: "Turn") -> Rendered | None:
         return None
     # After a search of what the files say, a listing answers only if it names files and what was asked (no
     # file named after a person is no answer to what the contacts say about them).
-    if step.tool != "each_file" and any(s.tool in CONTENT_TOOLS for s in turn.steps) and not (step.paths and found_anything(turn)):
+    if step.tool not in ("each_file", "count_in_file") and any(s.tool in CONTENT_TOOLS for s in turn.steps) and not (step.paths and found_anything(turn)):
         return None
     return Rendered(result.answer)
 

@@ -16,6 +16,7 @@ from ..language.lexicon import (
     FILE_DATES,
     FILE_NOUNS,
     FOLDERS_COMPARED,
+    LISTED_COUNT,
     NAMED,
     OVER_MANY,
     PLURAL,
@@ -239,7 +240,7 @@ def a_document_the_question_names_is_the_one_searched(turn: "Turn", call: ToolCa
     for the newest thing it lists (read from its top, as changelogs put the latest first). A document
     the question describes ("the sample tmux config", "the paper I saved") is the one the model's lookup by name
     found, searched instead of its size and date."""
-    if call is None or turn.tree is None or "semantic_search" not in turn.tools or call.name in ("each_file", "read_file", "respond"):
+    if call is None or turn.tree is None or "semantic_search" not in turn.tools or call.name in ("each_file", "read_file", "count_in_file", "respond"):
         return None
     question = turn.question
     asked = read_question(question, turn.folders())
@@ -290,6 +291,20 @@ def follow_up_searches_keep_what_came_before(turn: "Turn", call: ToolCall | None
     have = terms(query) | terms(turn.question)
     added = [w for w in re.findall(r"[\w'-]+", previous) if terms(w) and not terms(w) <= have and not FILE_ASPECTS.fullmatch(w)]
     return ToolCall("semantic_search", {**call.arguments, "query": f"{query} {' '.join(dict.fromkeys(added))}".strip()}) if added else None
+
+
+def what_a_document_lists_is_counted_in_code(turn: "Turn", call: ToolCall | None) -> ToolCall | None:
+    """"How many versions has the X changelog got listed", "the number of regions the rates table lists": small models
+    count the dozen lines a search shows them, or count files. When the question counts what one document it
+    names lists (and not files), the document's table column, releases or section entries are counted in code."""
+    if turn.tree is None or "count_in_file" not in turn.tools or not LISTED_COUNT.search(turn.question):
+        return None
+    if counts_files(turn.question, turn.tree_words()):
+        return None
+    named, counted = turn.tree.named_in(turn.question), counted_words(turn.question)
+    if len(named) != 1 or not counted:
+        return None
+    return ToolCall("count_in_file", {"path": named[0], "what": counted[0]})
 
 
 def unusable_calls_ask_for_the_answer(turn: "Turn", call: ToolCall | None) -> AskAnswer | None:

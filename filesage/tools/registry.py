@@ -181,7 +181,7 @@ class ToolRegistry:
 FILESYSTEM_TOOLS = {"count_files", "list_files", "file_metadata", "grep_files", "directory_tree"}
 
 
-CONTENT_TOOLS = {"semantic_search", "read_file", "each_file"}
+CONTENT_TOOLS = {"semantic_search", "read_file", "each_file", "count_in_file"}
 
 
 # Tools that state facts of files (how many, which, how big, when), never what a file says.
@@ -189,4 +189,4 @@ FILE_FACT_TOOLS = {"count_files", "list_files", "file_metadata", "directory_tree
 
 
 # Tools whose results carry the exact answer, rendered by the program.
-RENDERED_TOOLS = FILESYSTEM_TOOLS | {"each_file"}
+RENDERED_TOOLS = FILESYSTEM_TOOLS | {"each_file", "count_in_file"}

@@ -1,0 +1,114 @@
+"""Counting the things one document lists (a table's rows or the different values of a column, a changelog's
+releases, the entries under a heading) in code: a small model counting the dozen lines a search shows it says
+a number of them, not of the document."""
+
+from __future__ import annotations
+
+import re
+
+from ..language.text import VERSION, fold, is_heading, terms
+from .result import ToolResult
+from .toolbox import Toolbox
+
+# A row of a table as the readers write it: "Country: Norway; Year: 2031; Rate: 8.1".
+CELL = re.compile(r"(?:^|;\s)([^:;]{1,60}):\s")
+SHOWN = 12  # how many of the counted things the result names
+ROW_WORDS = terms("row rows record records entry entries line lines")
+RELEASE_WORDS = terms("release releases version versions")
+
+
+class Inside:
+    """The count_in_file tool over one folder's files."""
+
+    def __init__(self, toolbox: Toolbox):
+        self.toolbox = toolbox
+
+    def count_in_file(self, path: str, what: str) -> ToolResult:
+        """Count the things one document lists: the rows of a table or the different values of its column named
+        like `what`, the releases (versions) of a changelog, or the entries under the heading named like `what`.
+
+        Args:
+            path: the file's path relative to the folder, or its name
+            what: what to count, in the document's words (e.g. "countries", "releases", "authors")
+        """
+        from ..files.readers import Unreadable, read_document
+
+        candidates = self.toolbox._files_for(path)
+        if len(candidates) != 1:
+            shown = ", ".join(e.path for e in candidates[:8])
+            message = f"'{path}' fits {len(candidates)} files: {shown}. Call count_in_file with one path." if candidates else f"No file matches '{path}'."
+            return ToolResult(message, [], message.split(".")[0], ok=bool(candidates), found=False)
+        entry = candidates[0]
+        try:
+            document = read_document(self.toolbox.root / entry.disk_path, entry.extension)
+        except (Unreadable, OSError) as exc:
+            return ToolResult(f"{entry.path} cannot be read: {exc}.", [], f"{entry.name}: unreadable", ok=False)
+        lines = [line for segment in document.segments for line in segment.text.splitlines()]
+        counted = table_count(lines, what) or release_count(lines, what) or section_count(lines, what)
+        if counted is None:
+            return ToolResult(f"{entry.path} has no list of {what} that can be counted: no table column, releases or heading of that name.",
+                              [entry.path], f"No {what} counted in {entry.name}", found=False)
+        number, kind, items = counted
+        named = ", ".join(items[:SHOWN]) + (f" and {len(items) - SHOWN} more" if len(items) > SHOWN else "")
+        capped = " (only the first part of this very large file was read)" if document.capped else ""
+        text = f"{entry.path} lists {number:,} {kind}{capped}: {named}."
+        return ToolResult(text, [entry.path], f"{number} {kind} in {entry.name}", answer=text)
+
+
+def table_count(lines: list[str], what: str) -> tuple[int, str, list[str]] | None:
+    """A table's different values of the column `what` names ("countries": the Country column), or its rows when
+    `what` names rows or the table itself."""
+    rows = [dict(cell.split(": ", 1) for cell in line.split("; ") if ": " in cell) for line in lines if CELL.search(line) and "; " in line]
+    if len(rows) < 2:
+        return None
+    wanted = terms(what)
+    columns = list(dict.fromkeys(column for row in rows for column in row))
+    column = next((c for c in columns if terms(c) & wanted), None)
+    if column is None:
+        if wanted & ROW_WORDS:
+            return len(rows), "rows", []
+        return None
+    values = list(dict.fromkeys(row[column].strip() for row in rows if row.get(column, "").strip()))
+    return len(values), f"different values of {column} (in {len(rows):,} rows)", values
+
+
+def release_count(lines: list[str], what: str) -> tuple[int, str, list[str]] | None:
+    """A changelog's releases: the different versions that open a heading or a short line of their own."""
+    if not terms(what) & RELEASE_WORDS:
+        return None
+    versions = []
+    for index, line in enumerate(lines):
+        text = fold(line).strip()
+        found = VERSION.search(text)
+        if not found or found.start() > 40:
+            continue
+        if is_heading(lines, index) or len(text) <= 60:
+            versions.append(found.group(0))
+    versions = list(dict.fromkeys(versions))
+    return (len(versions), "releases", versions) if versions else None
+
+
+# A man page's section (".SH AUTHORS") and a title in capitals on a line of its own ("AUTHORS") head what follows.
+SECTION = re.compile(r"^\.S[HS]\b|^[A-Z][A-Z /&-]{2,40}$")
+# A roff request with nothing to show (".PP", ".br"), and an underline.
+NOTHING_SHOWN = re.compile(r"^\.[A-Za-z]{1,3}$|^[=\-~^*#+]{3,}$")
+
+
+def heads(lines: list[str], at: int) -> bool:
+    return is_heading(lines, at) or bool(SECTION.match(lines[at].strip()))
+
+
+def section_count(lines: list[str], what: str) -> tuple[int, str, list[str]] | None:
+    """The entries under the heading `what` names ("AUTHORS"): its non-empty lines up to the next heading."""
+    wanted = terms(what)
+    start = next((i for i, line in enumerate(lines) if heads(lines, i) and terms(line) & wanted), None)
+    if start is None:
+        return None
+    entries = []
+    for index in range(start + 1, len(lines)):
+        if heads(lines, index):
+            break
+        entry = re.sub(r"^\s*(?:[-*•+]|\d+[.)])\s*", "", lines[index]).strip()
+        if entry and not NOTHING_SHOWN.match(entry):
+            entries.append(entry)
+    return (len(entries), f"entries under '{lines[start].strip()}'", entries) if entries else None

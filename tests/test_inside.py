@@ -1,0 +1,38 @@
+"""Counting what one document lists, in code: a table's column, a changelog's releases, a section's entries."""
+
+from filesage.tools.inside import Inside
+from filesage.tools.toolbox import Toolbox
+from tests.conftest import write
+
+
+def counter(tmp_path):
+    root = tmp_path / "docs"
+    write(root / "data/rates.csv", "Date,Country,Rate\n" + "".join(f"{year},{country},{1 + n / 10}\n" for year in (2030, 2031)
+                                                                for n, country in enumerate(["Norland", "Ostmark", "Velmora"])))
+    write(root / "tool/NEWS", "== 3.1: May 02, 2031\n- faster start\n\n== 3.0: Jan 09, 2031\n- new loader\n- see 2.9.1 notes\n\n"
+          "== 2.9.1: Oct 10, 2030\n- fix a crash in 2.9\n\n== 2.9: Aug 01, 2030\n- first public release\n")
+    write(root / "tool/tool.1", ".TH TOOL 1\n.SH NAME\ntool \\- does things\n.SH AUTHORS\n.An Ilse Varga\n.br\n.An Tomas Reuter\n.PP\n"
+          ".An Mina Coello\n.SH BUGS\nNone known.\n")
+    write(root / "notes/plain.txt", "Nothing to count here.\n")
+    return Inside(Toolbox(root))
+
+
+def test_a_tables_column_is_counted_by_its_different_values(tmp_path):
+    result = counter(tmp_path).count_in_file("rates.csv", "countries")
+    assert result.text.startswith("data/rates.csv lists 3 different values of Country (in 6 rows): Norland, Ostmark, Velmora")
+    assert result.paths == ["data/rates.csv"] and result.found
+    assert "lists 6 rows" in counter(tmp_path).count_in_file("data/rates.csv", "rows").text
+
+
+def test_a_changelogs_releases_are_its_versions_that_open_a_line(tmp_path):
+    result = counter(tmp_path).count_in_file("tool/NEWS", "releases")
+    assert result.text.startswith("tool/NEWS lists 4 releases: 3.1, 3.0, 2.9.1, 2.9."), result.text
+
+
+def test_a_sections_entries_are_counted_and_nothing_else_is_made_up(tmp_path):
+    inside = counter(tmp_path)
+    authors = inside.count_in_file("tool.1", "authors")
+    assert authors.text.startswith("tool/tool.1 lists 3 entries under '.SH AUTHORS'"), authors.text
+    missing = inside.count_in_file("notes/plain.txt", "authors")
+    assert not missing.found and "no list of authors" in missing.text
+    assert not inside.count_in_file("no-such-file.txt", "rows").found
