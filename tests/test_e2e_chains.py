@@ -93,7 +93,7 @@ def test_a_span_of_time_that_was_cut_is_subtracted_in_code(tmp_path):
     assert "notes/2031-02-11 retro.md" in {s["path"] for s in cut["sources"]}, cut["sources"]
 
 
-def test_a_default_a_manual_gives_is_answered_from_its_line_not_by_counting_files(tmp_path):
+def test_a_default_a_manual_gives_is_answered_from_its_line_and_its_releases_are_counted(tmp_path):
     root = tmp_path / "tools"
     options = "\n".join(f".TP\n.B \\-\\-{name} \\fINUM\\fR\n{text}" for name, text in [
         ("jobs", "Run NUM transfers at once. Default: 3."),
@@ -107,3 +107,5 @@ def test_a_default_a_manual_gives_is_answered_from_its_line_not_by_counting_file
     write(root / "ferryd/CHANGES", "ferryd 1.4 (2031-03-01)\n- the chunk size can be set\nferryd 1.3 (2030-11-12)\n- first release\n")
     default = ask(root, tmp_path, "By default, how many times does ferryd try a failed transfer?")
     assert re.search(r"\b7\b", default["answer"]) and "files under" not in default["answer"], default["answer"]
+    releases = ask(root, tmp_path, "How many releases does the ferryd CHANGES file list?")
+    assert "2 releases" in releases["answer"] and [s["path"] for s in releases["sources"]] == ["ferryd/CHANGES"], releases
