@@ -725,6 +725,8 @@ def test_answers_say_more_than_the_question(agent):
     # A marker where the value belongs names a source and says nothing of it.
     for hollow_draft in ("The 4.2 release date is [1].", "Release 4.2 was published on [1], [2].", "The release was [1] with its notes."):
         assert isinstance(more(release, hollow_draft), Retry), hollow_draft
+    setting = found(turn_for(agent, "acme retry delay default?"), "From acme.1 [1]:\n- ACME_RETRY_DELAY: seconds between tries (default 30)")
+    assert isinstance(more(setting, "The default delay for ACME_RETRY_DELAY is by default [1]."), Retry)
     for said in ("It came out on 2031-05-04 [1].", "The release described in [1] removed the old API."):
         assert more(release, said) is None, said
     # The line most about it is the one with the question's rarer words, not a heading that names the release.

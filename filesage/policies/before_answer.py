@@ -133,7 +133,9 @@ def says_something(draft: str, question: str, paths_say: bool = True) -> bool:
         return True
     asked = terms(question)
     names = re.findall(r"(?<![.!?]\s)(?<!^)\b[A-Z][\w'-]+", MARKER.sub("", draft).strip())
-    if any(name.lower() not in question.lower() for name in names):
+    # "ENTR_RESTART_SIGNAL" says no more than a question's "entr restart signal".
+    spaced = re.sub(r"[\s_-]+", " ", question.lower())
+    if any(re.sub(r"[\s_-]+", " ", name.lower()) not in spaced for name in names):
         return True
     return any(len(term) >= 5 for term in terms(draft) - asked)
 
