@@ -309,3 +309,7 @@ def test_a_version_is_searched_by_its_whole_number(tmp_path, embedder):
     index.refresh()
     hits = index.search("When was 8.0.0 released?", 5)
     assert "Version 8.0.0\n\nReleased 2030-05-11" in hits[0].text, [h.text[:80] for h in hits]
+    # Written "v7.3.1" in the file, asked as "7.3.1".
+    (root / "CHANGES.md").write_text((root / "CHANGES.md").read_text().replace("Version 7.3.1", "v7.3.1"))
+    index.refresh()
+    assert "v7.3.1\n\nReleased 2029-10-10" in index.search("what changed in 7.3.1?", 5)[0].text

@@ -99,11 +99,13 @@ CASES = {
     and matches(L.COMPARED, "by how much did it rise") and not matches(L.COMPARED, "how high is the rent"),
     "TIME_UNITS_ASKED": lambda: all(re.fullmatch(L.TIME_UNITS_ASKED, w) for w in ("days", "week", "months")) and not re.fullmatch(L.TIME_UNITS_ASKED, "files"),
     "DAYS_APART": lambda: matches(L.DAYS_APART, "how many days after the order did it ship") and matches(L.DAYS_APART, "two releases, how many weeks apart")
-    and not matches(L.DAYS_APART, "how many files changed after May") and not matches(L.DAYS_APART, "how many days of leave do I get"),
+    and not matches(L.DAYS_APART, "how many files changed after May") and not matches(L.DAYS_APART, "how many days of leave do I get")
+    and matches(L.DAYS_APART, "gap in days between the two releases"),
     "PERCENT_ASKED": lambda: matches(L.PERCENT_ASKED, "by what percentage did it rise") and matches(L.PERCENT_ASKED, "what share of the budget")
     and not matches(L.PERCENT_ASKED, "what is the VAT percentage"),
     "MORE_THAN": lambda: matches(L.MORE_THAN, "how many more seats than last year") and matches(L.MORE_THAN, "do the two lists agree")
-    and not matches(L.MORE_THAN, "what did we agree with the landlord") and not matches(L.MORE_THAN, "how much is the rent"),
+    and not matches(L.MORE_THAN, "what did we agree with the landlord") and not matches(L.MORE_THAN, "how much is the rent")
+    and matches(L.MORE_THAN, "how much did the club fee change from 2030 to 2032") and not matches(L.MORE_THAN, "how much did the repair cost"),
     "PREPOSITIONS": lambda: {"under", "in", "by"} <= set(L.PREPOSITIONS) and "what" not in L.PREPOSITIONS,
     "HIDDEN_ASKED": lambda: matches(L.HIDDEN_ASKED, "show me the hidden files") and matches(L.HIDDEN_ASKED, "any dotfiles?")
     and not matches(L.HIDDEN_ASKED, "hidden files don't count") and not matches(L.HIDDEN_ASKED, "not counting hidden ones"),

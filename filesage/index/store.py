@@ -340,8 +340,9 @@ class FolderIndex:
         return ranking
 
     def _bm25_ranking(self, query: str, pool: int, scoped: bool = False) -> list[int]:
-        # A version ("8.0.0") is searched as the phrase of its parts: each part alone is too short to search by.
-        versions = re.findall(r"(?<![\w.])\d+(?:\.\d+)+(?![\w.]*\d)", query)
+        # A version ("8.0.0") is searched as the phrase of its parts, each alone too short to search by, and as
+        # changelogs also write it ("v8.0.0").
+        versions = [form for version in re.findall(r"(?<![\w.])v?(\d+(?:\.\d+)+)(?![\w.]*\d)", query) for form in (version, f"v{version}")]
         words = versions + [w for w in re.findall(r"\w+", query.lower()) if len(w) > 1 and w not in STOPWORDS]
         if not words:
             return []

@@ -327,10 +327,13 @@ ADDED_UP = re.compile(r"\b[\w'-]+\s+(?:and|plus|&)\s+(?:the\s+|my\s+)?[\w'-]+\b.
 # many more of one than the other. Such a question needs a look for each side, though it counts or names a file.
 TIME_UNITS_ASKED = r"(?:days?|weeks?|months?|years?)"
 DAYS_APART = re.compile(rf"\bhow (?:many {TIME_UNITS_ASKED}|long)\b.*\b(?:after|before|between|apart|passed|elapsed|since|until|till|later|earlier|sooner|from)\b|"
-                        rf"\b{TIME_UNITS_ASKED} (?:apart|between|later|earlier|after|before)\b", re.I)
+                        rf"\b{TIME_UNITS_ASKED} (?:apart|between|later|earlier|after|before)\b|"
+                        rf"\bgap\b.*\b{TIME_UNITS_ASKED}\b|\b{TIME_UNITS_ASKED}\b.*\bgap\b", re.I)
 PERCENT_ASKED = re.compile(r"\b(?:by )?what (?:percentage|percent|share)\b|\bhow many percent\b|\bpercentage (?:change|increase|decrease|rise|fall|drop|growth)\b|\bin percent\b", re.I)
 MORE_THAN = re.compile(r"\bhow (?:much|many) (?:more|less|fewer|bigger|smaller|higher|lower|longer|shorter|larger|greater|cheaper|dearer)\b|"
-                       r"\bby how (?:much|many)\b|(?:^\W*|[,;]\s*)(?:do|does|did)\b.*\b(?:agree|tally|differ)\b", re.I)
+                       r"\bby how (?:much|many)\b|(?:^\W*|[,;]\s*)(?:do|does|did)\b.*\b(?:agree|tally|differ)\b|"
+                       r"\bhow much (?:did|has|have|does|do|had)\b.{1,80}?\b(?:change|rise|rose|risen|fall|fell|fallen|grow|grew|grown|drop|"
+                       r"increase|decrease|go up|go down|went up|went down)\w*\b", re.I)
 FIND_THEN_READ = re.compile(r"\b(?:newest|latest|most recent(?:ly)?|oldest|largest|biggest|smallest)\b.*(?:\s[-–:]\s|:|,|\bthen\b|\band tell\b).*"
                             r"\b(?:say|says|said|decided|decide|decisions?|mentions?|contains?|concludes?|conclusion|summar\w*|author|wrote|written|"
                             r"first command|about)\b", re.I)
