@@ -159,7 +159,7 @@ def test_spans_of_time_are_one_figure_each_and_a_line_of_two_gives_each_lookup_i
     before = found("old backup time", "The backup took 4 hours and 10 minutes before the move [1].", "ops/notes.md", "How long did the backup take before?")
     after = found("new backup time", "The backup time went from 4h 10m to 1h 25m [1].", "ops/notes.md", "How long does the backup take now?")
     assert (before.value, before.kind, after.value) == (15000.0, "duration", 15000.0)
-    not_taken_twice([before, after])
+    not_taken_twice([before, after], "difference")
     assert (after.value, after.written) == (5100.0, "1h 25m")
     cut = compose(Plan("how much shorter is the backup now, in minutes?", [before.lookup, after.lookup], "difference"), [before, after])[0]
     assert cut.startswith("The old backup time is higher by 2h 45m (")
@@ -171,5 +171,15 @@ def test_spans_of_time_are_one_figure_each_and_a_line_of_two_gives_each_lookup_i
     assert (paid.kind, paid.value, hours.kind, hours.value) == ("amount", 2.5, "duration", 9000.0)
     # Two lookups that truly found the same figure keep it.
     twice = [found("a", "It is 12 [1].", "a.txt"), found("b", "Also 12 [1].", "b.txt")]
-    not_taken_twice(twice)
+    not_taken_twice(twice, "sum")
     assert [f.value for f in twice] == [12.0, 12.0]
+
+
+def test_two_lookups_that_read_one_line_of_two_dates_take_one_each():
+    from filesage.agent.planner import not_taken_twice
+
+    letter = found("letter date", "The offer letter is dated 6 June 2031 and offers a start on 1 September 2031 [1].", "job/offer.docx")
+    start = found("start date", "The start date is 6 June 2031; it starts on 1 September 2031 [1].", "job/offer.docx")
+    not_taken_twice([letter, start], "difference")
+    plan = Plan("how many days between the offer letter and the start date?", [letter.lookup, start.lookup], "difference")
+    assert compose(plan, [letter, start])[0].startswith("The start date came 87 days after the letter date")

@@ -106,6 +106,7 @@ class Found:
     dated: str = ""  # that date as written
     kind: str = ""  # of the figure: an amount, a duration (its value in seconds) or a number
     candidates: list[tuple[float, str, str]] = field(default_factory=list)  # (value, as written, kind), preferred first
+    dates: list[tuple[tuple, str]] = field(default_factory=list)  # every date the answer states, as (key, as written)
 
 
 class Planner:
@@ -173,7 +174,7 @@ class Planner:
             found.append(figure_of(Found(Lookup(ask, lookup.label), answer), plan.combine))
             if plan.combine == "read_the_file" and number == 1:
                 break
-        not_taken_twice(found)
+        not_taken_twice(found, plan.combine)
         text, sources = compose(plan, found)
         yield AnswerToken(text)
         for item in found:
@@ -191,9 +192,9 @@ def figure_of(item: Found, combine: str) -> Found:
         return item  # a figure no file gave is not a figure found
     text = MARKER.sub("", item.answer.text)
     stated = claims(text)
-    dated = next((c for c in stated if c.kind == "date"), None)
-    if dated is not None:
-        item.when, item.dated = dated.key, dated.text
+    item.dates = [(c.key, c.text) for c in stated if c.kind == "date"]
+    if item.dates:
+        item.when, item.dated = item.dates[0]
     if combine in ("later", "earlier"):
         item.written = item.dated
         return item
@@ -220,11 +221,19 @@ def value_of(written: str) -> float | None:
         return None
 
 
-def not_taken_twice(found: list[Found]) -> None:
+def not_taken_twice(found: list[Found], combine: str) -> None:
     """Two lookups for two things ("before", "after") whose answers both state one line ("went from 5h 40m to
-    1h 55m") take its first figure twice: a later lookup whose figure an earlier one took takes the next figure of
-    the same kind its answer states, when there is one."""
+    1h 55m") take its first figure twice: a later lookup whose figure (or date) an earlier one took takes the next
+    figure of the same kind (the next date) its answer states, when there is one."""
     for at, item in enumerate(found):
+        # The same for dates: the letter's date and the start date it offers, both read off one line.
+        days = {f.when for f in found[:at] if f.when is not None}
+        if item.when in days:
+            other_day = next((d for d in item.dates if d[0] not in days), None)
+            if other_day is not None:
+                item.when, item.dated = other_day
+                if combine in ("later", "earlier"):
+                    item.written = item.dated
         taken = {(f.value, f.kind) for f in found[:at] if f.value is not None}
         if (item.value, item.kind) not in taken:
             continue
