@@ -79,6 +79,9 @@ CASES = {
     "OVER_MANY": lambda: matches(L.OVER_MANY, "list every receipt") and not matches(L.OVER_MANY, "the receipt from Oslo"),
     "DATE_ASKED": lambda: matches(L.DATE_ASKED, "what is the deadline") and not matches(L.DATE_ASKED, "who signed"),
     "QUANTITY_NOUNS": lambda: {"price", "total", "balance"} <= set(L.QUANTITY_NOUNS),
+    "MAN_PAGE_ASKED": lambda: matches(L.MAN_PAGE_ASKED, "the nnn man page") and matches(L.MAN_PAGE_ASKED, "per its manpage")
+    and not matches(L.MAN_PAGE_ASKED, "the manager's notes"),
+    "MAN_SECTION": lambda: L.MAN_SECTION.match("1") and L.MAN_SECTION.match("3pm") and not L.MAN_SECTION.match("md"),
     "LISTED_COUNT": lambda: matches(L.LISTED_COUNT, "how many releases does the NEWS file list")
     and matches(L.LISTED_COUNT, "how many countries are in the rates table") and not matches(L.LISTED_COUNT, "how many days late was it"),
     "ONE_VALUE_ASKED": lambda: matches(L.ONE_VALUE_ASKED, "what's the default port") and matches(L.ONE_VALUE_ASKED, "how many pages")

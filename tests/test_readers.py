@@ -186,3 +186,62 @@ def test_a_sheet_laid_out_as_a_form_reads_as_labels_and_values(tmp_path):
                                       "Item | Hours | Rate | Amount", "Item: Oak shelves; Hours: 6; Rate: 45; Amount: 270", "Total: 324"]
     # A table of two columns under its header stays a table.
     assert "year: 2031; price: 19.25" in prices.text
+
+
+MAN_MACROS = r""".\" a comment
+.TH FERRYD 1 "May 2031" "ferryd 2.4.0" "User Commands"
+.SH NAME
+ferryd \- copy files to a remote host
+.SH OPTIONS
+.HP
+\fB\-a\fR, \fB\-\-attempts\fR \fINUM\fP
+.IP
+Try a failed transfer \fINUM\fP times. Default: 7.
+.TP
+.BR \-w ", " \-\-wait " \fISECS\fP"
+Wait between attempts;
+default is 20, use 0 to disable.
+.SH SEE ALSO
+.BR rsync (1)
+"""
+
+MDOC = r""".Dd $Mdocdate: March 3 2031 $
+.Dt FERRYD 1
+.Os
+.Sh NAME
+.Nm ferryd
+.Nd copy files
+.Sh ENVIRONMENT
+.Bl -tag -width Ds
+.It Ev FERRYD_SIGNAL
+Signal sent to a stuck transfer.
+The default is
+.Dv SIGHUP .
+.It Fl z
+Exit after one pass of
+.Nm .
+.El
+.Sh EXIT STATUS
+.Bl -tag -width Ds
+.It 2
+Files were added or removed from a directory
+.El
+"""
+
+
+def test_man_pages_read_as_their_text_with_each_tag_before_its_meaning(tmp_path):
+    (tmp_path / "ferryd.1").write_text(MAN_MACROS)
+    (tmp_path / "ferryd.8").write_text(MDOC)
+    man = read_document(tmp_path / "ferryd.1", "1").segments[0]
+    lines = man.text.splitlines()
+    assert lines[0] == "FERRYD(1) manual page: May 2031, ferryd 2.4.0, User Commands"
+    assert "-a, --attempts NUM: Try a failed transfer NUM times. Default: 7." in lines
+    assert "-w, --wait SECS: Wait between attempts; default is 20, use 0 to disable." in lines
+    assert "# SEE ALSO" in lines and "rsync(1)" in lines and man.location == "lines 1-15"
+    mdoc = read_document(tmp_path / "ferryd.8", "8").segments[0].text.splitlines()
+    assert mdoc[0] == "FERRYD(1) manual page: March 3 2031"
+    assert "FERRYD_SIGNAL: Signal sent to a stuck transfer. The default is SIGHUP." in mdoc
+    assert "ferryd - copy files" in mdoc and "-z: Exit after one pass of ferryd." in mdoc and "2: Files were added or removed from a directory" in mdoc
+    # A text file that mentions a request is no man page.
+    (tmp_path / "notes.txt").write_text("Use .TH to start a man page.\n")
+    assert read_document(tmp_path / "notes.txt", "txt").segments[0].text == "Use .TH to start a man page."

@@ -317,6 +317,12 @@ def test_the_files_a_question_names(tmp_path):
     write(tmp_path / "root" / "bills/invoice_017.txt", "text\n")
     assert Toolbox(tmp_path / "root").named_in("What is the total due on invoice 002?") == ["bills/invoice_002.txt"]
     assert box.named_in("how many files are there?") == []
+    # The kind the question says picks one of a name's files: a man page is the one of a manual section.
+    write(tmp_path / "root" / "cli/ferry/ferry.1", "text\n")
+    write(tmp_path / "root" / "cli/ferry/ferry.desktop", "text\n")
+    typed = Toolbox(tmp_path / "root")
+    assert typed.named_in("who wrote the ferry man page?") == ["cli/ferry/ferry.1"]
+    assert typed.named_in("what does ferry say about its options?") == []
     assert box.scope("libs/zlib") == ["libs/zlib/FAQ", "libs/zlib/examples/README.examples", "libs/zlib/zlib.3"]
     assert box.scope("cli/jq/NEWS.md, AUTHORS") == ["cli/jq/NEWS.md", "cli/jq/AUTHORS"]
 

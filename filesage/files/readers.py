@@ -15,6 +15,8 @@ import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from .roff import is_man_page, render
+
 # Reading more than this from one file is not worth its indexing time; the rest is skipped and said so.
 MAX_READ_BYTES = 8 * 1024 * 1024
 
@@ -32,7 +34,7 @@ CHUNK_CHARS = 900
 
 # Raised when how files are read changes, so that an index reads every file again (unchanged chunks keep their
 # embeddings: the cache is keyed by text).
-READER_VERSION = "3"
+READER_VERSION = "4"
 SNIFFED_BYTES = 8192
 # What a binary file is, by its first bytes (the offset where the mark starts, the mark, what the file is).
 SIGNATURES = [
@@ -191,17 +193,23 @@ def decode(data: bytes) -> str:
 
 def read_text(path: Path) -> Document:
     data, capped = read_bytes(path)
-    return Document(line_segments(decode(data).splitlines()), capped)
+    text = decode(data)
+    if is_man_page(text):
+        # A man page as it reads, each line placed at the source line it starts at.
+        rendered = render(text)
+        return Document(line_segments([line for _, line in rendered], numbers=[number for number, _ in rendered]), capped)
+    return Document(line_segments(text.splitlines()), capped)
 
 
-def line_segments(lines: list[str], prefix: str = "lines", header: str | None = None) -> list[Segment]:
-    """Group lines into chunk-sized segments labelled with their line range; a table's header is repeated
-    at the top of each segment so its rows stay readable on their own."""
+def line_segments(lines: list[str], prefix: str = "lines", header: str | None = None, numbers: list[int] | None = None) -> list[Segment]:
+    """Group lines into chunk-sized segments labelled with their line range (the lines' own numbers in the
+    source, when given); a table's header is repeated at the top of each segment so its rows stay readable on
+    their own."""
     segments: list[Segment] = []
     buffer: list[str] = []
     size = 0
     first = last = 1
-    for number, line in enumerate(lines, start=1):
+    for number, line in zip(numbers or range(1, len(lines) + 1), lines):
         # One enormous line (minified files, logs) is cut into pieces rather than kept as one giant chunk.
         pieces = [line[i : i + CHUNK_CHARS] for i in range(0, len(line), CHUNK_CHARS)] or [""]
         for piece in pieces:

@@ -296,6 +296,9 @@ QUANTITY_NOUNS = ("cost", "price", "amount", "total", "fee", "rent", "deposit", 
 NUMBER_ASKED = re.compile(rf"\bhow (much|many|long|far|old)\b|\b(phone|telephone|mobile)\b|\bwhat (is|was|are|were) the ([\w'-]+ )?{alternatives(QUANTITY_NOUNS)}\b|"
                           r"\bwhat temperature\b|\bhow many degrees\b", re.I)
 ASKED_KIND = [("date", DATE_ASKED), ("number", NUMBER_ASKED)]
+# A manual page asked for: the file of a name whose extension is a manual section ("nnn.1", "cron.8").
+MAN_PAGE_ASKED = re.compile(r"\bman(?:ual)? ?pages?\b|\bman(?:page)?\b(?!-)", re.I)
+MAN_SECTION = re.compile(r"^[1-9][a-z]*$")
 # "How many X does the Y file list / are in the Y table": a count of what one document lists.
 LISTED_COUNT = re.compile(r"\bhow many\b(?=.*\b(?:lists?|listed|contains?|includes?|included|(?:are|is) (?:there )?in|does\b.*\bhave|has)\b)", re.I)
 # Asking for one value ("how many", "when", "what is the X") ...

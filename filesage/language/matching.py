@@ -8,7 +8,7 @@ import re
 import time
 from typing import Iterable
 
-from .lexicon import FILLER_WORDS, KIN_WORDS, KNOWN_EXTENSIONS, NUMBER_WORDS, SECONDS, TYPE_GROUPS, UNITS, WHOLE_FOLDER
+from .lexicon import FILLER_WORDS, KIN_WORDS, KNOWN_EXTENSIONS, MAN_PAGE_ASKED, MAN_SECTION, NUMBER_WORDS, SECONDS, TYPE_GROUPS, UNITS, WHOLE_FOLDER
 from .text import singular, words
 
 
@@ -215,6 +215,16 @@ def numbers_in(said: list[str]) -> set[str]:
     return {w.lstrip("0") or "0" for w in said if w.isdigit()}
 
 
+def typed_as_said(question: str, path: str) -> bool:
+    """The question names the file's kind: a man page for "acme.1", "the PDF" for a .pdf."""
+    extension = path.rsplit("/", 1)[-1].rsplit(".", 1)[-1].lower() if "." in path.rsplit("/", 1)[-1] else ""
+    if not extension:
+        return False
+    if MAN_SECTION.match(extension):
+        return bool(MAN_PAGE_ASKED.search(question))
+    return any(extension in type_extensions(word) for word in words(question) if word.lower() not in ("file", "files"))
+
+
 def files_named(question: str, paths: list[str]) -> list[str]:
     """The files a question names: by their whole name ("what does app.ini set"), else by the words of their name
     before its first dot, numbers aside, all of them words of the question ("the acme FAQ", "according to the
@@ -245,7 +255,8 @@ def files_named(question: str, paths: list[str]) -> list[str]:
         # The name's numbers said too pick the file out of its kind, before any folder's name: "receipt 7" is receipt_07.txt.
         numbers = numbers_in(words(name.split(".", 1)[0]))
         numbered = bool(numbers) and numbers <= said_numbers
-        groups.setdefault(named, []).append((shared + 100 * numbered, named <= folders and not numbered, path))
+        # A file named by its folder's name is as good as named when the question also says its kind ("the acme man page").
+        groups.setdefault(named, []).append((shared + 100 * numbered, named <= folders and not numbered and not typed_as_said(question, path), path))
     if any(not eponymous for group in groups.values() for _, eponymous, _ in group):
         groups = {name: [m for m in group if not m[1]] for name, group in groups.items()}
         groups = {name: group for name, group in groups.items() if group}
@@ -254,6 +265,11 @@ def files_named(question: str, paths: list[str]) -> list[str]:
     found = []
     for group in groups.values():
         best = max(shared for shared, _, _ in group)
+        # The kind the question says picks one of them: "the acme man page" is acme.1 beside acme.desktop.
+        typed = [m for m in group if typed_as_said(question, m[2])]
+        if best == 0 and len(typed) == 1:
+            found.append(typed[0][2])
+            continue
         if best == 0 and (len(group) > 1 or others_named):
             # Several files of the name and nothing picks one ("the plumber's receipt" among receipt_01 and
             # receipt_02): the name is a kind of document, which the search's own words pick among.

@@ -88,10 +88,9 @@ def release_count(lines: list[str], what: str) -> tuple[int, str, list[str]] | N
     return (len(versions), "releases", versions) if versions else None
 
 
-# A man page's section (".SH AUTHORS") and a title in capitals on a line of its own ("AUTHORS") head what follows.
-SECTION = re.compile(r"^\.S[HS]\b|^[A-Z][A-Z /&-]{2,40}$")
-# A roff request with nothing to show (".PP", ".br"), and an underline.
-NOTHING_SHOWN = re.compile(r"^\.[A-Za-z]{1,3}$|^[=\-~^*#+]{3,}$")
+# A title in capitals on a line of its own ("AUTHORS", as a formatted man page has it) heads what follows.
+SECTION = re.compile(r"^[A-Z][A-Z /&-]{2,40}$")
+UNDERLINE = re.compile(r"^[=\-~^*#+]{3,}$")
 
 
 def heads(lines: list[str], at: int) -> bool:
@@ -109,6 +108,6 @@ def section_count(lines: list[str], what: str) -> tuple[int, str, list[str]] | N
         if heads(lines, index):
             break
         entry = re.sub(r"^\s*(?:[-*•+]|\d+[.)])\s*", "", lines[index]).strip()
-        if entry and not NOTHING_SHOWN.match(entry):
+        if entry and not UNDERLINE.match(entry):
             entries.append(entry)
-    return (len(entries), f"entries under '{lines[start].strip()}'", entries) if entries else None
+    return (len(entries), f"entries under '{lines[start].strip().lstrip('#').strip()}'", entries) if entries else None
