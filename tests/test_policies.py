@@ -628,6 +628,9 @@ def test_a_document_the_question_names_is_the_one_searched(agent):
     said = turn_for(agent, "What does the README say about the garden?")
     assert named(said, ToolCall("file_metadata", {"name_hint": "README"})) == ToolCall("semantic_search", {"query": said.question, "within": "README.md"})
     assert named(said, ToolCall("semantic_search", {"query": "garden"})) == ToolCall("semantic_search", {"query": "garden", "within": "README.md"})
+    # A scope of the model's that names nothing in the tree is the named document's; one that does stands.
+    assert named(said, ToolCall("semantic_search", {"query": "garden", "within": "guide pages"})).arguments["within"] == "README.md"
+    assert named(said, ToolCall("semantic_search", {"query": "garden", "within": "README.md"})) is None
     ideas = turn_for(agent, "summarise the ideas note")
     assert named(ideas, ToolCall("list_files", {})) == ToolCall("read_file", {"path": "notes/ideas.md"})
     # The newest thing a document lists is read from its top.

@@ -265,8 +265,17 @@ def a_document_the_question_names_is_the_one_searched(turn: "Turn", call: ToolCa
         return ToolCall("read_file", {"path": named[0]})
     within = ",".join(named)
     if call.name == "semantic_search":
-        return None if call.arguments.get("within") else ToolCall("semantic_search", {**call.arguments, "within": within})
+        # The model's own scope stands when it holds the documents named ("man page" may be another tool's man/ folder).
+        return None if set(named) <= scoped(turn, str(call.arguments.get("within", ""))) else ToolCall("semantic_search", {**call.arguments, "within": within})
     return ToolCall("semantic_search", {"query": question, "within": within})
+
+
+def scoped(turn: "Turn", within: str) -> set[str]:
+    """The files a search's `within` keeps it to (none for an empty one, or one that names nothing of the tree)."""
+    try:
+        return set(turn.tree.scope(within)) if within.strip() else set()
+    except ValueError:  # a path that leaves the folder
+        return set()
 
 
 def follow_ups_keep_the_file_type(turn: "Turn", call: ToolCall | None) -> ToolCall | None:
