@@ -153,3 +153,13 @@ def test_the_row_that_names_the_thing_asked_is_not_crowded_out_by_long_lines_abo
     result = Searcher(index).semantic_search("What's the dialling code for Tuvalu in my country codes list?")
     assert "Tuvalu" in result.text and "633" in result.text, result.text
     assert len(result.text) <= 2600
+
+
+def test_a_heading_found_is_shown_with_what_it_heads(tmp_path, embedder):
+    root = tmp_path / "tools"
+    write(root / "ferry/ferry.1", ".TH FERRY 1\n.SH NAME\nferry \\- copy files\n.SH OPTIONS\n.TP\n.B \\-q\nQuiet.\n.SH AUTHORS\n"
+          "Ada Lindqvist <ada@example.org>, Bo Ekholm <bo@example.org>\n.SH HOME\nhttps://example.org/ferry\n")
+    index = FolderIndex(root, embedder, tmp_path / "idx")
+    index.refresh()
+    result = Searcher(index).semantic_search("who are the authors in the ferry man page?")
+    assert "# AUTHORS › Ada Lindqvist <ada@example.org>, Bo Ekholm <bo@example.org>" in result.text, result.text

@@ -13,7 +13,7 @@ from typing import Annotated, Callable
 from ..index.store import FolderIndex, Hit, Progress
 from ..language.glossary import term_of, translations
 from ..language.lexicon import WHOLE_FOLDER
-from ..language.text import COMMENT_MARKS, covers, holders, is_heading, terms
+from ..language.text import COMMENT_MARKS, UNDERLINE, covers, holders, is_heading, terms
 from .result import ToolResult, note, trim
 
 PASSAGES = 5  # the passages facts are taken from, after reranking
@@ -53,8 +53,9 @@ PASSAGE_CHARS = 700  # how much of a passage the plain pipeline in bench/ puts i
 MAX_RESULT_CHARS = 2500
 COMMENT_WEIGHT = 0.5
 CHUNKS_BACK = 8  # how far back a line's heading is looked for, in chunks (about 7 KB)
-# Files where a line that starts with "#" is a heading, not a comment: Markdown, text and files without an extension.
-PROSE = re.compile(r"(?:\.(?:md|markdown|rst|txt|adoc|org|html?)|/[^/.]+)$|^[^/.]+$", re.I)
+# Files where a line that starts with "#" is a heading, not a comment: Markdown, text, man pages (read with their
+# sections as "#" headings) and files without an extension.
+PROSE = re.compile(r"(?:\.(?:md|markdown|rst|txt|adoc|org|html?|[1-9][a-z]?)|/[^/.]+)$|^[^/.]+$", re.I)
 
 
 @dataclass
@@ -212,6 +213,10 @@ class Searcher:
                     continue
                 above = [h for h in holders(whole, len(before) + index, headings=not commented) if h != title]
                 shown = " › ".join(above[-2:] + [line.strip()])
+                if not commented and is_heading(whole, len(before) + index):
+                    # A heading found is shown with what it heads ("# AUTHORS › Ada Lind, Bo Ek"): alone it says nothing.
+                    following = next((l.strip() for l in lines[index + 1:] if l.strip() and not UNDERLINE.fullmatch(l)), "")
+                    shown = f"{shown} › {following[:300]}" if following else shown
                 own, held = terms(line), terms(" ".join(above))
                 # A word said whole counts more than one inside a compound ("rate" in "rate: 4%" over "separate").
                 lexical = sum(w if t in own else 0.5 * w for t, w in weights.items() if covers(t, own))
