@@ -303,3 +303,17 @@ def test_spans_of_time_are_read_whole_and_written_in_their_largest_unit():
     # A lone letter unit is as often metres or a plural: "40m" alone and "2.3s" are no spans.
     assert durations_in("a 40m mast, version 2.3s") == []
     assert [duration_words(s) for s in (13500, 7776000, 45, 600, 7200)] == ["3h 45m", "90 days", "45 seconds", "10 minutes", "2 hours"]
+
+
+def test_a_line_that_shares_one_word_with_the_question_does_not_outweigh_a_total_under_the_documents_title():
+    from filesage.grounding.claims import Evidence
+    from filesage.grounding.lines import unconnected
+
+    asked = "What was the cost of the cabin stay in Tromsdal?"
+    booking = Evidence([asked, "From trips/cabin_booking.pdf (p. 1):\n- Cabin Nordlys - booking confirmation\n"
+                               "- Cleaning fee: EUR 25.00, payable at the cabin\n- Rate: EUR 95.00 per night x 4 nights = EUR 380.00"])
+    assert unconnected("The stay cost EUR 380.00 [1].", asked, booking) == ([], "")
+    # Two of the question's words on the rival's own line: the figure from another line is taken from the wrong one.
+    fees = Evidence([asked, "From trips/cabin_booking.pdf (p. 1):\n- Cabin stay cost: EUR 380.00\n- Cleaning fee: EUR 25.00"])
+    bad, line = unconnected("The stay cost EUR 25.00 [1].", asked, fees)
+    assert [c.text for c in bad] == ["25.00"] and line == "Cabin stay cost: EUR 380.00"

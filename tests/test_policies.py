@@ -232,6 +232,9 @@ def test_router_after_nothing_found(agent):
     for tool, arguments in (("file_metadata", {"name_hint": "project plan pilot launch"}), ("grep_files", {"pattern": "pilot launch"})):
         turn = ran(agent, turn_for(agent, described), tool, **arguments)
         assert router_after_nothing_found(turn) == FollowUp(ToolCall("semantic_search", {"query": described})), tool
+    # A guessed file name to read that is not there: what the files say is searched, not the folder listed.
+    guessed = ran(agent, turn_for(agent, "What did the ferry to the finance office cost?"), "read_file", path="ferry_cost.txt")
+    assert router_after_nothing_found(guessed) == FollowUp(ToolCall("semantic_search", {"query": guessed.question}))
 
 
 def test_read_the_file_a_listing_picked(agent):

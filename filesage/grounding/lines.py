@@ -113,7 +113,12 @@ def unconnected(answer: str, question: str, evidence: Evidence, translated: dict
                 best_line, best_score = unlisted(lines[top].text), score(top)
             continue
         top = max(rivals, key=score, default=None)
-        if top is not None and max(score(i) for i in bearing) < CONNECTED_SHARE * score(top):
+        # A rival says in its own words two of the question's, or one that neither the figure's line nor what it
+        # belongs to says: a line that shares one word with the question ("payable at the hotel") is no better
+        # about it than a total under the hotel's own title.
+        own = {t for t in wanted if top is not None and says(t, line_terms[top][0])}
+        distinct = own - {t for i in bearing for t in wanted if says(t, line_terms[i][0]) or says(t, line_terms[i][1])}
+        if top is not None and (len(own) >= 2 or distinct) and max(score(i) for i in bearing) < CONNECTED_SHARE * score(top):
             bad.append(claim)
             if score(top) > best_score:
                 best_line, best_score = unlisted(lines[top].text), score(top)

@@ -29,11 +29,16 @@ def router_after_nothing_found(turn: "Turn") -> FollowUp | None:
     """The model's first tool found nothing (a content question taken for a file name, a folder or a tree):
     when the question's words point to another tool, that one runs next, without a model call. A file's
     size or date asked of a file described by what it says ("the plan that covers X") is no file name: a
-    lookup by name that found nothing is followed by a search of what the files say."""
+    lookup by name that found nothing is followed by a search of what the files say, and so is a file the model
+    guessed to read for a question about what files say."""
     step = turn.steps[-1]
     if len(turn.steps) != 1 or step.by != "model" or (step.ok and step.found):
         return None
     if step.tool in ("file_metadata", "grep_files") and asks_file_facts(turn.question) and "semantic_search" in turn.tools:
+        return FollowUp(ToolCall("semantic_search", {"query": turn.question}))
+    # A file the model guessed to read ("flight_cost.txt") is not there: what the question asks is what files say,
+    # and a listing of the folder it names would stand as the answer.
+    if step.tool == "read_file" and "semantic_search" in turn.tools and asks_what_files_say(turn.question, turn.tree_words()):
         return FollowUp(ToolCall("semantic_search", {"query": turn.question}))
     fallback = route(turn.question, previous_question(turn), turn.folders())
     if fallback.name != step.tool and fallback.name in turn.tools and fallback.name != "respond":
