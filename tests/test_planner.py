@@ -183,3 +183,11 @@ def test_two_lookups_that_read_one_line_of_two_dates_take_one_each():
     not_taken_twice([letter, start], "difference")
     plan = Plan("how many days between the offer letter and the start date?", [letter.lookup, start.lookup], "difference")
     assert compose(plan, [letter, start])[0].startswith("The start date came 87 days after the letter date")
+
+
+def test_a_computed_figure_keeps_the_precision_of_the_figures_it_comes_from():
+    from filesage.agent.planner import written_like
+
+    assert written_like(1.0286, ["107.8040", "106.7754"]) == "1.0286"
+    assert written_like(175.5, ["€38.50", "€214.00"]) == "€175.50" and written_like(3, ["12", "15"]) == "3"
+    assert written_like(2300.0, ["1.150,00", "3.450,00"]) == "2,300.00"

@@ -316,7 +316,8 @@ def written_like(value: float, like: list[str], kinds: list[str] = ()) -> str:
     if kinds and all(kind == "duration" for kind in kinds):
         return duration_words(value)
     sign = next((w.strip()[0] for w in like if w.strip()[:1] in "$€£"), "")
-    decimals = 2 if any(re.search(r"[.,]\d\d$", w.strip()) for w in like) else 0
+    # As many decimals as the most precise figure ("107.8040" and "106.7754" differ by 1.0286, not by 1).
+    decimals = max((len(m.group(1) or m.group(2)) for w in like if (m := re.search(r"\.(\d{1,4})$|,(\d\d)$", w.strip()))), default=0)
     number = f"{value:,.{decimals}f}"
     return f"{sign}{number}" if sign else number
 
