@@ -36,3 +36,12 @@ def test_a_sections_entries_are_counted_and_nothing_else_is_made_up(tmp_path):
     missing = inside.count_in_file("notes/plain.txt", "authors")
     assert not missing.found and "no list of authors" in missing.text
     assert not inside.count_in_file("no-such-file.txt", "rows").found
+
+
+def test_a_documents_pages_or_sheets_are_counted_from_its_format(tmp_path):
+    from bench.corpus import write_xlsx
+
+    root = tmp_path / "docs"
+    write_xlsx(root / "money/budget.xlsx", {"Monthly": [["item", "eur"], ["rent", 900]], "Savings": [["goal", "eur"], ["bike", 300]]})
+    result = Inside(Toolbox(root)).count_in_file("budget spreadsheet", "sheets")
+    assert result.answer == "money/budget.xlsx has 2 sheets (Monthly, Savings)."

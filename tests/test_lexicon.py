@@ -82,6 +82,8 @@ CASES = {
     "MAN_PAGE_ASKED": lambda: matches(L.MAN_PAGE_ASKED, "the nnn man page") and matches(L.MAN_PAGE_ASKED, "per its manpage")
     and not matches(L.MAN_PAGE_ASKED, "the manager's notes"),
     "MAN_SECTION": lambda: L.MAN_SECTION.match("1") and L.MAN_SECTION.match("3pm") and not L.MAN_SECTION.match("md"),
+    "PARTS_ASKED": lambda: matches(L.PARTS_ASKED, "how many pages is the manual") and matches(L.PARTS_ASKED, "how many sheets does it have")
+    and not matches(L.PARTS_ASKED, "what does page 3 say"),
     "LISTED_COUNT": lambda: matches(L.LISTED_COUNT, "how many releases does the NEWS file list")
     and matches(L.LISTED_COUNT, "how many countries are in the rates table") and not matches(L.LISTED_COUNT, "how many days late was it"),
     "ONE_VALUE_ASKED": lambda: matches(L.ONE_VALUE_ASKED, "what's the default port") and matches(L.ONE_VALUE_ASKED, "how many pages")

@@ -435,6 +435,10 @@ def test_the_file_a_search_found_is_looked_up(agent):
     sized = found(turn_for(agent, "The user manual: what block size does it say the archive is split into?"),
                   "From docs/manual.pdf: The archive is split into blocks of 64 KiB.", paths=["docs/manual.pdf"])
     assert the_file_a_search_found_is_looked_up(sized) is None
+    # Pages asked: the first document found that has pages is the one looked up.
+    paged = found(turn_for(agent, "How many pages is the ferry manual?"), "From docs/ferry/schema.avsc: ferry\nFrom docs/ferry/manual.pdf: ferry manual",
+                  paths=["docs/ferry/schema.avsc", "docs/ferry/manual.pdf"])
+    assert the_file_a_search_found_is_looked_up(paged) == FollowUp(ToolCall("file_metadata", {"name_hint": "docs/ferry/manual.pdf"}))
 
 
 def test_file_facts_do_not_answer_what_files_say(agent):

@@ -366,3 +366,22 @@ def test_hidden_files_are_listed_and_counted_only_when_asked_for(tmp_path):
     hidden = box.list_files(hidden=True)
     assert sorted(hidden.paths) == [".backup/old.txt", ".profile", "notes/.draft.md"] and "hidden" in hidden.answer
     assert box.count_files(hidden=True, folder="notes").answer.startswith("There is 1 file under notes/ that are hidden")
+
+
+def test_a_documents_pages_sheets_and_slides_are_among_its_facts(tmp_path):
+    from bench.corpus import write_pdf, write_pptx, write_xlsx
+
+    root = tmp_path / "docs"
+    root.mkdir()
+    write_pdf(root / "guide.pdf", ["First page of the guide.", "Second page.", "Third page."])
+    write_xlsx(root / "plan.xlsx", {"Costs": [["item", "eur"], ["desk", 120]], "Income": [["month", "eur"], ["May", 900]]})
+    write_pptx(root / "talk.pptx", ["Title slide", "Results"])
+    (root / "notes.txt").write_text("no parts\n")
+    (root / "broken.pdf").write_bytes(b"%PDF-1.4 not really")
+    box = Toolbox(root)
+    assert box.file_metadata("guide.pdf").answer.endswith(", 3 pages.")
+    assert box.file_metadata("plan.xlsx").answer.endswith(", 2 sheets (Costs, Income).")
+    assert box.file_metadata("talk.pptx").answer.endswith(", 2 slides.")
+    assert "page" not in box.file_metadata("notes.txt").answer
+    broken = box.file_metadata("broken.pdf")
+    assert broken.found and "page" not in broken.answer  # no pages to tell; its size and dates still told  # no pages to tell, its size and dates still told

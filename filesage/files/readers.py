@@ -8,6 +8,7 @@ import contextlib
 import csv
 import io
 import json
+import logging
 import re
 import signal
 import threading
@@ -16,6 +17,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .roff import is_man_page, render
+
+# pypdf tells of every repair it makes to a damaged cross-reference table; the user asked about their files,
+# not about those repairs.
+logging.getLogger("pypdf").setLevel(logging.ERROR)
 
 # Reading more than this from one file is not worth its indexing time; the rest is skipped and said so.
 MAX_READ_BYTES = 8 * 1024 * 1024
@@ -189,6 +194,36 @@ def decode(data: bytes) -> str:
         # windows-1252 when it ties with the winner.
         tied = [m for m in matches if (m.chaos, m.coherence) == (best.chaos, best.coherence)]
         return str(next((m for m in tied if m.encoding == "cp1252"), best))
+
+
+def document_parts(path: Path, extension: str) -> str:
+    """How many pages a PDF has, which sheets a workbook, how many slides a presentation ('' for other files,
+    and for a file its library cannot open)."""
+    try:
+        kind = kind_of(path, extension)
+        with time_limit(MAX_READ_SECONDS):
+            if kind == "pdf":
+                from pypdf import PdfReader
+
+                count = len(PdfReader(str(path)).pages)
+                return f"{count} page{'s' if count != 1 else ''}"
+            if kind in ("xlsx", "xlsm"):
+                import openpyxl
+
+                workbook = openpyxl.load_workbook(str(path), read_only=True)
+                try:
+                    names = workbook.sheetnames
+                finally:
+                    workbook.close()
+                return f"{len(names)} sheet{'s' if len(names) != 1 else ''} ({', '.join(names)})"
+            if kind == "pptx":
+                from pptx import Presentation
+
+                count = len(Presentation(str(path)).slides)
+                return f"{count} slide{'s' if count != 1 else ''}"
+    except Exception:  # noqa: BLE001 - a damaged file has no parts to tell; its size and dates still stand
+        return ""
+    return ""
 
 
 def read_text(path: Path) -> Document:

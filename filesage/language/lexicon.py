@@ -194,8 +194,10 @@ ASKS_FILES_ANYWHERE = re.compile(
 )
 # A file's own facts, asked of a file described by what it says: its size, date or folder.
 FILE_FACTS = re.compile(rf"\b({SIZE_WORDS}|{DATE_WORDS}|{PLACE_WORDS})\b", re.I)
+# How many pages, sheets or slides a document has: a fact of the file, read from its format, not from its text.
+PARTS_ASKED = re.compile(r"\b(?:how many|number of|count of) (?:pages|sheets|worksheets|tabs|slides)\b|\b(?:page|sheet|slide) count\b", re.I)
 # Facts only a file has, whatever the question calls it ("when was the plan last modified").
-ONLY_FILE_FACTS = re.compile(r"\b(file size|bytes|kb|mb|(last )?modified|modification)\b", re.I)
+ONLY_FILE_FACTS = re.compile(rf"\b(file size|bytes|kb|mb|(last )?modified|modification)\b|{PARTS_ASKED.pattern}", re.I)
 FILE_FACT_NOUN = re.compile(rf"\b{alternatives(FILE_FACT_NOUNS, plural=True)}\b", re.I)
 # A file's own size, dates or place asked of a file the question names without a file noun ("how large is CREDITS").
 NAMED_FILE_FACTS = re.compile(rf"\b({SIZE_WORDS}|{PLACE_WORDS}|when (?:was|were|did)\b.*\b(?:{'|'.join(EDIT_VERBS)}|created)|last {_EDITED})\b", re.I)

@@ -32,6 +32,7 @@ from .lexicon import (
     NAMED_FILE_FACTS,
     NOT_THE_THING,
     ONLY_FILE_FACTS,
+    PARTS_ASKED,
     PHRASE_ENDS,
     PLURAL,
     POLITE_WORDS,
@@ -192,7 +193,7 @@ def asks_what_files_say(question: str, tree_words: set[str]) -> bool:
     A file noun, a type or a count of files in what is asked, or anywhere in the question a file's size, edit
     dates, folder, listing or tree, or a file picked by rank and then read, ask about the files themselves."""
     phrases = asked_phrases(question)
-    if not phrases or ASKS_FILES_ANYWHERE.search(question) or FIND_THEN_READ.search(question):
+    if not phrases or ASKS_FILES_ANYWHERE.search(question) or PARTS_ASKED.search(question) or FIND_THEN_READ.search(question):
         return False
     file_words = FILE_AND_FOLDER_NOUNS | set(FILE_FACT_NOUNS_ASKED)
     if detect_order(question) and re.search(rf"\b{alternatives(FILE_NOUNS, plural=True)}\b", question, re.I):

@@ -8,7 +8,7 @@ from ..agent import prompts
 from ..agent.decisions import ASK_ANSWER, FollowUp, Hint, Rendered
 from ..agent.state import Turn
 from ..language.filters import detect_order
-from ..language.lexicon import FILE_DATES, NO_TEXT_GROUPS, TYPE_GROUPS, YEAR
+from ..language.lexicon import FILE_DATES, NO_TEXT_GROUPS, PARTS_ASKED, TYPE_GROUPS, YEAR
 from ..language.matching import extension_set
 from ..language.names import language_of
 from ..language.question import (
@@ -77,6 +77,9 @@ def read_the_file_a_listing_picked(turn: "Turn") -> FollowUp | None:
     return FollowUp(ToolCall("read_file", {"path": chosen}), replace_last=shown)
 
 
+PAGED = ("pdf", "xlsx", "xlsm", "pptx")  # the formats whose pages, sheets or slides file_metadata tells
+
+
 def the_file_a_search_found_is_looked_up(turn: "Turn") -> FollowUp | None:
     """A question about a file's size, date or folder that describes the file by what it says (the size of
     the file that holds some invoice, the folder of the note about some task): small models
@@ -88,7 +91,9 @@ def the_file_a_search_found_is_looked_up(turn: "Turn") -> FollowUp | None:
     # "What chunk size does the guide name" asks a size, but a size the document gives.
     if not asks_file_facts(turn.question) or asks_what_files_say(turn.question, turn.tree_words()) or not found_anything(turn):
         return None
-    return FollowUp(ToolCall("file_metadata", {"name_hint": step.paths[0]}))
+    # Pages, sheets or slides asked: the first document found that has them.
+    paged = [path for path in step.paths if PARTS_ASKED.search(turn.question) and path.rsplit(".", 1)[-1].lower() in PAGED]
+    return FollowUp(ToolCall("file_metadata", {"name_hint": (paged or step.paths)[0]}))
 
 
 def documents_of_a_year_are_read(turn: "Turn") -> FollowUp | None:

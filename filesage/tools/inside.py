@@ -15,6 +15,7 @@ CELL = re.compile(r"(?:^|;\s)([^:;]{1,60}):\s")
 SHOWN = 12  # how many of the counted things the result names
 ROW_WORDS = terms("row rows record records entry entries line lines")
 RELEASE_WORDS = terms("release releases version versions")
+PART_WORDS = terms("page pages sheet sheets worksheet worksheets slide slides")
 
 
 class Inside:
@@ -25,13 +26,14 @@ class Inside:
 
     def count_in_file(self, path: str, what: str) -> ToolResult:
         """Count the things one document lists: the rows of a table or the different values of its column named
-        like `what`, the releases (versions) of a changelog, or the entries under the heading named like `what`.
+        like `what`, the releases (versions) of a changelog, the entries under the heading named like `what`, or
+        its pages, sheets or slides.
 
         Args:
             path: the file's path relative to the folder, or its name
             what: what to count, in the document's words (e.g. "countries", "releases", "authors")
         """
-        from ..files.readers import Unreadable, read_document
+        from ..files.readers import Unreadable, document_parts, read_document
 
         candidates = self.toolbox._files_for(path)
         if len(candidates) != 1:
@@ -39,6 +41,10 @@ class Inside:
             message = f"'{path}' fits {len(candidates)} files: {shown}. Call count_in_file with one path." if candidates else f"No file matches '{path}'."
             return ToolResult(message, [], message.split(".")[0], ok=bool(candidates), found=False)
         entry = candidates[0]
+        if terms(what) & PART_WORDS:
+            parts = document_parts(self.toolbox.root / entry.disk_path, entry.extension)
+            if parts:
+                return ToolResult(f"{entry.path} has {parts}.", [entry.path], f"{parts} in {entry.name}", answer=f"{entry.path} has {parts}.")
         try:
             document = read_document(self.toolbox.root / entry.disk_path, entry.extension)
         except (Unreadable, OSError) as exc:

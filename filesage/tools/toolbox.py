@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Annotated, Literal
 
 from ..errors import UsageError
+from ..files.readers import document_parts
 from ..files.walk import FileEntry, confine, human_size, walk, when
 from ..language.lexicon import GROUP_NOUNS
 from ..language.matching import (
@@ -310,7 +311,7 @@ class Toolbox:
         return ToolResult("\n".join(lines), [e.path for e in shown], f"Listed {len(shown)} of {total} {selection.noun[1]}", answer=answer)
 
     def file_metadata(self, name_hint: str) -> ToolResult:
-        """Size, modification and creation times and path of the files whose name matches a hint.
+        """Size, modification and creation times, path and pages (or sheets, slides) of the files whose name matches a hint.
 
         Args:
             name_hint: the file's name or the words that describe it, e.g. "plan_2031.xlsx", "2031 plan" or "lease"
@@ -321,8 +322,9 @@ class Toolbox:
         lines, told = [], []
         for e in matches[:10]:
             created = f"created {when(e.created)}" if e.created else "creation time not recorded by this filesystem"
-            lines.append(f"{e.path}: {human_size(e.size)} ({e.size} bytes), modified {when(e.modified)}, {created}")
-            told.append(f"{e.path}: {human_size(e.size)} ({e.size:,} bytes), last modified {when(e.modified)}")
+            parts = document_parts(self.root / e.disk_path, e.extension)
+            lines.append(f"{e.path}: {human_size(e.size)} ({e.size} bytes), modified {when(e.modified)}, {created}" + (f", {parts}" if parts else ""))
+            told.append(f"{e.path}: {human_size(e.size)} ({e.size:,} bytes), last modified {when(e.modified)}" + (f", {parts}" if parts else ""))
         if len(matches) > 10:
             lines.append(f"... {len(matches) - 10} more matching files")
         answer = told[0] + "." if len(told) == 1 else f"{len(matches)} files match '{name_hint}':\n" + "\n".join(f"- {t}" for t in told)
