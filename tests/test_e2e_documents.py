@@ -94,3 +94,11 @@ def test_a_question_that_names_a_file_but_asks_what_it_says_is_searched(root, tm
     assert re.search(r"\b4\b", record["answer"]), record
     assert "projects/widgetd/CHANGES" in [s["path"] for s in record["sources"]]
     assert record["steps"][0]["tool"] == "semantic_search" and "KB" not in record["answer"]
+
+
+def test_a_manuals_pages_are_told_from_the_pdf_itself(root, tmp_path):
+    from bench.corpus import write_pdf
+
+    write_pdf(root / "projects/widgetd/widgetd-manual.pdf", ["widgetd manual", "Installing widgetd", "Serving widgets", "Index"])
+    record = ask(root, tmp_path, "How many pages is the widgetd manual?")
+    assert "4 pages" in record["answer"] and [s["path"] for s in record["sources"]] == ["projects/widgetd/widgetd-manual.pdf"], record
