@@ -733,11 +733,11 @@ def test_answers_say_more_than_the_question(agent):
     release = found(turn_for(agent, "which release dropped the old API, and when did it come out?"), "From NEWS [1]:\n- 4.2 (2031-05-04): the old API is gone")
     assert isinstance(more(release, "The old API was dropped in a release [1] and it came out on [1]."), Retry)
     # A marker where the value belongs names a source and says nothing of it.
-    for hollow_draft in ("The 4.2 release date is [1].", "Release 4.2 was published on [1], [2].", "The release was [1] with its notes."):
+    for hollow_draft in ("Its release date is [1].", "It was published on [1], [2].", "The release was [1] with its notes."):
         assert isinstance(more(release, hollow_draft), Retry), hollow_draft
     setting = found(turn_for(agent, "acme retry delay default?"), "From acme.1 [1]:\n- ACME_RETRY_DELAY: seconds between tries (default 30)")
     assert isinstance(more(setting, "The default delay for ACME_RETRY_DELAY is by default [1]."), Retry)
-    for said in ("It came out on 2031-05-04 [1].", "The release described in [1] removed the old API."):
+    for said in ("It came out on 2031-05-04 [1].", "The release described in [1] removed the old API.", "Release 4.2 came out 2031-05-04, as said in [1]."):
         assert more(release, said) is None, said
     # The line most about it is the one with the question's rarer words, not a heading that names the release.
     notes = found(turn_for(agent, "what protocol number did acme 3.4 switch to?"),

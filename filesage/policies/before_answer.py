@@ -125,10 +125,13 @@ def says_something(draft: str, question: str, paths_say: bool = True) -> bool:
     """The draft states something the question does not: a figure, date, code or quote, a name written with a
     capital, or a word of five letters or more; not counting the files' paths unless they are what was asked,
     nor a sentence that puts a citation marker where its value belongs."""
-    draft = " ".join(s for s in re.split(r"(?<=[.!?])\s+|\n+", draft) if not MARKER_FOR_VALUE.search(s))
+    asked_claims = {c.key for c in claims(question)}
+    # A sentence with a marker where its value belongs says nothing, unless it gives a figure elsewhere
+    # ("it cost EUR 80.00, from the statement in [2]").
+    draft = " ".join(s for s in re.split(r"(?<=[.!?])\s+|\n+", draft)
+                     if not MARKER_FOR_VALUE.search(s) or any(c.key not in asked_claims for c in claims(s)))
     if not paths_say:
         draft = PATH.sub(" ", draft)
-    asked_claims = {c.key for c in claims(question)}
     if any(c.key not in asked_claims for c in claims(draft)):
         return True
     asked = terms(question)
