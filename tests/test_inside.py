@@ -45,3 +45,11 @@ def test_a_documents_pages_or_sheets_are_counted_from_its_format(tmp_path):
     write_xlsx(root / "money/budget.xlsx", {"Monthly": [["item", "eur"], ["rent", 900]], "Savings": [["goal", "eur"], ["bike", 300]]})
     result = Inside(Toolbox(root)).count_in_file("budget spreadsheet", "sheets")
     assert result.answer == "money/budget.xlsx has 2 sheets (Monthly, Savings)."
+
+
+def test_a_long_list_is_counted_whole_and_the_title_each_piece_repeats_is_not_an_entry(tmp_path):
+    root = tmp_path / "docs"
+    names = [f"Contributor Number{n} <c{n}@example.org>" for n in range(60)]
+    write(root / "AUTHORS.md", "# Project people\n\n## Contributors\n\n" + "".join(f"- {name}\n" for name in names))
+    result = Inside(Toolbox(root)).count_in_file("AUTHORS.md", "contributors")
+    assert result.answer.startswith("AUTHORS.md lists 60 entries under 'Contributors'"), result.answer

@@ -1,6 +1,6 @@
 """Counting the things one document lists (a table's rows or the different values of a column, a changelog's
-releases, the entries under a heading) in code: a small model counting the dozen lines a search shows it says
-a number of them, not of the document."""
+releases, the entries under a heading, its pages or sheets) in code: a small model counting the dozen lines a
+search shows it says a number of them, not of the document."""
 
 from __future__ import annotations
 
@@ -38,8 +38,9 @@ class Inside:
         candidates = self.toolbox._files_for(path)
         if len(candidates) != 1:
             shown = ", ".join(e.path for e in candidates[:8])
-            message = f"'{path}' fits {len(candidates)} files: {shown}. Call count_in_file with one path." if candidates else f"No file matches '{path}'."
-            return ToolResult(message, [], message.split(".")[0], ok=bool(candidates), found=False)
+            summary = f"'{path}' fits {len(candidates)} files" if candidates else f"No file matches '{path}'"
+            message = f"{summary}: {shown}. Call count_in_file with one path." if candidates else f"{summary}."
+            return ToolResult(message, [], summary, ok=bool(candidates), found=False)
         entry = candidates[0]
         if terms(what) & PART_WORDS:
             parts = document_parts(self.toolbox.root / entry.disk_path, entry.extension)
@@ -49,7 +50,8 @@ class Inside:
             document = read_document(self.toolbox.root / entry.disk_path, entry.extension)
         except (Unreadable, OSError) as exc:
             return ToolResult(f"{entry.path} cannot be read: {exc}.", [], f"{entry.name}: unreadable", ok=False)
-        lines = [line for segment in document.segments for line in segment.text.splitlines()]
+        # Each piece after the first is headed with the document's first line in brackets: not a line it lists.
+        lines = [line for at, segment in enumerate(document.segments) for line in segment.text.splitlines()[1 if at and segment.text.startswith("[") else 0:]]
         counted = table_count(lines, what) or release_count(lines, what) or section_count(lines, what)
         if counted is None:
             return ToolResult(f"{entry.path} has no list of {what} that can be counted: no table column, releases or heading of that name.",
