@@ -61,7 +61,7 @@ def words_of(parts: list[str]) -> str:
     for part in parts:
         if part in INLINE:
             glue = part == "Ns"
-            if INLINE[part] and part not in ("Ns", "No"):
+            if INLINE[part]:
                 out.append(INLINE[part] + ("" if part == "Fl" else " "))
                 glue = part == "Fl"
             continue
