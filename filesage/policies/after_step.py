@@ -38,7 +38,9 @@ def router_after_nothing_found(turn: "Turn") -> FollowUp | None:
         return FollowUp(ToolCall("semantic_search", {"query": turn.question}))
     # A file the model guessed to read ("flight_cost.txt") is not there: what the question asks is what files say,
     # and a listing of the folder it names would stand as the answer.
-    if step.tool == "read_file" and "semantic_search" in turn.tools and asks_what_files_say(turn.question, turn.tree_words()):
+    # A file picked by rank ("the largest spreadsheet") is the router's listing to find.
+    if (step.tool == "read_file" and "semantic_search" in turn.tools and not detect_order(turn.question)
+            and asks_what_files_say(turn.question, turn.tree_words())):
         return FollowUp(ToolCall("semantic_search", {"query": turn.question}))
     fallback = route(turn.question, previous_question(turn), turn.folders())
     if fallback.name != step.tool and fallback.name in turn.tools and fallback.name != "respond":
