@@ -8,7 +8,13 @@ from ..agent import prompts
 from ..agent.decisions import ASK_ANSWER, FollowUp, Hint, Rendered
 from ..agent.state import Turn
 from ..language.filters import detect_order
-from ..language.lexicon import FILE_DATES, NO_TEXT_GROUPS, PARTS_ASKED, TYPE_GROUPS, YEAR
+from ..language.lexicon import (
+    FILE_DATES,
+    NO_TEXT_GROUPS,
+    PARTS_ASKED,
+    TYPE_GROUPS,
+    YEAR,
+)
 from ..language.matching import extension_set
 from ..language.names import language_of
 from ..language.question import (
@@ -21,7 +27,13 @@ from ..language.question import (
 from ..language.text import singular, words
 from ..llm.parser import ToolCall
 from ..tools.registry import CONTENT_TOOLS, FILESYSTEM_TOOLS, RENDERED_TOOLS
-from .reading import combines_asked, found_anything, names_in, previous_question
+from .reading import (
+    combines_asked,
+    found_anything,
+    names_in,
+    previous_question,
+    what_was_searched,
+)
 from .router import READ, route
 
 
@@ -138,9 +150,8 @@ def a_name_no_file_has_is_not_found(turn: "Turn") -> Rendered | None:
               and name not in tree and name not in found and not turn.said_in_files(name)]
     if not absent:
         return None
-    searched = [prompts.searched(s.tool, s.args, s.ok, s.summary) for s in turn.steps]
     named = " or ".join(f"'{name}'" for name in absent)
-    return Rendered(prompts.NOT_MENTIONED.format(folder=turn.folder, words=named, searched="; ".join(dict.fromkeys(searched))))
+    return Rendered(prompts.NOT_MENTIONED.format(folder=turn.folder, words=named, searched=what_was_searched(turn)))
 
 
 def filesystem_answers_are_rendered(turn: "Turn") -> Rendered | None:

@@ -35,6 +35,7 @@ from .reading import (
     line_naming_everything,
     line_sharing_most,
     names_in,
+    what_was_searched,
 )
 
 
@@ -43,8 +44,7 @@ def not_found_is_said_plainly(turn: "Turn", draft: str | None) -> Accept | None:
     an unrelated passage, or by guessing. The answer then says it found nothing and names what was
     searched, whatever the model would write (and without asking it)."""
     if turn.steps and not found_anything(turn):
-        searched = [prompts.searched(step.tool, step.args, step.ok, step.summary) for step in turn.steps]
-        return Accept(prompts.NOT_FOUND.format(folder=turn.folder, searched="; ".join(dict.fromkeys(searched))), as_written=True)
+        return Accept(prompts.NOT_FOUND.format(folder=turn.folder, searched=what_was_searched(turn)), as_written=True)
     return None
 
 
@@ -67,9 +67,8 @@ def what_no_file_mentions_is_not_found(turn: "Turn", draft: str | None) -> Accep
         absent = [word for word in absent if word in named or word in phrased]
     if not absent:
         return None
-    searched = [prompts.searched(step.tool, step.args, step.ok, step.summary) for step in turn.steps]
     named = " or ".join(f"'{word}'" for word in absent)
-    return Accept(prompts.NOT_MENTIONED.format(folder=turn.folder, words=named, searched="; ".join(dict.fromkeys(searched))), as_written=True)
+    return Accept(prompts.NOT_MENTIONED.format(folder=turn.folder, words=named, searched=what_was_searched(turn)), as_written=True)
 
 
 def words_of_unsaid_phrases(question: str, unsaid: set[str]) -> set[str]:

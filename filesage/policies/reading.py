@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 import re
 
+from ..agent import prompts
 from ..agent.state import Turn
 from ..grounding.claims import MARKER, claims, missing_names
 from ..grounding.lines import unlisted
@@ -22,6 +23,11 @@ def previous_question(turn: "Turn") -> str:
 def combines_asked(turn: "Turn") -> list[str]:
     """The ways of combining many files the turn's question states, strongest first (language.question.combines_in)."""
     return combines_in(turn.question, turn.tree_words())
+
+
+def what_was_searched(turn: "Turn") -> str:
+    """What the turn's steps looked for, each once, for an answer that says nothing was found."""
+    return "; ".join(dict.fromkeys(prompts.searched(step.tool, step.args, step.ok, step.summary) for step in turn.steps))
 
 
 def names_in(question: str) -> set[str]:
