@@ -117,6 +117,12 @@ CASES = {
     "FOLDERS_COMPARED": lambda: matches(L.FOLDERS_COMPARED, "which folder has the most files?") and matches(L.FOLDERS_COMPARED, "sort my folders by size")
     and not matches(L.FOLDERS_COMPARED, "which folder is the lease in?"),
     "EVERY_ONE": lambda: matches(L.EVERY_ONE, "go through all my bills") and matches(L.EVERY_ONE, "each invoice") and not matches(L.EVERY_ONE, "all three quotes"),
+    "SUMMED": lambda: matches(L.SUMMED, "what do they come to in total") and matches(L.SUMMED, "how much do the two add up to")
+    and not matches(L.SUMMED, "what did the ferry cost"),
+    "DIFFERENCE_WORDS": lambda: matches(L.DIFFERENCE_WORDS, "how far was it from the limit") and not matches(L.DIFFERENCE_WORDS, "who wrote the manual"),
+    "COMPARATIVES": lambda: {"cheaper", "longest", "more"} <= set(L.COMPARATIVES) and "first" not in L.COMPARATIVES,
+    "RANKED_BETWEEN": lambda: matches(L.RANKED_BETWEEN, "which one is pricier than the other") and not matches(L.RANKED_BETWEEN, "who wrote the manual"),
+    "ORDER_IN_TIME": lambda: matches(L.ORDER_IN_TIME, "which came first") and not matches(L.ORDER_IN_TIME, "what port does it use"),
     "ADDED_UP": lambda: matches(L.ADDED_UP, "the taxi and the hotel together") and not matches(L.ADDED_UP, "what does my hotel cost"),
     "FIND_THEN_READ": lambda: matches(L.FIND_THEN_READ, "my newest report - what does it conclude?") and not matches(L.FIND_THEN_READ, "which report is the newest one?")
     and not matches(L.FIND_THEN_READ, "which is the oldest file, by when it was saved?"),

@@ -97,7 +97,7 @@ def test_policies_decide_and_leave_the_turn_as_it_was(agent):
     """A policy returns a decision; only the loop writes the turn."""
     turn = found(ran(agent, turn_for(agent, "what is the invoice total for 2025?"), "semantic_search", query="invoice total"), "Total due: $4,320.00")
     before = (list(turn.log), turn.question, [dict(m) for m in turn.messages])
-    for rule in (r for r in ORDER if r.point != "plan"):  # a plan policy sees the question, never a turn
+    for rule in (r for r in ORDER if r.point not in ("plan", "planned")):  # a plan's policies see the question, never a turn
         arguments = {"first_call": (ToolCall("each_file", {"what": "total"}),), "each_call": (ToolCall("count_files", {}),), "after_step": (),
                      "answer_call": (ToolCall("count_files", {}),), "before_answer": ("It is $9,999.00.",)}[rule.point]
         rule.function(turn, *arguments)
@@ -373,13 +373,20 @@ def test_follow_up_searches_keep_what_came_before(agent):
     history = [{"role": "user", "content": "Who owns the security audit?"}, {"role": "assistant", "content": "Elena Wong."}]
     turn = turn_for(agent, "and when is it due?", history)
     kept = follow_up_searches_keep_what_came_before(turn, ToolCall("semantic_search", {"query": "due date"}))
-    assert kept.arguments["query"] == "due date owns security audit"
+    assert kept.arguments["query"] == "due date Elena Wong owns security audit"
     assert follow_up_searches_keep_what_came_before(turn_for(agent, "when is the security audit due?", history), ToolCall("semantic_search", {"query": "x"})) is None
     assert follow_up_searches_keep_what_came_before(turn_for(agent, "and when is it due?"), ToolCall("semantic_search", {"query": "x"})) is None
     fragment = follow_up_searches_keep_what_came_before(turn_for(agent, "deadline?", history), ToolCall("semantic_search", {"query": "deadline"}))
-    assert fragment.arguments["query"] == "deadline owns security audit"
+    assert fragment.arguments["query"] == "deadline Elena Wong owns security audit"
     chatty = follow_up_searches_keep_what_came_before(turn_for(agent, "ok and when's the deadline", history), ToolCall("semantic_search", {"query": "deadline"}))
-    assert chatty.arguments["query"] == "deadline owns security audit"
+    assert chatty.arguments["query"] == "deadline Elena Wong owns security audit"
+    # "her" is the person the last answer named; a follow-up of a follow-up is still about the first question.
+    chain = [{"role": "user", "content": "Who is the landlord on the flat?"}, {"role": "assistant", "content": "The landlord is Rosa Quint [1]."},
+             {"role": "user", "content": "What's her phone number?"}, {"role": "assistant", "content": "It is 0612 [1]."}]
+    later = follow_up_searches_keep_what_came_before(turn_for(agent, "and her e-mail?", chain), ToolCall("semantic_search", {"query": "e-mail"}))
+    assert later.arguments["query"] == "e-mail phone number Rosa Quint landlord flat"
+    named = follow_up_searches_keep_what_came_before(turn_for(agent, "what's her e-mail?", chain[:2]), ToolCall("semantic_search", {"query": "e-mail"}))
+    assert named.arguments["query"] == "e-mail Rosa Quint landlord flat"
 
 
 def test_a_draft_a_check_shortened_goes_through_the_checks_after_it(agent):
@@ -801,3 +808,54 @@ def test_a_document_the_model_looked_up_by_name_is_searched_for_what_the_questio
         "semantic_search", {"query": described.question, "within": "notes/ideas.md"})
     assert named(turn_for(agent, "how large is my list of ideas?"), ToolCall("file_metadata", {"name_hint": "notes/ideas.md"})) is None
     assert named(turn_for(agent, "which files are named like ideas?"), ToolCall("grep_files", {"pattern": "ideas"})) is None
+
+
+def test_arithmetic_only_where_the_question_asks_it():
+    from filesage.agent.planner import Lookup, Plan
+    from filesage.policies.plan import arithmetic_only_where_the_question_asks_it as checked
+
+    parts = [Lookup("What was the new port?", "new port"), Lookup("Why was the port changed?", "reason")]
+    assert checked(Plan("q", parts, "difference"), "What did version 2 change the port to, and why?", [], None) == Plan("q", parts, "none")
+    fares = [Lookup("What did the taxi cost?", "taxi"), Lookup("What did the ferry cost?", "ferry")]
+    for question, combine in (("What did the taxi and the ferry cost together?", "sum"), ("How much more was the ferry than the taxi?", "difference"),
+                              ("Which was cheaper, the taxi or the ferry?", "smaller"), ("Which came first, the taxi or the ferry?", "earlier")):
+        assert checked(Plan("q", fares, combine), question, [], None) is None, question
+    assert checked(Plan("q", fares, "sum"), "Which was cheaper, the taxi or the ferry?", [], None).combine == "none"
+
+
+def test_plans_name_only_what_was_said():
+    from filesage.agent.decisions import NO_PLAN
+    from filesage.agent.planner import Lookup, Plan
+    from filesage.policies.plan import plans_name_only_what_was_said as checked
+
+    history = [{"role": "user", "content": "Who runs the pottery course?"}, {"role": "assistant", "content": "Maren Holt [1]."}]
+    made_up = Plan("When are Odette Vail's classes?", [Lookup("When are Odette Vail's classes?", "classes")], "none")
+    assert checked(made_up, "when are her classes?", history, None) is NO_PLAN
+    meant = Plan("When are Maren Holt's classes?", [Lookup("When are Maren Holt's classes?", "classes")], "none")
+    assert checked(meant, "when are her classes?", history, None) is None
+
+
+def test_lookups_keep_what_the_question_is_about(fs_corpus):
+    from filesage.agent.planner import Lookup, Plan
+    from filesage.policies.plan import lookups_keep_what_the_question_is_about as checked
+
+    tree = Toolbox(fs_corpus)
+    question = "Who set the budget in the Q1 spreadsheet, and what contact address does it give?"
+    plan = Plan(question, [Lookup("Who set the budget?", "author"), Lookup("contact address", "contact")], "none")
+    kept = checked(plan, question, [], tree)
+    assert [lookup.ask for lookup in kept.lookups] == ["Who set the budget? (Q1)", "contact address (Q1, budget)"]
+    # Lookups of different things combined in code each keep their own.
+    assert checked(Plan(question, plan.lookups, "sum"), question, [], tree) is None
+
+
+def test_a_scope_no_one_asked_for_is_dropped(agent):
+    from filesage.policies.first_call import a_scope_no_one_asked_for_is_dropped as dropped
+
+    turn = turn_for(agent, "what's my monthly rent?")
+    assert dropped(turn, ToolCall("semantic_search", {"query": "rent", "within": "phone bill"})).arguments["within"] == ""
+    assert dropped(turn, ToolCall("semantic_search", {"query": "rent", "within": "finance/taxes"})).arguments["within"] == ""
+    assert dropped(turn, ToolCall("semantic_search", {"query": "rent"})) is None
+    kept = turn_for(agent, "what does the budget sheet say about rent?")
+    assert dropped(kept, ToolCall("semantic_search", {"query": "rent", "within": "finance/budget_q1.xlsx"})) is None
+    history = [{"role": "user", "content": "Is there a lease in finance?"}, {"role": "assistant", "content": "No."}]
+    assert dropped(turn_for(agent, "and the rent?", history), ToolCall("semantic_search", {"query": "rent", "within": "finance"})) is None

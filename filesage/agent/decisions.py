@@ -9,6 +9,8 @@ policies themselves live in filesage/policies/; the loop applies what they retur
   model is asked, so a policy can settle the answer without a model call).
 - PLAN (question, history, tree) -> bool: before the loop, the question may need several looks or lean on the
   conversation, and the model is asked for a plan (agent/planner.py).
+- PLANNED (plan, question, history, tree) -> Plan | NO_PLAN | None: the model's plan, corrected (a new Plan), not
+  followed (NO_PLAN: the question goes to the loop as asked), or left as it is (None).
 """
 
 from __future__ import annotations
@@ -19,8 +21,8 @@ from typing import Callable
 from ..llm.parser import ToolCall
 
 FIRST_CALL, EACH_CALL, AFTER_STEP, ANSWER_CALL, BEFORE_ANSWER = "first_call", "each_call", "after_step", "answer_call", "before_answer"
-PLAN = "plan"
-POINTS = (PLAN, FIRST_CALL, EACH_CALL, AFTER_STEP, ANSWER_CALL, BEFORE_ANSWER)
+PLAN, PLANNED = "plan", "planned"
+POINTS = (PLAN, PLANNED, FIRST_CALL, EACH_CALL, AFTER_STEP, ANSWER_CALL, BEFORE_ANSWER)
 
 
 @dataclass(frozen=True)
@@ -82,6 +84,13 @@ class Rewrite:
 
     question: str
     call: ToolCall | None  # None: the model's call stands
+
+
+class NoPlan:
+    """The model's plan is not followed: the question goes to the loop as it was asked."""
+
+
+NO_PLAN = NoPlan()
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,7 @@ from ..language.text import terms
 from ..llm.base import Usage
 from ..llm.parser import extract_json_object
 from . import prompts
-from .decisions import PLAN, Policy
+from .decisions import NO_PLAN, PLAN, PLANNED, Policy
 from .events import Answer, Answered, AnswerToken, Event, ToolChosen, ToolFinished
 from .loop import Agent
 
@@ -116,6 +116,7 @@ class Planner:
         self.agent = agent
         self.model = agent.model
         self.deciders = [p for p in (policies or []) if p.point == PLAN]
+        self.checks = [p for p in (policies or []) if p.point == PLANNED]
         self.system = prompts.plan_system(today)
 
     def run(self, question: str, history: list[dict] | None = None) -> Iterator[Event]:
@@ -131,12 +132,22 @@ class Planner:
             plan = None
         if plan is not None and history:
             plan = without_looks_taken(plan, history)
+        fired = [chosen]
+        for check in self.checks if plan is not None else []:
+            decided = check.function(plan, question, history, self.agent.tree)
+            if decided is None:
+                continue
+            fired.append(check.name)
+            if decided is NO_PLAN:
+                plan = None
+                break
+            plan = decided
         if plan is None or (len(plan.lookups) == 1 and plan.combine != "read_the_file"):
             # One look is enough: the question as written, or in full when it leaned on the conversation.
             asked = plan.question if plan is not None and history else question
-            yield from self._merged(self.agent.run(asked, history), usage, chosen)
+            yield from self._merged(self.agent.run(asked, history), usage, fired)
             return
-        yield from self._several(plan, usage, started, chosen)
+        yield from self._several(plan, usage, started, fired)
 
     def _plan(self, question: str, history: list[dict], usage: Usage) -> Plan | None:
         turns = [t for t in history if t.get("role") in ("user", "assistant") and t.get("content")][-4:]
@@ -147,15 +158,15 @@ class Planner:
         usage.add(generation)
         return read_plan(generation.text)
 
-    def _merged(self, events: Iterator[Event], usage: Usage, chosen: str) -> Iterator[Event]:
-        """The agent's events, its answer carrying the plan's model call and the policy that asked for it."""
+    def _merged(self, events: Iterator[Event], usage: Usage, fired: list[str]) -> Iterator[Event]:
+        """The agent's events, its answer carrying the plan's model call and the policies that asked for it and checked it."""
         for event in events:
             if isinstance(event, Answered):
                 event.answer.usage.merge(usage)
-                event.answer.policies.insert(0, chosen)
+                event.answer.policies[:0] = fired
             yield event
 
-    def _several(self, plan: Plan, usage: Usage, started: float, chosen: str) -> Iterator[Event]:
+    def _several(self, plan: Plan, usage: Usage, started: float, fired: list[str]) -> Iterator[Event]:
         found: list[Found] = []
         offset = 0
         for number, lookup in enumerate(plan.lookups):
@@ -180,7 +191,7 @@ class Planner:
         for item in found:
             usage.merge(item.answer.usage)
         yield Answered(Answer(text, sources, [s for item in found for s in item.answer.steps], usage, time.perf_counter() - started,
-                              [chosen, *dict.fromkeys(p for item in found for p in item.answer.policies)],
+                              [*fired, *dict.fromkeys(p for item in found for p in item.answer.policies)],
                               [d for item in found for d in item.answer.drafts]))
 
 

@@ -310,7 +310,7 @@ LIST_ASKED = re.compile(r"\b(?:list|all|every|each of|ones)\b", re.I)
 
 # Pointing back at the question before: at its files ("list them", "which of them"), or at what it asked about.
 POINTING_TO_MANY = ("they", "them", "those", "these", "their", "one", "ones")
-POINTING_BACK = POINTING_TO_MANY + ("it", "its", "it's", "that", "this", "the same", "same one")
+POINTING_BACK = POINTING_TO_MANY + ("it", "its", "it's", "that", "this", "the same", "same one", "he", "she", "him", "her", "his", "hers")
 CHAT_OPENERS = ("ok", "okay", "thanks", "thank you", "great", "cool", "nice", "right", "so")
 FOLLOW_UP_OPENERS = ("and", "what about", "how about", "also")
 FOLLOW_UP = re.compile(rf"\b{alternatives(POINTING_TO_MANY)}\b", re.I)
@@ -339,6 +339,16 @@ MORE_THAN = re.compile(r"\bhow (?:much|many) (?:more|less|fewer|bigger|smaller|h
                        r"\bby how (?:much|many)\b|(?:^\W*|[,;]\s*)(?:do|does|did)\b.*\b(?:agree|tally|differ)\b|"
                        r"\bhow much (?:did|has|have|does|do|had)\b.{1,80}?\b(?:change|rise|rose|risen|fall|fell|fallen|grow|grew|grown|drop|"
                        r"increase|decrease|go up|go down|went up|went down)\w*\b", re.I)
+# The ways a plan may combine its lookups, each allowed only when the question's words ask for it: added up, one
+# figure against the other, the larger or smaller of them, the earlier or later, or a file picked and then read.
+SUMMED = re.compile(r"\b(?:together|combined|altogether|in total|totals?|sum|add(?:s|ed)? up|plus)\b", re.I)
+DIFFERENCE_WORDS = re.compile(r"\b(?:difference|differ|how far|gap|than|apart|between)\b", re.I)
+COMPARATIVES = ("more", "less", "fewer", "most", "least", "larger", "largest", "bigger", "biggest", "smaller", "smallest", "higher",
+                "highest", "lower", "lowest", "cheaper", "cheapest", "dearer", "dearest", "greater", "greatest", "longer", "longest",
+                "shorter", "shortest", "maximum", "minimum", "expensive")
+RANKED_BETWEEN = re.compile(rf"\b{alternatives(COMPARATIVES)}\b|\b\w+er than\b", re.I)
+ORDER_IN_TIME = re.compile(r"\b(?:first|last|earlier|earliest|later|latest|sooner|soonest|before|after|newer|newest|older|oldest|"
+                           r"most recent(?:ly)?|recent)\b", re.I)
 FIND_THEN_READ = re.compile(r"\b(?:newest|latest|most recent(?:ly)?|oldest|largest|biggest|smallest)\b.*(?:\s[-–:]\s|:|,|\bthen\b|\band tell\b).*"
                             r"\b(?:say|says|said|decided|decide|decisions?|mentions?|contains?|concludes?|conclusion|summar\w*|author|wrote|written|"
                             r"first command|about)\b", re.I)

@@ -225,6 +225,9 @@ def typed_as_said(question: str, path: str) -> bool:
     return any(extension in type_extensions(word) for word in words(question) if word.lower() not in ("file", "files"))
 
 
+ASKING_WORDS = ("which", "what", "whose")
+
+
 def files_named(question: str, paths: list[str]) -> list[str]:
     """The files a question names: by their whole name ("what does app.ini set"), else by the words of their name
     before its first dot, numbers aside, all of them words of the question ("the acme FAQ", "according to the
@@ -235,10 +238,18 @@ def files_named(question: str, paths: list[str]) -> list[str]:
     entries = [(path, path.rsplit("/", 1)[-1]) for path in paths]
     lowered = question.lower()
     explicit = [path for path, name in entries if "." in name and re.search(rf"(?<![\w.-]){re.escape(name.lower())}(?![\w-])", lowered)]
+    if not explicit:
+        # A dotted name said up to one of the file's later dots: "rsyncd.conf" is rsyncd.conf.5.md, its man page.
+        dotted = set(re.findall(r"(?<![\w.-])([\w-]+(?:\.[\w-]+)+)(?<!\.)(?![\w-])", lowered))
+        explicit = [path for path, name in entries if any(name.lower().startswith(f"{d}.") for d in dotted)]
     if explicit:
         return explicit
     spoken = [singular(w) for w in words(question)]
     said, said_numbers = set(spoken), numbers_in(spoken)
+    # The word a question asks for ("which version", "what direnv version") is the thing asked, not a file called so
+    # (version.txt), unless written as such a file is ("the NEWS", "README").
+    asked_for = {w for at, w in enumerate(spoken) if any(spoken[max(0, at - gap)] in ASKING_WORDS for gap in (1, 2))}
+    written_upper = {w.lower() for w in re.findall(r"\b[A-Z]{2,}\w*\b", question)}
 
     def near(folder_word: str, named: frozenset) -> int:
         """A folder's name said right beside the file's ("the Flask README", "jq's NEWS") picks it out most."""
@@ -248,7 +259,7 @@ def files_named(question: str, paths: list[str]) -> list[str]:
     groups: dict[frozenset, list[tuple[int, bool, str]]] = {}
     for path, name in entries:
         named = frozenset(singular(w) for w in words(name.split(".", 1)[0] or name) if not w.isdigit())
-        if not named or not named <= said:
+        if not named or not named <= said or (len(named) == 1 and named <= asked_for and not named <= written_upper):
             continue
         folders = {singular(w) for w in words(path.rsplit("/", 1)[0])} if "/" in path else set()
         shared = sum(near(w, named) for w in (folders - named) & said)

@@ -12,8 +12,12 @@ from .lexicon import (
     ASKING_AGAIN_TEXT,
     ASKS_FILES_ANYWHERE,
     AUXILIARIES,
+    ADDED_UP,
     COMBINE_TERMS_TEXT,
     COMBINE_WORDS,
+    COMPARED,
+    DAYS_APART,
+    DIFFERENCE_WORDS,
     COUNT_AFTER,
     COUNTED,
     COUNTED_FILE_WORDS,
@@ -29,17 +33,22 @@ from .lexicon import (
     FOLLOW_UP,
     LEADING_WORDS,
     MANY_WORDS,
+    MORE_THAN,
     NAMED_FILE_FACTS,
     NOT_THE_THING,
     ONLY_FILE_FACTS,
+    ORDER_IN_TIME,
     PARTS_ASKED,
+    PERCENT_ASKED,
     PHRASE_ENDS,
     PLURAL,
     POLITE_WORDS,
     PREPOSITIONS,
     QUESTION_WORDS,
     QUOTED,
+    RANKED_BETWEEN,
     SUBJECTLESS,
+    SUMMED,
     TYPE_FOLLOWERS,
     YEAR,
     alternatives,
@@ -249,3 +258,22 @@ def read_for(question: str, chosen: set[str], combine: str) -> str:
     return what or question
 
 
+
+
+def combines_asked_for(question: str) -> set[str]:
+    """The ways a plan may combine its lookups that the question's words ask for: added up ("together", "in
+    total"), one figure against the other ("how much more", "how far from", "days between", "by what percent"), the
+    larger or smaller ("which is cheaper"), the earlier or later ("which came first"), a file picked then read
+    ("the latest memo: what is its conclusion"); "none", each said, always."""
+    allowed = {"none"}
+    if SUMMED.search(question) or ADDED_UP.search(question):
+        allowed.add("sum")
+    if any(words.search(question) for words in (DIFFERENCE_WORDS, MORE_THAN, COMPARED, DAYS_APART, PERCENT_ASKED)):
+        allowed.add("difference")
+    if RANKED_BETWEEN.search(question) or COMPARED.search(question):
+        allowed |= {"larger", "smaller"}
+    if ORDER_IN_TIME.search(question) or COMPARED.search(question):
+        allowed |= {"later", "earlier"}
+    if FIND_THEN_READ.search(question) or ORDER_IN_TIME.search(question) or RANKED_BETWEEN.search(question):
+        allowed.add("read_the_file")
+    return allowed

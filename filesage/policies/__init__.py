@@ -14,6 +14,7 @@ from ..agent.decisions import (
     EACH_CALL,
     FIRST_CALL,
     PLAN,
+    PLANNED,
     Policy,
 )
 from ..errors import UsageError
@@ -40,6 +41,7 @@ from .before_answer import (
 )
 from .first_call import (
     a_document_the_question_names_is_the_one_searched,
+    a_scope_no_one_asked_for_is_dropped,
     an_empty_respond_asks_for_words,
     each_file_combines_as_asked,
     each_file_filters_are_the_questions,
@@ -55,7 +57,12 @@ from .first_call import (
     unusable_calls_ask_for_the_answer,
     what_a_document_lists_is_counted_in_code,
 )
-from .plan import several_looks_are_planned
+from .plan import (
+    arithmetic_only_where_the_question_asks_it,
+    lookups_keep_what_the_question_is_about,
+    plans_name_only_what_was_said,
+    several_looks_are_planned,
+)
 
 
 def at(point: str, *functions) -> list[Policy]:
@@ -67,6 +74,10 @@ def at(point: str, *functions) -> list[Policy]:
 ORDER: list[Policy] = [
     *at(PLAN,
         several_looks_are_planned),
+    *at(PLANNED,
+        plans_name_only_what_was_said,
+        arithmetic_only_where_the_question_asks_it,
+        lookups_keep_what_the_question_is_about),
     *at(FIRST_CALL,
         router_when_no_usable_call,
         no_answer_before_looking,
@@ -76,6 +87,7 @@ ORDER: list[Policy] = [
         each_file_combines_as_asked,
         each_file_filters_are_the_questions,
         questions_about_what_files_say_are_searched,
+        a_scope_no_one_asked_for_is_dropped,
         a_document_the_question_names_is_the_one_searched,
         follow_ups_keep_the_file_type,
         follow_up_searches_keep_what_came_before,

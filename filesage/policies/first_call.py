@@ -22,11 +22,13 @@ from ..language.lexicon import (
     PLURAL,
     REFERS_BACK,
     TREE,
+    WHOLE_FOLDER,
     WHOLE_READ,
     YEAR,
     alternatives,
 )
 from ..language.matching import extension_set, kin_words, match_folder
+from ..language.names import proper_names
 from ..language.question import (
     asks_a_named_files_facts,
     asks_about_files,
@@ -231,6 +233,24 @@ def questions_about_what_files_say_are_searched(turn: "Turn", call: ToolCall | N
     return ToolCall("semantic_search", {"query": turn.question})
 
 
+def a_scope_no_one_asked_for_is_dropped(turn: "Turn", call: ToolCall | None) -> ToolCall | None:
+    """Small models keep a search `within` a file or folder the question never mentions: a name copied from the
+    prompt's examples ("phone bill"), a tool's name, a guess at a folder ("financial", "classroom"), or the document
+    of another question. The search then looks in the wrong place, or says it found no such file. A scope stands when
+    the question or the conversation's questions say a word of its name; otherwise every file is searched."""
+    if call is None or call.name != "semantic_search" or not str(call.arguments.get("within", "")).strip():
+        return None
+    within = str(call.arguments["within"]).strip()
+    if within.lower() in WHOLE_FOLDER:
+        return None
+    name = re.split(r"[/\\]", within.rstrip("/\\"))[-1]
+    said = terms(" ".join([turn.question, *(str(t["content"]) for t in turn.history if t.get("role") == "user")]))
+    named = {t for t in terms(re.sub(r"\.[A-Za-z0-9]{1,5}$", "", name)) if not t.isdigit()}
+    if not named or named & said:
+        return None
+    return ToolCall("semantic_search", {**call.arguments, "within": ""})
+
+
 def a_document_the_question_names_is_the_one_searched(turn: "Turn", call: ToolCall | None) -> ToolCall | None:
     """A question about what one document says often names it ("according to the Widget README", "the acme man
     page: ...", "as its CREDITS file has it"), and small models then look the file up by name, list files, or search
@@ -288,18 +308,51 @@ def follow_ups_keep_the_file_type(turn: "Turn", call: ToolCall | None) -> ToolCa
 
 
 def follow_up_searches_keep_what_came_before(turn: "Turn", call: ToolCall | None) -> ToolCall | None:
-    """A follow-up ("and who signed it?", "what about its date?", "arrival?") leaves out what it is about; small models
-    search for its words alone and find any due date. A search for a question that refers back gets the
-    words of the question before it that this one lacks (the task, the vendor, the trip)."""
+    """A follow-up ("and who signed it?", "what's her e-mail?", "arrival?") leaves out what it is about; small models
+    search for its words alone and find any due date or any e-mail address. A search for a question that refers back
+    gets what the conversation was about that this one lacks: the words of the questions before it, back to the last
+    one that stood on its own (a follow-up of a follow-up is still about the first), and the names the last answer
+    opens with ("her" is the landlord that answer named)."""
     previous = previous_question(turn)
-    # A fragment ("check-in?", "and the deposit") leans on the question before it as much as "it" does.
-    leans = REFERS_BACK.search(turn.question) or len(re.findall(r"[\w'-]+", turn.question)) <= 3
-    if call is None or call.name != "semantic_search" or not previous or not leans:
+    if call is None or call.name != "semantic_search" or not previous or not leans_back(turn.question):
         return None
     query = str(call.arguments.get("query", ""))
     have = terms(query) | terms(turn.question)
-    added = [w for w in re.findall(r"[\w'-]+", previous) if terms(w) and not terms(w) <= have and not FILE_ASPECTS.fullmatch(w)]
+    added = [w for w in conversation_subject(turn.history) if terms(w) and not terms(w) <= have and not FILE_ASPECTS.fullmatch(w)]
     return ToolCall("semantic_search", {**call.arguments, "query": f"{query} {' '.join(dict.fromkeys(added))}".strip()}) if added else None
+
+
+def leans_back(question: str) -> bool:
+    """A question that refers to the one before ("it", "her", "and ..."), or a fragment ("check-in?") that leans on it."""
+    return bool(REFERS_BACK.search(question)) or len(re.findall(r"[\w'-]+", question)) <= 3
+
+
+def conversation_subject(history: list[dict]) -> list[str]:
+    """What the conversation is about, most recent first: turn by turn back to the last question that did not lean
+    on the one before it, the names its answer opens with (its first sentence) and the words of its question."""
+    said: list[str] = []
+    answer = ""
+    for turn in reversed(history):
+        content = str(turn.get("content", ""))
+        if turn.get("role") == "assistant":
+            answer = content
+            continue
+        if turn.get("role") != "user":
+            continue
+        said += names_opening(answer) + re.findall(r"[\w'-]+", content)
+        answer = ""
+        if not leans_back(content):
+            break
+    return said
+
+
+def names_opening(answer: str) -> list[str]:
+    """The words of the names an answer's first sentence says ("Ada Lind."; "The owner is Bo Ek [1]")."""
+    opening = re.split(r"(?<=[.!?])\s+|\n", answer.strip(), maxsplit=1)[0]
+    # Its first word counts when the next is part of the same name ("Ada Lind"), not when it only starts the sentence.
+    first = opening.split()[0].removesuffix("'s") if opening.split() else ""
+    names = [name for name in proper_names(f"and {opening}") if not (name.split()[0] == first and len(name.split()) == 1)]
+    return [word for name in names for word in name.split()]
 
 
 def what_a_document_lists_is_counted_in_code(turn: "Turn", call: ToolCall | None) -> ToolCall | None:

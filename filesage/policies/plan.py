@@ -1,10 +1,16 @@
-"""The policy before the loop: whether a question may need more than one look, or lean on the conversation
-before it, so that the model is asked for a plan (agent/planner.py) before anything is looked up."""
+"""The policies before the loop: whether a question may need more than one look, or lean on the conversation
+before it, so that the model is asked for a plan (agent/planner.py) before anything is looked up; and the checks of
+the plan the model wrote, before it is followed."""
 
 from __future__ import annotations
 
+import re
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from ..agent.decisions import NO_PLAN, NoPlan
+from ..agent.planner import Lookup, Plan
+from ..language.figures import CODE
 from ..language.filters import read_question
 from ..language.lexicon import (
     ADDED_UP,
@@ -24,9 +30,11 @@ from ..language.question import (
     asked_phrases,
     asks_file_facts,
     asks_what_files_say,
+    combines_asked_for,
     combines_in,
 )
-from ..language.text import words
+from ..language.names import proper_names
+from ..language.text import singular, terms, words
 
 if TYPE_CHECKING:
     from ..tools.toolbox import Toolbox
@@ -66,3 +74,48 @@ def several_looks_are_planned(question: str, history: list[dict], tree: "Toolbox
     if FIND_THEN_READ.search(question):
         return True
     return bool(TWO_QUESTIONS.search(question.strip()) or COMPARED.search(question) or ADDED_UP.search(question))
+
+
+def arithmetic_only_where_the_question_asks_it(plan: Plan, question: str, history: list[dict], tree: "Toolbox | None") -> Plan | None:
+    """Small models give a plan a way of combining its lookups that the question never asks for: the "difference"
+    between a setting's new value and the reason it changed ("they are the same"), a figure and a person subtracted,
+    a sum of a size and a rate. The combination stands only where the question's words ask for it (together, how
+    much more, which is cheaper, which came first, the newest one then read); otherwise each lookup is answered and
+    said as it is."""
+    if plan.combine in combines_asked_for(question):
+        return None
+    return replace(plan, combine="none")
+
+
+def plans_name_only_what_was_said(plan: Plan, question: str, history: list[dict], tree: "Toolbox | None") -> NoPlan | None:
+    """A small model fills the gap of a follow-up ("when are her classes?") with a name from the prompt's examples
+    or its memory, and the lookups then search for someone no file or turn mentions. A plan that names a person,
+    place or thing (a word written with a capital) that neither the question nor the conversation says is not
+    followed: the question goes to the loop as asked, with the conversation."""
+    said = " ".join([question, *(str(t.get("content", "")) for t in history)]).lower()
+    written = ". ".join([plan.question, *(lookup.ask for lookup in plan.lookups)])
+    invented = [name for name in proper_names(written) if any(part.lower() not in said for part in name.split())]
+    return NO_PLAN if invented else None
+
+
+def lookups_keep_what_the_question_is_about(plan: Plan, question: str, history: list[dict], tree: "Toolbox | None") -> Plan | None:
+    """Split into parts ("who made the quux tool, going by its manual, and how do I reach them?"), a small model writes
+    lookups that drop what the question is about ("contact address"), and each is then searched across every file
+    and answered from another tool's page. When the parts are answered each on its own (no arithmetic between
+    things), every lookup keeps the names the question says: its capitalised names, its codes and versions, and its
+    words that name the folder's own files and folders ("quux", "manual")."""
+    if plan.combine != "none" or len(plan.lookups) < 2:
+        return None
+    named = proper_names(question) + CODE.findall(question) + re.findall(r"\bv?\d+(?:\.\d+)+\b", question)
+    if tree is not None:
+        names = tree.name_words()
+        named += [w for w in re.findall(r"[\w.+-]+", question) if singular(w.lower().strip(".")) in names and len(w) >= 2 and not w.isdigit()]
+    named = list(dict.fromkeys(n.strip(".,;:") for n in named))
+    lookups, changed = [], False
+    for lookup in plan.lookups:
+        missing = [n for n in named if not terms(n) <= terms(lookup.ask)]
+        if missing:
+            changed = True
+            lookup = Lookup(f"{lookup.ask.rstrip()} ({', '.join(missing)})", lookup.label)
+        lookups.append(lookup)
+    return replace(plan, lookups=lookups) if changed else None
