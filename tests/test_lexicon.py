@@ -123,6 +123,16 @@ CASES = {
     "COMPARATIVES": lambda: {"cheaper", "longest", "more"} <= set(L.COMPARATIVES) and "first" not in L.COMPARATIVES,
     "RANKED_BETWEEN": lambda: matches(L.RANKED_BETWEEN, "which one is pricier than the other") and not matches(L.RANKED_BETWEEN, "who wrote the manual"),
     "ORDER_IN_TIME": lambda: matches(L.ORDER_IN_TIME, "which came first") and not matches(L.ORDER_IN_TIME, "what port does it use"),
+    "OPTION_NAMED": lambda: matches(L.OPTION_NAMED, "what does the -b option do") and matches(L.OPTION_NAMED, "how many --link-dest dirs")
+    and not matches(L.OPTION_NAMED, "my e-mail and the 2024-05 report"),
+    "SETTING_NAMED": lambda: matches(L.SETTING_NAMED, "the default of cache_ttl") and not matches(L.SETTING_NAMED, "the default cache size"),
+    "INSTRUCTIONS": lambda: matches(L.INSTRUCTIONS, "How do I hook it into my shell?") and not matches(L.INSTRUCTIONS, "how many files do I have"),
+    "DOCUMENT_NOUNS": lambda: {"manual", "man page", "readme"} <= set(L.DOCUMENT_NOUNS) and "folder" not in L.DOCUMENT_NOUNS,
+    "DOCUMENT_FRAME": lambda: L.DOCUMENT_FRAME.match("In the acme unit file, which file must exist?").group("rest") == "which file must exist?"
+    and not L.DOCUMENT_FRAME.match("which file is largest in the acme folder?"),
+    "FILE_SIZE_MODIFIERS": lambda: {"total", "file"} <= L.FILE_SIZE_MODIFIERS and "cache" not in L.FILE_SIZE_MODIFIERS,
+    "FOLDER_CONTENTS": lambda: matches(L.FOLDER_CONTENTS, "what's inside papers/") and matches(L.FOLDER_CONTENTS, "show me what is in reports/2025")
+    and not matches(L.FOLDER_CONTENTS, "who wrote the paper"),
     "ADDED_UP": lambda: matches(L.ADDED_UP, "the taxi and the hotel together") and not matches(L.ADDED_UP, "what does my hotel cost"),
     "FIND_THEN_READ": lambda: matches(L.FIND_THEN_READ, "my newest report - what does it conclude?") and not matches(L.FIND_THEN_READ, "which report is the newest one?")
     and not matches(L.FIND_THEN_READ, "which is the oldest file, by when it was saved?"),

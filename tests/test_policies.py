@@ -170,6 +170,9 @@ def test_filesystem_calls_follow_the_question(agent):
 
     # A type the model dropped, and a folder named loosely.
     assert fixed("how many PDFs are in the Finance folder?", "count_files", folder="finance") == ToolCall("count_files", {"folder": "finance", "extension": "pdfs"})
+    # What a folder holds, asked by its path, is listed, not searched for.
+    assert fixed("What's inside finance/2025?", "semantic_search", query="finance 2025") == ToolCall("list_files", {"folder": "finance/2025"})
+    assert fixed("What does finance/2025/receipts.csv say about January?", "semantic_search", query="january") is None
     # A filter the question never states is dropped; one it states is added.
     assert fixed("list my markdown files", "list_files", extension="md", empty=True) == ToolCall("list_files", {"extension": "markdown"})
     assert fixed("which files did I change in the past day?", "list_files", changed_within="7 days").arguments["changed_within"] == "day"
@@ -352,6 +355,18 @@ def test_questions_about_what_files_say_are_searched(agent):
                      "how many bytes is the acme README?", "the newest report - what does it conclude?", "what's in my Downloads folder?",
                      "Of the files named HISTORY, which is the oldest?", "what's the total size of everything in photos?"):
         assert questions_about_what_files_say_are_searched(turn_for(agent, question), ToolCall("file_metadata", {"name_hint": "x"})) is None, question
+    # A program's option or setting, how to do something, a thing's own size, where a program looks, or a question framed
+    # by the document it reads is what files say, whatever file words come with it.
+    for question in ("What does the tool's -q option do?", "How many --exclude folders can I give the tool?", "What is the default of cache_ttl?",
+                     "How do I sort the tool's output by modification time?", "What's the widget's default maximum cache size?",
+                     "Where does the widget look for its ignore file?", "In the widget unit file, which file has to be present?",
+                     "According to the whitepaper, how big is a block header?", "When did python-widget 2.1 come out?"):
+        assert questions_about_what_files_say_are_searched(turn_for(agent, question), ToolCall("file_metadata", {"name_hint": "x"})).name == "semantic_search", question
+    # A follow-up to a question about what a document says is about what it says too, though that question named a file.
+    release = [{"role": "user", "content": "What's the latest release the NEWS file describes?"}, {"role": "assistant", "content": "4.2 [1]."}]
+    assert questions_about_what_files_say_are_searched(turn_for(agent, "when did it come out?", release), ToolCall("file_metadata", {"name_hint": "4.2"})).name == "semantic_search"
+    # What a folder of the tree holds, asked by its path, is a listing.
+    assert questions_about_what_files_say_are_searched(turn_for(agent, "What's in finance/2025?"), ToolCall("list_files", {"folder": "finance/2025"})) is None
 
 
 def test_searches_in_the_folders_other_languages(fs_corpus):

@@ -168,7 +168,8 @@ def read_question(question: str, folders: list[str] | tuple[str, ...] = ()) -> A
     dotted = re.search(r"(?<![\w-])\*?\.([a-z0-9]{1,5})\b", lowered)  # ".txt", not the end of "draft.txt"
     if dotted and type_extensions(dotted.group(1)):
         asked.extension = "." + dotted.group(1)
-    tokens = re.findall(r"[a-z0-9+]+", lowered)
+    # A hyphenated name is one word: "python-dateutil" names a package, not Python files.
+    tokens = re.findall(r"[a-z0-9+]+(?:-[a-z0-9+]+)*", lowered)
     if not asked.extension:
         for index, word in enumerate(tokens):
             if word in FILLER_WORDS or singular(word) in VAGUE_THINGS or singular(word) in folder_words or word == asked.name.lower():

@@ -189,9 +189,28 @@ ASKS_FILES_ANYWHERE = re.compile(
     r"(?:chang|edit|modif|updat|sav|touch)\w* (?:most )?recently|"
     r"when (?:was|were|did)\b.*\b(?:edit|chang|modif|touch|sav|updat|creat)\w*|"
     rf"{alternatives(FOLDER_NOUNS, plural=True)}|director(?:y|ies)|file ?names?|empty|"
-    r"tree|structure|organi[sz]ed|layout|what(?:'s| is) in\b)\b",
+    r"tree|structure|organi[sz]ed|layout|what(?:'s| is) in\b|"
+    r"(?:did|have|had) i (?:\w+ )?(?:sav|chang|edit|modif|touch|updat|creat|download|work(?:ed)? on)\w*)\b",
     re.I,
 )
+# What a program, a setting or one document says, whatever file words come with it: a command-line option or a
+# setting's name ("-b", "--link-dest", "cache_ttl"), a question of how to do something, or a question framed by
+# the document it reads ("In the service file, what must be installed first?").
+OPTION_NAMED = re.compile(r"(?<![\w-])--?[A-Za-z][\w-]*(?:=\S+)?")
+SETTING_NAMED = re.compile(r"\b[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+\b")
+INSTRUCTIONS = re.compile(r"^\W*(?:how (?:do|can|should|would|could|must) (?:i|you|we|one)\b|how to\b|what (?:command|option|setting)s?\b)", re.I)
+DOCUMENT_NOUNS = ("file", "page", "man page", "manual", "readme", "guide", "documentation", "docs", "notes", "paper", "whitepaper", "spec",
+                  "specification", "changelog", "news", "licence", "license", "config", "configuration", "unit file", "faq")
+DOCUMENT_FRAME = re.compile(rf"^\W*(?:in|according to|going by|per|from|as)\s+(?:the\s+|my\s+|its\s+|their\s+|this\s+)?"
+                            rf"(?P<document>[^,?]{{0,60}}?\b{alternatives(DOCUMENT_NOUNS, plural=True)})(?:\s+(?:says|has it|puts it))?\s*,\s*(?P<rest>.+)",
+                            re.I)
+# Words before a size that make it a file's ("the total size", "file size"); any other noun before it makes it that
+# thing's ("cache size", "block size").
+FILE_SIZE_MODIFIERS = frozenset({"file", "total", "combined", "overall", "whole", "average", "full", "exact", "disk", "my", "its", "their",
+                                 "the", "this", "that", "each", "every", "what", "which", "s"})
+# What a folder holds, asked of it: "what's in reports/2025", "show me what's inside papers".
+FOLDER_CONTENTS = re.compile(r"\bwhat(?:'s|\s+is|\s+are)?\s+(?:in|inside|under)\b|\b(?:show|list)\b.*\b(?:in|inside|under|of)\b|"
+                             r"\bwhat does\b.*\b(?:hold|contain)\b", re.I)
 # A file's own facts, asked of a file described by what it says: its size, date or folder.
 FILE_FACTS = re.compile(rf"\b({SIZE_WORDS}|{DATE_WORDS}|{PLACE_WORDS})\b", re.I)
 # How many pages, sheets or slides a document has: a fact of the file, read from its format, not from its text.

@@ -18,25 +18,31 @@ from .lexicon import (
     COMPARED,
     DAYS_APART,
     DIFFERENCE_WORDS,
+    DOCUMENT_FRAME,
     COUNT_AFTER,
     COUNTED,
     COUNTED_FILE_WORDS,
     EDITING,
     EVERYDAY_TYPES,
     FILE_AND_FOLDER_NOUNS,
+    FOLDER_NOUNS as FOLDER_NOUNS_ASKED,
     FILE_ASPECTS,
     FILE_FACT_NOUN,
     FILE_FACT_NOUNS_ASKED,
     FILE_FACTS,
     FILE_NOUNS,
+    FILE_SIZE_MODIFIERS,
     FIND_THEN_READ,
+    FOLDER_CONTENTS,
     FOLLOW_UP,
+    INSTRUCTIONS,
     LEADING_WORDS,
     MANY_WORDS,
     MORE_THAN,
     NAMED_FILE_FACTS,
     NOT_THE_THING,
     ONLY_FILE_FACTS,
+    OPTION_NAMED,
     ORDER_IN_TIME,
     PARTS_ASKED,
     PERCENT_ASKED,
@@ -47,6 +53,7 @@ from .lexicon import (
     QUESTION_WORDS,
     QUOTED,
     RANKED_BETWEEN,
+    SETTING_NAMED,
     SUBJECTLESS,
     SUMMED,
     TYPE_FOLLOWERS,
@@ -163,7 +170,14 @@ def asks_about_files(question: str, tree_words: set[str]) -> bool:
     """The question says something about files themselves: a file word, a type, a rank, a size or date of a
     file, a folder, a listing, or a count of things the folder's files are named after ("how many invoices")."""
     asked = read_question(question)
-    return bool(FILE_ASPECTS.search(question) or asked.extension or asked.order or asked.filters() or counts_files(question, tree_words))
+    return bool(FILE_ASPECTS.search(question) or asked.extension or asked.order or asked.filters() or counts_files(question, tree_words)
+                or asks_what_a_folder_holds(question, tree_words))
+
+
+def asks_what_a_folder_holds(question: str, tree_words: set[str]) -> bool:
+    """"What's in reports/2025?", "show me what's inside papers/": a folder of the tree, by its path, and what it holds."""
+    paths = re.findall(r"(?<![\w.-])[\w.-]+/[\w./-]*", question)
+    return bool(FOLDER_CONTENTS.search(question)) and any({singular(w) for w in words(path)} <= tree_words for path in paths)
 
 
 def asked_phrases(question: str) -> list[list[str]]:
@@ -202,6 +216,8 @@ def asks_what_files_say(question: str, tree_words: set[str]) -> bool:
     A file noun, a type or a count of files in what is asked, or anywhere in the question a file's size, edit
     dates, folder, listing or tree, or a file picked by rank and then read, ask about the files themselves."""
     phrases = asked_phrases(question)
+    if says_regardless(question, tree_words):
+        return True
     if not phrases or ASKS_FILES_ANYWHERE.search(question) or PARTS_ASKED.search(question) or FIND_THEN_READ.search(question):
         return False
     file_words = FILE_AND_FOLDER_NOUNS | set(FILE_FACT_NOUNS_ASKED)
@@ -219,6 +235,8 @@ def asks_what_files_say(question: str, tree_words: set[str]) -> bool:
         noun_phrase = [w for w in noun_phrase if w != "of"]
         nouns = [singular(w) for w in noun_phrase]
         # "which ones?", "which of them is newest?", "how many?": what is asked was named elsewhere, or is a rank.
+        if asking == "where" and re.search(r"\bwhere (?:do|does|did|can|will|would|should) (?!i\b|we\b|my\b)\w+", question, re.I):
+            continue  # where a program looks or puts something is what its documents say; "where is X" asks a file's place
         if asking == "where" or (not nouns and asking not in ("who", "whom", "why", "when")):
             return False
         if FOLLOW_UP.search(" ".join(noun_phrase)) or all(detect_order(noun) for noun in nouns) or nouns == ["many"]:
@@ -229,7 +247,9 @@ def asks_what_files_say(question: str, tree_words: set[str]) -> bool:
                  and ((EVERYDAY_TYPES[noun] and w != noun) if noun in EVERYDAY_TYPES else (noun == nouns[-1] or w != noun))]
         # A file's fact asked ("what size is it", "the size of X") ends the phrase or goes on with "of"; before
         # another noun it is that thing's ("what size chunks"). A file or folder word anywhere asks about files.
-        facts = [noun for noun in nouns if noun in FILE_FACT_NOUNS_ASKED]
+        # A size after another noun is that thing's ("the default cache size", "what block size"), not a file's.
+        facts = [noun for at, noun in enumerate(nouns) if noun in FILE_FACT_NOUNS_ASKED
+                 and (at == 0 or nouns[at - 1] in FILE_SIZE_MODIFIERS or nouns[at - 1] in FILE_AND_FOLDER_NOUNS or type_extensions(nouns[at - 1]))]
         if set(nouns) & FILE_AND_FOLDER_NOUNS or (facts and (facts[-1] == nouns[-1] or set(facts) & of_what)) or types:
             return False
         # The thing counted is the head of the few words after "how many" ("how many cups go into the X").
@@ -277,3 +297,24 @@ def combines_asked_for(question: str) -> set[str]:
     if FIND_THEN_READ.search(question) or ORDER_IN_TIME.search(question) or RANKED_BETWEEN.search(question):
         allowed.add("read_the_file")
     return allowed
+
+
+def says_regardless(question: str, tree_words: set[str]) -> bool:
+    """The question asks what a program, a setting or one document says, whatever file words come with it: it names
+    a command-line option or a setting ("-b", "--link-dest", "cache_ttl", not a file's own name), asks how to do
+    something, or is framed by the document it reads ("In the service file, what must be installed first?", "According to
+    the manual, how big ...") and then asks no file's size, date, rank or count."""
+    settings = [name for name in SETTING_NAMED.findall(question) if not {singular(w) for w in words(name)} <= tree_words]
+    if OPTION_NAMED.search(question) or settings:
+        return True
+    if INSTRUCTIONS.search(question):
+        rest = INSTRUCTIONS.sub("", question, count=1)
+        return not (detect_order(rest) or COUNTED.search(rest) or re.search(rf"\b{alternatives(FILE_NOUNS, plural=True)}\b", rest, re.I))
+    framed = DOCUMENT_FRAME.match(question)
+    if framed and not re.search(rf"\b{alternatives(FOLDER_NOUNS_ASKED, plural=True)}\b", framed.group("document"), re.I):
+        # Within the document, a size or a rank is a file's only when a file is what it is of ("how big is a block
+        # header" is the document's own figure).
+        rest = framed.group("rest")
+        of_files = re.search(rf"\b{alternatives(FILE_NOUNS, plural=True)}\b", rest, re.I)
+        return not (PARTS_ASKED.search(rest) or (of_files and (ASKS_FILES_ANYWHERE.search(rest) or detect_order(rest))))
+    return False

@@ -34,6 +34,7 @@ from ..language.question import (
     asks_about_files,
     asks_again_for_another_year,
     asks_for_one,
+    asks_what_a_folder_holds,
     asks_what_files_say,
     combines_in,
     counted_words,
@@ -109,6 +110,7 @@ def filesystem_calls_follow_the_question(turn: "Turn", call: ToolCall | None) ->
         ranked_or_filtered = asked.order or asked.empty or asked.hidden or asked.larger_than or asked.smaller_than or asked.changed_within
         changes = (call.name == "directory_tree" and (asked.says_files or asked.filters())) or (call.name == "file_metadata" and asked.order)
         changes = changes or (call.name == "semantic_search" and asked.says_files and ranked_or_filtered)
+        changes = changes or (call.name == "semantic_search" and asks_what_a_folder_holds(turn.question, turn.tree_words()))
         return routed if changes else None
     if call.name not in ("count_files", "list_files"):
         return None
@@ -227,8 +229,9 @@ def questions_about_what_files_say_are_searched(turn: "Turn", call: ToolCall | N
     if call is None or call.name not in FILESYSTEM_TOOLS or "semantic_search" not in turn.tools:
         return None
     tree_words = turn.tree_words()
+    previous = previous_question(turn)
     about_files = asks_about_files(turn.question, tree_words) and not asks_what_files_say(turn.question, tree_words)
-    if about_files or asks_about_files(previous_question(turn), tree_words):
+    if about_files or (asks_about_files(previous, tree_words) and not asks_what_files_say(previous, tree_words)):
         return None
     return ToolCall("semantic_search", {"query": turn.question})
 
