@@ -67,9 +67,9 @@ def ran(agent, turn, tool, by="model", **arguments):
     return turn
 
 
-def found(turn, text, tool="semantic_search", paths=()):
+def found(turn, text, tool="semantic_search", paths=(), **arguments):
     """A result that found `text` (in `paths`), in the turn's log as the loop records it."""
-    turn.record(Ran(Step(tool, {}, "model", "found", True, True, 0.0, 0, 0, list(paths)), ToolResult(text, list(paths)), f"found {len(turn.log)}", text))
+    turn.record(Ran(Step(tool, arguments, "model", "found", True, True, 0.0, 0, 0, list(paths)), ToolResult(text, list(paths)), f"found {len(turn.log)}", text))
     return turn
 
 
@@ -732,6 +732,15 @@ def test_what_no_file_mentions_is_not_found(agent):
     assert unmentioned(searched_nothing("what is the deposit on the lease?"), None) is None
     # Only after what the files say was searched; a listing answers from the names.
     assert unmentioned(ran(agent, turn_for(agent, "how many parking files?"), "count_files"), None) is None
+    # An option or a setting the question names is said as written, or it is not there, whatever else was found.
+    files_say |= {"--depth", "rent", "lease"}
+    option = unmentioned(searched("How do I sort the output with the tool's --order option?", "- --depth: how deep to go", found=True), None)
+    assert option.as_written and "'--order'" in option.text
+    assert unmentioned(searched("What does --depth do?", "- --depth: how deep to go", found=True), None) is None
+    assert "'retry_limit'" in unmentioned(searched("What is the default retry_limit?", "- rent: 1,450 EUR", found=True), None).text
+    # A question in Spanish or French starts with its asking word, no name: "¿Qué ...".
+    files_say |= {"deberes", "tengo", "para", "jueves", "marzo"}
+    assert unmentioned(searched("¿Qué deberes tengo para el jueves?", "- jueves: deberes", found=True), None) is None
 
 
 def test_found_anything_wants_the_year_the_question_gives(agent):
@@ -769,6 +778,10 @@ def test_answers_say_more_than_the_question(agent):
     assert isinstance(more(turn, "From trips/2031-06 Faro/booking.html [1]."), Retry)
     asked_file = found(turn_for(agent, "which file has the Faro booking?"), "From trips/faro.html [1]:\n- Return flight FR 2291 Faro to Bremen, seat 14C")
     assert more(asked_file, "It is trips/faro.html [1].") is None
+    # Nothing said, and no found line about the question: twice so, and the files do not answer it.
+    unrelated = found(turn_for(agent, "which parking bay comes with the flat?"), "From home/lease.pdf [1]:\n- Monthly rent: 1,450 EUR", query="parking bay")
+    hollow = more(unrelated, "A parking bay comes with the flat.")
+    assert isinstance(hollow, Retry) and hollow.otherwise.as_written and hollow.otherwise.text.startswith("I found nothing in the folder")
     # A follow-up's draft that retells the answer before it goes back with the question now asked.
     history = [{"role": "user", "content": "who chairs the rowing club?"}, {"role": "assistant", "content": "The rowing club is chaired by Mireille Okafor [1]."}]
     follow = found(turn_for(agent, "What does Mireille Okafor do for a living?", history), "From club/members.md [1]:\n- Mireille Okafor, chair; works as a marine surveyor")

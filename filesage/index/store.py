@@ -281,6 +281,9 @@ class FolderIndex:
         import difflib
 
         word = word.lower()
+        if "_" in word or word.startswith("-"):
+            # An option or a setting ("--sort", "cache_ttl") is said as written or not at all.
+            return self.says_literally(word)
         _, found = self.document_frequencies([word])
         if found[word]:
             return True
@@ -295,8 +298,18 @@ class FolderIndex:
         stem = re.sub(r"(?:ings?|i[sz](?:es?|ed|ing)|ed|es|s|ers?|ly)$", "", word)
         if len(stem) >= 3 and stem != word and any(term.startswith(stem) for term in nearby):
             return True
+        # Written with a hyphen or a space inside, or without: "wi-fi" for "wifi", "ssh keygen" for "ssh-keygen"; a whole word
+        # so, not the inside of a longer one ("phd" is no part of a hash, "ttl" none of "little").
         joined = word.replace("-", "").replace(" ", "")
-        row = self.db.execute("SELECT 1 FROM chunks WHERE replace(replace(lower(text), '-', ''), ' ', '') LIKE ? LIMIT 1", (f"%{joined}%",)).fetchone()
+        spaced = re.compile(r"(?<![a-z0-9])" + r"[-\s]?".join(map(re.escape, joined)) + r"(?![a-z0-9])")
+        rows = self.db.execute("SELECT text FROM chunks WHERE replace(replace(lower(text), '-', ''), ' ', '') LIKE ? LIMIT 200",
+                               (f"%{joined}%",)).fetchall()
+        return any(spaced.search(row[0].lower()) for row in rows)
+
+    def says_literally(self, text: str) -> bool:
+        """Some indexed file says the text as written, in any casing ("--sort", "cache_ttl", "NO_COLOR")."""
+        escaped = text.lower().replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+        row = self.db.execute("SELECT 1 FROM chunks WHERE lower(text) LIKE ? ESCAPE '\\' LIMIT 1", (f"%{escaped}%",)).fetchone()
         return row is not None
 
     def document_frequencies(self, words: list[str]) -> tuple[int, dict[str, int]]:

@@ -29,7 +29,7 @@ def proper_names(question: str) -> list[str]:
     after_name = False
     for position, word in enumerate(words):
         is_name = (
-            position > 0 and words[position - 1] not in (".", "!", "?", ":") and not german and word[0].isupper() and word != "I"
+            position > 0 and words[position - 1] not in (".", "!", "?", ":", "¿", "¡", '"', "“", "«") and not german and word[0].isupper() and word != "I"
             and word.lower().rstrip(".") not in MONTHS and word.lower() not in WEEKDAYS
             and not type_extensions(word)  # "Word", "PDFs": the kind of file asked about, not what it says
         )

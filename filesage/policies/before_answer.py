@@ -19,7 +19,7 @@ from ..grounding.claims import (
 )
 from ..grounding.lines import unconnected
 from ..language.glossary import term_of, translations
-from ..language.lexicon import ASKED_KIND, LIST_ASKED, ONE_VALUE_ASKED
+from ..language.lexicon import ASKED_KIND, LIST_ASKED, ONE_VALUE_ASKED, OPTION_NAMED, SETTING_NAMED
 from ..language.question import (
     asked_phrases,
     asks_what_files_say,
@@ -59,6 +59,12 @@ def what_no_file_mentions_is_not_found(turn: "Turn", draft: str | None) -> Accep
     project) or a thing the question names in several words of which no file says any ("the boat mooring")."""
     if turn.said_in_files is None or not any(step.tool in CONTENT_TOOLS for step in turn.steps):
         return None
+    # An option or a setting the question names ("--sort", "cache_ttl") is said as written or it is not there.
+    literal = [name for name in dict.fromkeys(OPTION_NAMED.findall(turn.question) + SETTING_NAMED.findall(turn.question))
+               if not turn.said_in_files(name)]
+    if literal:
+        named = " or ".join(f"'{name}'" for name in literal)
+        return Accept(prompts.NOT_MENTIONED.format(folder=turn.folder, words=named, searched=what_was_searched(turn)), as_written=True)
     translated = translations(terms(turn.question), set(turn.languages()))
     absent = [word for word in subject_words(turn.question)
               if not turn.said_in_files(word) and not any(turn.said_in_files(w) for w, term in translated.items() if term == term_of(word))]
@@ -159,7 +165,10 @@ def answers_say_more_than_the_question(turn: "Turn", draft: str | None) -> Retry
     line = line_sharing_most(turn.question, turn.content_found)
     said = prompts.HOLLOW_LINE.format(line=line) if line else ""
     message = (prompts.RETOLD_RETRY if retold else prompts.HOLLOW_RETRY).format(line=said, question=turn.question)
-    return Retry(message, [], answer_only=bool(line), otherwise=Accept(prompts.QUOTED_LINE.format(line=line)) if line else None)
+    if line:
+        return Retry(message, [], answer_only=True, otherwise=Accept(prompts.QUOTED_LINE.format(line=line)))
+    # Twice nothing said, and no line found about the question: the files do not answer it.
+    return Retry(message, [], otherwise=Accept(prompts.NOT_FOUND.format(folder=turn.folder, searched=what_was_searched(turn)), as_written=True))
 
 
 def retells(draft: str, before: str) -> bool:

@@ -32,7 +32,7 @@ def what_was_searched(turn: "Turn") -> str:
 
 def names_in(question: str) -> set[str]:
     """The words a question writes with a capital, the first word aside: the names of what it asks about."""
-    found = re.findall(r"(?<![.?!]\s)(?<!^)\b[A-Z][\w-]*", question.strip())
+    found = re.findall(r"(?<![.?!]\s)(?<!^)(?<![¿¡\"“«])\b[A-Z][\w-]*", question.strip())
     return {word.lower() for word in found}
 
 
