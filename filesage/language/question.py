@@ -312,8 +312,8 @@ def says_regardless(question: str, tree_words: set[str]) -> bool:
         return not (detect_order(rest) or COUNTED.search(rest) or re.search(rf"\b{alternatives(FILE_NOUNS, plural=True)}\b", rest, re.I))
     framed = DOCUMENT_FRAME.match(question)
     if framed and not re.search(rf"\b{alternatives(FOLDER_NOUNS_ASKED, plural=True)}\b", framed.group("document"), re.I):
-        # Within the document, a size or a rank is a file's only when a file is what it is of ("how big is a block
-        # header" is the document's own figure).
+        # Within the document, a size or a rank is a file's only when a file is what it is of ("how large is a frame"
+        # in a protocol spec is the spec's own figure).
         rest = framed.group("rest")
         of_files = re.search(rf"\b{alternatives(FILE_NOUNS, plural=True)}\b", rest, re.I)
         return not (PARTS_ASKED.search(rest) or (of_files and (ASKS_FILES_ANYWHERE.search(rest) or detect_order(rest))))
