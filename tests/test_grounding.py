@@ -245,6 +245,12 @@ def test_a_figure_from_the_line_about_something_else_is_not_connected():
     invoice = Evidence([asked, "From finance/invoice_001.txt [1] (lines 1-4):\n- Vendor: Nimbus Cloud Hosting\n- INVOICE 001\n- Total due: $4,320.00\n"
                                 "- Date: 2025-02-03\nINVOICE 001\nVendor: Nimbus Cloud Hosting\nDate: 2025-02-03\nTotal due: $4,320.00"])
     assert unconnected("The total due was $4,320.00 from the invoice [1].", asked, invoice) == ([], "")
+    # Versions and rates compete with each other; a figure the question itself gives is what it asks about, no rival.
+    asked = "Which zlib version does acme 2.05 need?"
+    package = Evidence([asked, 'From acme/acme.opam [1] (lines 1-9):\n- version: "2.05"\n- depends: [ › "zlib" {>= "1.13"}\n- depends: [ › "lz4" {>= "3.0.1"}'])
+    bad, line = unconnected("Acme 2.05 needs zlib 3.0 or later [1].", asked, package)
+    assert [c.text for c in bad] == ["3.0"] and line == 'depends: [ › "zlib" {>= "1.13"}'
+    assert unconnected("Acme 2.05 needs zlib 1.13 or later [1].", asked, package) == ([], "")
 
 
 def test_unit_symbols_are_the_words_a_question_uses():

@@ -51,6 +51,15 @@ def shape(claim: Claim) -> str:
     return claim.kind
 
 
+def rival_shape(claim: Claim) -> str:
+    """What a figure competes with on other lines: a figure with a fraction or a currency (an amount, a version, a
+    rate: "€9.50", "4.13", "2.0") with others of its kind, a whole number (an invoice's, a count, a year) with
+    whole numbers."""
+    if claim.kind == "number" and (claim.text[:1] in "$€£" or re.search(r"\d[.,]\d", claim.text)):
+        return "fraction"
+    return claim.kind
+
+
 def unconnected(answer: str, question: str, evidence: Evidence, translated: dict[str, str] | None = None) -> tuple[list[Claim], str]:
     """Figures, dates and codes of an answer that the results state, but on a line about something other than
     what the question asks, while another line with a figure of the same kind is about it: the total of a
@@ -101,8 +110,10 @@ def unconnected(answer: str, question: str, evidence: Evidence, translated: dict
             continue
         # A rival figure is of the same shape as the one the answer took: an amount competes with amounts,
         # not with the number of the invoice it is on.
-        shapes = {shape(c) for i in bearing for c in claims(lines[i].text) if c.kind == claim.kind and supported(claim, c.text)}
-        rivals = [i for i, line in enumerate(lines) if any(c.kind == claim.kind and (not shapes or shape(c) in shapes) for c in claims(line.text))]
+        shapes = {rival_shape(c) for i in bearing for c in claims(lines[i].text) if c.kind == claim.kind and supported(claim, c.text)}
+        # A line whose only such figure is one the question gives ("headache 1.08") is what was asked about, no rival.
+        rivals = [i for i, line in enumerate(lines)
+                  if any(c.kind == claim.kind and c.key not in asked and (not shapes or rival_shape(c) in shapes) for c in claims(line.text))]
         # What the question names (an invoice number, a project's name) must be on a line or in what it belongs to,
         # when another line with such a figure has it.
         naming = [i for i in rivals if i in naming_lines]
