@@ -245,3 +245,42 @@ def test_man_pages_read_as_their_text_with_each_tag_before_its_meaning(tmp_path)
     # A text file that mentions a request is no man page.
     (tmp_path / "notes.txt").write_text("Use .TH to start a man page.\n")
     assert read_document(tmp_path / "notes.txt", "txt").segments[0].text == "Use .TH to start a man page."
+
+
+def test_hard_wrapped_prose_is_read_as_its_paragraphs(tmp_path):
+    path = tmp_path / "AUTHORS"
+    path.write_text("Quux was first written by Ada Lind in 2009 and is currently developed and\n"
+                    "maintained by Bo Ek, with help from many others.\n\n"
+                    "- The --frob option, added in 3.1, was written by Cy Dahl and later\n"
+                    "  reworked by Di Fenn.\n"
+                    "- Translations come from the community.\n\n"
+                    "Contact: quux@example.org\n"
+                    "Website: https://quux.example.org\n")
+    text = read(path).segments[0].text.splitlines()
+    assert text[0] == "Quux was first written by Ada Lind in 2009 and is currently developed and maintained by Bo Ek, with help from many others."
+    assert "- The --frob option, added in 3.1, was written by Cy Dahl and later reworked by Di Fenn." in text
+    assert "- Translations come from the community." in text and "Contact: quux@example.org" in text and "Website: https://quux.example.org" in text
+
+
+def test_a_term_on_a_line_of_its_own_is_read_with_what_defines_it(tmp_path):
+    path = tmp_path / "quux.1.md"
+    path.write_text("0.  `--keep-dirs=N`\n\n    Keeps at most N old directories around after each run, oldest\n    removed first.\n\n"
+                    "cache_ttl::\n  How long an entry stays, in seconds.\n")
+    text = read(path).segments[0].text.splitlines()
+    assert "0.  `--keep-dirs=N`: Keeps at most N old directories around after each run, oldest removed first." in text
+    assert "cache_ttl: How long an entry stays, in seconds." in text
+    # A man page's option set on its own line above an indented paragraph (.PP, then .RS).
+    page = tmp_path / "quux.8"
+    page.write_text('.TH QUUX 8\n.SH OPTIONS\n.PP\n\\fB \\-q\\fR, \\fB\\-\\-quiet\\fR\n.RS 4\nPrint nothing but errors.\n.RE\n')
+    assert "-q, --quiet: Print nothing but errors." in read(page).segments[0].text.splitlines()
+
+
+def test_tables_forms_logs_and_code_keep_their_lines(tmp_path):
+    path = tmp_path / "receipt.txt"
+    lines = ["  Desk rental - May 2031 .................. 320.00 EUR", "  Meeting room (2 h) ........................ 30.00 EUR",
+             "Item                          Qty    Amount", "Printer paper, A4 reams        2      11.80",
+             "2031-05-01 12:00:01 INFO the nightly backup job started on host alpha", "2031-05-01 12:00:09 INFO the nightly backup job ended",
+             "line one of a long repeated record that goes on and on", "line two of a long repeated record that goes on and on",
+             "```", "def handler(event, context, retries=3, timeout=30, verbose=False):", "    return run(event)", "```"]
+    path.write_text("\n".join(lines) + "\n")
+    assert read(path).segments[0].text.splitlines() == lines

@@ -163,3 +163,27 @@ def test_a_heading_found_is_shown_with_what_it_heads(tmp_path, embedder):
     index.refresh()
     result = Searcher(index).semantic_search("who are the authors in the ferry man page?")
     assert "# AUTHORS › Ada Lindqvist <ada@example.org>, Bo Ekholm <bo@example.org>" in result.text, result.text
+
+
+def test_an_option_asked_by_its_letter_is_found_with_what_it_does(tmp_path, embedder):
+    root = tmp_path / "tools"
+    options = "".join(f".PP\n\\fB \\-{letter}\\fR, \\fB\\-\\-{name}\\fR\n.RS 4\n{what}\n.RE\n" for letter, name, what in (
+        ("a", "show-all", "Show every interface, even those that are down."), ("q", "quiet", "Print nothing but errors."),
+        ("b", "use-bit", "Show rates in bits per second instead of bytes per second."), ("r", "read-interval", "Seconds between two reads.")))
+    write(root / "meter/meter.8", f".TH METER 8\n.SH NAME\nmeter \\- watch the network\n.SH OPTIONS\n{options}.SH FILES\n/etc/meter.conf\n")
+    write(root / "meter/README.md", "# meter\n\nmeter watches your network interfaces and shows their rates. Run meter --help for its options.\n")
+    index = FolderIndex(root, embedder, tmp_path / "idx")
+    index.refresh()
+    result = Searcher(index).semantic_search("What does meter's -b option do?")
+    first = result.text.splitlines()[1]
+    assert first == "- # OPTIONS › -b, --use-bit: Show rates in bits per second instead of bytes per second.", result.text
+
+
+def test_a_paragraph_on_one_line_is_shown_by_its_sentences_about_the_question():
+    from filesage.tools.searcher import LINE_CHARS, excerpt
+
+    filler = "This sentence talks about something else entirely and goes on for a while. " * 8
+    line = filler + "Multiple --keep directories may be given, up to a limit of 20 of them. " + filler
+    shown = excerpt(line, {t: 1.0 for t in terms("how many --keep directories at most")})
+    assert "up to a limit of 20" in shown and len(shown) <= LINE_CHARS + 4 and shown.startswith("… ") and shown.endswith(" …")
+    assert excerpt("A short line.", {}) == "A short line."

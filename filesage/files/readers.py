@@ -16,6 +16,7 @@ import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from .prose import is_prose, joined
 from .roff import is_man_page, render
 
 # pypdf tells of every repair it makes to a damaged cross-reference table; the user asked about their files,
@@ -39,7 +40,7 @@ CHUNK_CHARS = 900
 
 # Raised when how files are read changes, so that an index reads every file again (unchanged chunks keep their
 # embeddings: the cache is keyed by text).
-READER_VERSION = "4"
+READER_VERSION = "5"
 SNIFFED_BYTES = 8192
 # What a binary file is, by its first bytes (the offset where the mark starts, the mark, what the file is).
 SIGNATURES = [
@@ -230,9 +231,13 @@ def read_text(path: Path) -> Document:
     data, capped = read_bytes(path)
     text = decode(data)
     if is_man_page(text):
-        # A man page as it reads, each line placed at the source line it starts at.
+        # A man page as it reads, each line placed at the source line it starts at, each option before what it does.
         rendered = render(text)
-        return Document(line_segments([line for _, line in rendered], numbers=[number for number, _ in rendered]), capped)
+        lines, numbers = joined([line for _, line in rendered], [number for number, _ in rendered], wrapped=False)
+        return Document(line_segments(lines, numbers=numbers), capped)
+    if is_prose(path.name):
+        lines, numbers = joined(text.splitlines())
+        return Document(line_segments(lines, numbers=numbers), capped)
     return Document(line_segments(text.splitlines()), capped)
 
 

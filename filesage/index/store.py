@@ -356,7 +356,9 @@ class FolderIndex:
         # A version ("8.0.0") is searched as the phrase of its parts, each alone too short to search by, and as
         # changelogs also write it ("v8.0.0").
         versions = [form for version in re.findall(r"(?<![\w.])v?(\d+(?:\.\d+)+)(?![\w.]*\d)", query) for form in (version, f"v{version}")]
-        words = versions + [w for w in re.findall(r"\w+", query.lower()) if len(w) > 1 and w not in STOPWORDS]
+        # A one-letter option ("-b") is searched by its letter, which the index keeps as a token of its own.
+        options = re.findall(r"(?<![\w-])-([a-z])\b", query.lower())
+        words = versions + options + [w for w in re.findall(r"\w+", query.lower()) if len(w) > 1 and w not in STOPWORDS]
         if not words:
             return []
         match = " OR ".join(f'"{w}"' for w in dict.fromkeys(words))

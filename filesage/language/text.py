@@ -37,6 +37,8 @@ def terms(text: str) -> set[str]:
     versions = VERSION.findall(fold(text))
     found = {stem(w) for w in re.findall(r"[a-z0-9]+", VERSION.sub(" ", fold(text))) if w not in QUESTION_WORDS and (len(w) > 1 or w.isdigit())}
     found |= set(versions)
+    # A command-line option is a term of its own: "-b" tells its line apart, where the letter alone says nothing.
+    found |= set(re.findall(r"(?<![\w-])--?[a-z][\w-]*", fold(text)))
     found |= {f"date:{month}-{day}" for _, month, day in dates_in(text)[0]}
     # Units written as symbols are what a question says in words: "how many degrees" is "180 °C".
     found |= {stem(word) for symbol, words in UNIT_WORDS.items() if symbol in text for word in words}

@@ -211,8 +211,8 @@ class Searcher:
             for index, line in enumerate(lines):
                 if not line.strip():
                     continue
-                above = [h for h in holders(whole, len(before) + index, headings=not commented) if h != title]
-                shown = " › ".join(above[-2:] + [line.strip()])
+                above = [clipped(h) for h in holders(whole, len(before) + index, headings=not commented) if h != title]
+                shown = " › ".join(above[-2:] + [excerpt(line.strip(), weights)])
                 if not commented and is_heading(whole, len(before) + index):
                     # A heading found is shown with what it heads ("# AUTHORS › Ada Lind, Bo Ek"): alone it says nothing.
                     following = next((l.strip() for l in lines[index + 1:] if l.strip() and not UNDERLINE.fullmatch(l)), "")
@@ -234,6 +234,36 @@ class Searcher:
              for (passage, shown, lexical, weight), similarity in zip(candidates, similarities)),
             key=lambda line: -line.score,
         )
+
+
+HOLDER_CHARS = 100  # a heading or a line above, shown as context
+LINE_CHARS = 450  # a line longer than this (a paragraph on one line) is shown by its sentences about the question
+
+
+def clipped(text: str) -> str:
+    return text if len(text) <= HOLDER_CHARS else text[: HOLDER_CHARS - 1].rstrip() + "…"
+
+
+def excerpt(line: str, weights: dict[str, float]) -> str:
+    """A long line (a whole paragraph) as its sentence most about the query, with its neighbours while they fit."""
+    if len(line) <= LINE_CHARS:
+        return line
+    sentences = [s for s in re.split(r"(?<=[.;!?])\s+", line) if s]
+    if len(sentences) == 1:
+        return line[:LINE_CHARS - 1].rstrip() + "…"
+    scores = [sum(w for t, w in weights.items() if covers(t, terms(sentence))) for sentence in sentences]
+    first = last = max(range(len(sentences)), key=lambda i: (scores[i], -i))
+    while True:
+        grown = [i for i in (first - 1, last + 1) if 0 <= i < len(sentences)]
+        grown = [i for i in grown if sum(len(sentences[j]) + 1 for j in range(min(first, i), max(last, i) + 1)) <= LINE_CHARS]
+        if not grown:
+            break
+        pick = max(grown, key=lambda i: scores[i])
+        first, last = min(first, pick), max(last, pick)
+    text = " ".join(sentences[first : last + 1])
+    if len(text) > LINE_CHARS:
+        text = text[: LINE_CHARS - 1].rstrip()
+    return ("… " if first > 0 else "") + text + (" …" if last < len(sentences) - 1 else "")
 
 
 def scope_words(paths: list[str]) -> set[str]:
