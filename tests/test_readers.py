@@ -249,17 +249,17 @@ def test_man_pages_read_as_their_text_with_each_tag_before_its_meaning(tmp_path)
 
 def test_hard_wrapped_prose_is_read_as_its_paragraphs(tmp_path):
     path = tmp_path / "AUTHORS"
-    path.write_text("Quux was first written by Ada Lind in 2009 and is currently developed and\n"
-                    "maintained by Bo Ek, with help from many others.\n\n"
+    path.write_text("Quux was first written by Wren Ostby in 2009 and is currently developed and\n"
+                    "maintained by Ilse Moor, with help from many others.\n\n"
                     "- The --frob option, added in 3.1, was written by Cy Dahl and later\n"
                     "  reworked by Di Fenn.\n"
-                    "- Translations come from the community.\n\n"
+                    "- Localisation comes from the community.\n\n"
                     "Contact: quux@example.org\n"
                     "Website: https://quux.example.org\n")
     text = read(path).segments[0].text.splitlines()
-    assert text[0] == "Quux was first written by Ada Lind in 2009 and is currently developed and maintained by Bo Ek, with help from many others."
+    assert text[0] == "Quux was first written by Wren Ostby in 2009 and is currently developed and maintained by Ilse Moor, with help from many others."
     assert "- The --frob option, added in 3.1, was written by Cy Dahl and later reworked by Di Fenn." in text
-    assert "- Translations come from the community." in text and "Contact: quux@example.org" in text and "Website: https://quux.example.org" in text
+    assert "- Localisation comes from the community." in text and "Contact: quux@example.org" in text and "Website: https://quux.example.org" in text
 
 
 def test_a_term_on_a_line_of_its_own_is_read_with_what_defines_it(tmp_path):
