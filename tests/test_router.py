@@ -150,6 +150,10 @@ def test_a_folder_is_named_by_the_words_of_it_the_question_says():
     assert match_folder("tax papers", folders) == "Finance/tax"
     assert match_folder("trip photos", folders) is None  # nothing left that picks one out
     assert read_question("what's in my Ghent trip folder?", folders).folder == "Travel/Ghent-2030"
+    # A folder named with the folder it is in: the one inside.
+    tools = ["tools", "tools/rsync", "tools/rsync/man", "tools/fd"]
+    assert read_question("How many files are in the rsync folder under tools/?", tools).folder == "tools/rsync"
+    assert read_question("how many files are under tools?", tools).folder == "tools"
 
 
 def test_a_count_of_things_named_after_the_files_is_a_count_of_files_unless_it_qualifies_another_thing():

@@ -107,6 +107,10 @@ def test_a_small_tree_shows_its_files_and_which_folder_holds_most(tmp_path):
 
 def test_hidden_files_only_when_asked(fs_corpus):
     assert Toolbox(fs_corpus, include_hidden=True).count_files().text.startswith("15 files")
+    # A count without them says it left them out, and which.
+    total = Toolbox(fs_corpus).count_files()
+    assert total.answer.endswith("Not counted: 1 hidden file (.hidden/secret.txt).") and total.text.startswith("14 files")
+    assert "hidden" not in Toolbox(fs_corpus).count_files(extension="pdf").answer
 
 
 def test_symlinks_stay_inside_and_loops_end(tmp_path):

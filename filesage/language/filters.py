@@ -217,6 +217,9 @@ def folder_named(question: str, folders: list[str] | tuple[str, ...]) -> str:
             if all(w.isdigit() for w in own) and not numbered_folder_said(question_words, start, span, folder):
                 continue
             candidates.append((-span, folder.count("/"), folder))
+    # "The acme folder in projects/": both are named, and the one inside the other is meant.
+    named = {folder for _, _, folder in candidates}
+    candidates = [c for c in candidates if not any(other.startswith(c[2] + "/") for other in named)]
     best = min(candidates)[2] if candidates else ""
     if not best and explicit:
         found = match_folder(explicit.group(1), folders)

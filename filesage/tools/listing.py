@@ -9,6 +9,9 @@ from dataclasses import dataclass, field
 from pathlib import PurePosixPath
 
 from ..files.walk import FileEntry, human_size, when
+from ..language.lexicon import GROUP_NOUNS
+from ..language.matching import type_extensions
+from ..language.text import singular
 
 MAX_LISTED = 50
 TREE_WITH_FILES = 40  # a tree of at most this many files shows them, as `tree` does
@@ -117,3 +120,16 @@ def folder_tree(inside: list["FileEntry"], prefix: str, max_depth: int) -> tuple
         if len(ranked) > 2:
             head += ", then " + ", ".join(f"{kid.rsplit('/', 1)[-1]}/ ({counts[kid]})" for kid in ranked[1:5])
     return tree, head + ":\n```\n" + tree + "\n```", folders
+
+
+def files_noun(extension: str, extensions: tuple[str, ...]) -> tuple[str, str]:
+    """How an answer names the files: by the type word the call used ('spreadsheets (.csv, .xlsx)'),
+    or by extension ('.pdf files')."""
+    if not extensions:
+        return "file", "files"
+    if len(extensions) == 1:
+        return f".{extensions[0]} file", f".{extensions[0]} files"
+    group = next((singular(w) for w in re.findall(r"[a-z]+", extension.lower()) if type_extensions(w) == extensions), "")
+    shown = "/".join(f".{e}" for e in extensions[:4]) + ("/..." if len(extensions) > 4 else "")
+    one, many = GROUP_NOUNS.get(group, (f"{group} file", f"{group} files") if group else (f"{shown} file", f"{shown} files"))
+    return f"{one} ({shown})", f"{many} ({shown})"

@@ -15,7 +15,6 @@ from typing import Annotated, Literal
 from ..errors import UsageError
 from ..files.readers import document_parts
 from ..files.walk import FileEntry, confine, human_size, walk, when
-from ..language.lexicon import GROUP_NOUNS
 from ..language.matching import (
     describe_match,
     files_named,
@@ -32,6 +31,7 @@ from .listing import (
     ORDER_WORDS,
     Selection,
     file_line,
+    files_noun,
     folder_tree,
     names_sentence,
     part_about,
@@ -177,20 +177,7 @@ class Toolbox:
             selected = [e for e in selected if start <= e.modified < end]
             conditions.append(said or f"changed since {when(start)}")
         where = f"under {prefix}/" if prefix else "in the folder"
-        return Selection(selected, self._noun(extension, extensions), where, conditions, notes)
-
-    @staticmethod
-    def _noun(extension: str, extensions: tuple[str, ...]) -> tuple[str, str]:
-        """How an answer names the files: by the type word the call used ('spreadsheets (.csv, .xlsx)'),
-        or by extension ('.pdf files')."""
-        if not extensions:
-            return "file", "files"
-        if len(extensions) == 1:
-            return f".{extensions[0]} file", f".{extensions[0]} files"
-        group = next((singular(w) for w in re.findall(r"[a-z]+", extension.lower()) if type_extensions(w) == extensions), "")
-        shown = "/".join(f".{e}" for e in extensions[:4]) + ("/..." if len(extensions) > 4 else "")
-        one, many = GROUP_NOUNS.get(group, (f"{group} file", f"{group} files") if group else (f"{shown} file", f"{shown} files"))
-        return f"{one} ({shown})", f"{many} ({shown})"
+        return Selection(selected, files_noun(extension, extensions), where, conditions, notes)
 
     def _selected(self, **filters) -> Selection | ToolResult:
         try:
@@ -248,6 +235,15 @@ class Toolbox:
             answer += f" {'It is' if count == 1 else 'They are'} {names_sentence(paths)}."
         if selection.notes:
             text += "\n(" + "; ".join(selection.notes) + ")"
+        if not hidden:
+            # The hidden files that would match too: a count says which count it is.
+            dotted = self._selected(extension=extension, folder=folder, name=name, larger_than=larger_than, smaller_than=smaller_than, empty=empty,
+                                    changed_within=changed_within, hidden=True)
+            if not isinstance(dotted, ToolResult) and dotted.files:
+                n = len(dotted.files)
+                said = f"Not counted: {n} hidden file{'s' if n != 1 else ''} ({names_sentence([e.path for e in dotted.files[:3]])}{', ...' if n > 3 else ''})."
+                text += f"\n{said}"
+                answer += f" {said}"
         noun = selection.noun[0] if count == 1 else selection.noun[1]
         # A count of zero answers the question as well as any other count.
         return ToolResult(text, paths, f"Found {count} {noun}", answer=answer)
