@@ -97,3 +97,19 @@ def test_a_kind_of_document_is_found_by_what_it_says_too(tmp_path, embedder):
     result = survey.each_file("total due", "total", name="invoice")
     assert sorted(result.paths) == ["bills/invoice_01.txt", "downloads/rechnung.txt", "downloads/scan_0042.txt"]
     assert "and 2 more that say so in their text" in result.answer
+
+
+def test_one_document_of_many_records_is_added_up_by_the_label_asked_about(tmp_path, embedder):
+    root = tmp_path / "docs"
+    write(root / "car/trips_2031.csv", "date,from,to,km,rate_per_km\n2031-01-04,Ghent,Bruges,52,0.42\n2031-02-11,Ghent,Lille,78,0.42\n"
+                                       "2031-03-02,Ghent,Antwerp,61,0.42\n")
+    write(root / "home/plans.json", '{"plans": [\n  {"name": "Cloud backup", "monthly": 4.5},\n  {"name": "Music", "monthly": 10.99},\n'
+                                    '  {"name": "News", "monthly": 7.0}\n]}\n')
+    box = Toolbox(root)
+    survey = Survey(box, Searcher(FolderIndex(box.root, embedder, tmp_path / "idx", files=lambda: box.entries)))
+    trips = survey.each_file("kilometres km", "total", name="trips")
+    assert trips.answer == "The total of 'km' in car/trips_2031.csv is 191, over its 3 entries (52, 78, 61)." and trips.paths == ["car/trips_2031.csv"]
+    assert survey.each_file("monthly cost", "total", name="plans").answer.startswith("The total of 'monthly' in home/plans.json is 22.49, over its 3")
+    assert survey.each_file("monthly", "largest", name="plans").answer.startswith("The largest of 'monthly' in home/plans.json is 10.99")
+    # No label says what is asked: the file's best line, as before.
+    assert "over its" not in survey.each_file("vendor", "total", name="trips").answer

@@ -14,7 +14,7 @@ from ..language.figures import NUMBER, dates_in, number_value
 from ..language.glossary import translations
 from ..language.lexicon import QUESTION_WORDS
 from ..language.matching import kin_words
-from ..language.text import fold, singular, stem, terms, words
+from ..language.text import covers, fold, singular, stem, terms, words
 from .result import BadArgument, ToolResult, trim
 from .searcher import Passage, Searcher
 from .toolbox import Toolbox
@@ -76,6 +76,33 @@ def of_one_kind(found: list[Found], others: dict[str, list]) -> list[Found]:
         better = None if is_money(item.written) else next(((line, figure) for line, figure in others.get(item.path, []) if is_money(figure[1])), None)
         kept.append(Found(item.path, better[0].passage.hit.location, better[0].shown, *better[1]) if better else item)
     return kept
+
+
+# A labelled figure of a record: a table row's cell as the readers write it ("km: 214"), or a key of JSON, YAML or an
+# INI file ('"monthly": 6.3,').
+LABELLED = re.compile(r'(?:^|[;{,])\s*"?([A-Za-z_][\w .()/-]{0,40}?)"?\s*[:=]\s*"?((?:[$€£]\s?)?-?\d[\d,]*(?:\.\d+)?)"?\s*(?=[;,}]|$)')
+
+
+def column_of(lines: list[str], weights: dict[str, float]) -> tuple[str, list[tuple[float, str]]] | None:
+    """The figures one document gives under a label, across its records (the "km" of each row of a log, the
+    "monthly" of each subscription): the label most about what is asked, with two figures or more; None when no
+    label says any of it."""
+    columns: dict[str, list[tuple[float, str]]] = {}
+    for line in lines:
+        for label, written in LABELLED.findall(line.rsplit(" › ", 1)[-1]):
+            match = NUMBER.search(written)
+            try:
+                columns.setdefault(label.strip(), []).append((float(number_value(match)), written.strip()))
+            except (ValueError, AttributeError):
+                continue
+    def score(label: str) -> tuple[float, float]:
+        said = terms(label.replace("_", " "))
+        matched = sum(w for t, w in weights.items() if covers(t, said))
+        return matched, matched / (len(said) or 1)  # "km" over "rate_eur_per_km" for kilometres
+
+    scored = [(score(label), label) for label, found in columns.items() if len(found) >= 2]
+    best = max(scored, default=((0.0, 0.0), ""))
+    return (best[1], columns[best[1]]) if best[0][0] > 0 else None
 
 
 def says_all(hits: list[Hit], words: list[str]) -> bool:
@@ -187,6 +214,11 @@ class Survey:
         total = len(files)
         files = files[:MAX_FILES]
         weights = self.searcher.weights(what)
+        if total == 1 and combine in ("total", "average", "largest", "smallest"):
+            # One document of many records: its figures under the label asked about are what is combined.
+            column = column_of([line for hit in self.chunks_of(files[0]) for line in hit.text.splitlines()], weights)
+            if column:
+                return self._column(files[0], what, combine, *column)
         found: list[Found] = []
         others: dict[str, list] = {}  # every line of a file with a figure, best first
         unread: list[str] = []
@@ -217,6 +249,17 @@ class Survey:
         except KeyboardInterrupt:
             stopped = len(found) + len(unread)  # Ctrl-C: what was read so far is the answer
         return self._result(what, combine, described, of_one_kind(found, others), unread, total, stopped)
+
+    def _column(self, path: str, what: str, combine: str, label: str, figures: list[tuple[float, str]]) -> ToolResult:
+        values, written = [value for value, _ in figures], [w for _, w in figures]
+        listed = ", ".join(written[:12]) + (f" and {len(written) - 12} more" if len(written) > 12 else "")
+        if combine in ("total", "average"):
+            figure = money(sum(values) / (1 if combine == "total" else len(values)), written)
+        else:
+            figure = (max if combine == "largest" else min)(figures)[1]
+        answer = f"The {combine} of '{label}' in {path} is {figure}, over its {len(values)} entries ({listed})."
+        text = f"{path}: '{label}' in {len(values)} entries: {listed}. {combine}: {figure}."
+        return ToolResult(text, [path], f"{combine} of {len(values)} entries of {path.rsplit('/', 1)[-1]}", basis=text, answer=answer)
 
     def _result(self, what: str, combine: str, described: str, found: list[Found], unread: list[str], total: int, stopped: int) -> ToolResult:
         read = len(found)
