@@ -389,3 +389,16 @@ def test_a_documents_pages_sheets_and_slides_are_among_its_facts(tmp_path):
     assert "page" not in box.file_metadata("notes.txt").answer
     broken = box.file_metadata("broken.pdf")
     assert broken.found and "page" not in broken.answer  # no pages to tell; its size and dates still told  # no pages to tell, its size and dates still told
+
+
+def test_a_table_read_about_something_gives_the_rows_that_say_it(tmp_path):
+    rows = "".join(f"{country},{year},{10000 + n * 7 + year % 10}\n" for n, country in enumerate(["Arland", "Brevia", "Corvath", "Dunmere"] * 40)
+                   for year in (2029, 2030, 2031))
+    write(tmp_path / "data/people.csv", "country,year,population\n" + rows)
+    result = Toolbox(tmp_path).read_file("people.csv", about="Corvath population 2031")
+    lines = result.text.splitlines()
+    assert lines[1] == "Columns: country | year | population" and all("Corvath" in row and "2031" in row for row in lines[2:])
+    assert result.text.startswith("data/people.csv (the first 20 of the 40 rows about 'Corvath population 2031')")
+    # A document that is no table is read by its part about the words, as before.
+    write(tmp_path / "notes.md", "# Notes\n\nThe Corvath trip was in 2031.\n")
+    assert "rows about" not in Toolbox(tmp_path).read_file("notes.md", about="Corvath").text

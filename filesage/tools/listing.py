@@ -42,6 +42,32 @@ def part_about(about: str, parts: list[str]) -> int:
     return best + 1 if score[best] > 0 else 1
 
 
+CELL = re.compile(r"(?:^|; )[^:;]{1,60}: ")  # a cell of a row as the readers write a table's: "a: 1; b: 2"
+ROWS_SHOWN = 20
+
+
+def rows_about(about: str, parts: list[str]) -> tuple[list[str], int] | None:
+    """The rows of a table most about the words given (every row that says the most of them, rarer words weighing
+    more: a country and a year name the one row), at most ROWS_SHOWN of them after the table's column line, and how many
+    there are; None for a document that is no table, or when no row says any of the words."""
+    from ..language.text import covers, terms
+
+    lines = [line for part in parts for line in part.splitlines() if line.strip() and not (line.startswith("[") and line.endswith("]"))]
+    rows = [line for line in lines if len(CELL.findall(line)) >= 2]
+    if len(rows) < max(3, len(lines) // 2):
+        return None
+    wanted = terms(about)
+    said = [terms(row) for row in rows]
+    weight = {t: 1.0 / (1 + sum(covers(t, own) for own in said)) for t in wanted}
+    scores = [sum(w for t, w in weight.items() if covers(t, own)) for own in said]
+    best = max(scores, default=0.0)
+    if best <= 0:
+        return None
+    header = next((line for line in lines if line.startswith("Columns:")), None)
+    chosen = [row for row, score in zip(rows, scores) if score == best]
+    return ([header] if header else []) + chosen[:ROWS_SHOWN], len(chosen)
+
+
 def file_line(entry: "FileEntry") -> str:
     return f"- {entry.path} ({human_size(entry.size)}, modified {when(entry.modified)})"
 

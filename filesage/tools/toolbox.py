@@ -35,6 +35,7 @@ from .listing import (
     folder_tree,
     names_sentence,
     part_about,
+    rows_about,
     span,
 )
 from .result import BadArgument, ToolResult, note, trim
@@ -92,9 +93,7 @@ class Toolbox:
         return self._name_words
 
     def refresh(self) -> None:
-        self._entries = None
-        self._hidden = None
-        self._name_words = None
+        self._entries = self._hidden = self._name_words = None
 
     def _folder(self, folder: str) -> str | None:
         """The folder an argument means, '' for the whole folder, None when no folder fits. A path that
@@ -443,6 +442,13 @@ class Toolbox:
             return ToolResult(f"{entry.path} has no text.", [entry.path], f"{entry.name}: no text", found=False)
         if start > len(parts):
             return ToolResult(f"{entry.path} has {len(parts)} parts; start must be 1 to {len(parts)}.", [], "Past the end", ok=False)
+        found = rows_about(about, [segment.text for segment in parts]) if about.strip() and start == 1 else None
+        if found:  # a table read about something: the rows that say it, wherever they are in it
+            rows, count = found
+            shown = len(rows) - rows[0].startswith("Columns:")
+            which = "the row" if count == 1 else f"the {count} rows" if shown == count else f"the first {shown} of the {count} rows"
+            return ToolResult(trim(f"{entry.path} ({which} about '{about.strip()}'):\n" + "\n".join(rows), length), [entry.path],
+                              f"Read {entry.name}, rows about '{about.strip()}'", locations={entry.path: "rows"})
         if about.strip() and start == 1:
             start = part_about(about, [segment.text for segment in parts])
         chosen, size = [], 0
