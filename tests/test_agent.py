@@ -299,3 +299,10 @@ def test_a_retry_whose_answer_is_in_the_results_asks_for_the_answer_not_a_tool(f
     # The second draft was asked for in plain words (no tool-call grammar) after the line was named.
     assert model.schemas[2] is None and "department: sales; q1_budget: 450000" in model.prompts[2][-1]["content"]
     assert answer.policies.count("figures_come_from_the_line_asked_about") == 1 and len(answer.steps) == 1
+
+
+def test_a_sentence_the_model_repeats_is_said_once(content_registry):
+    looping = "Renew the passport before 2025-08-15 [1]. It is in the notes [1]. It is in the notes [1]. It is in the notes [1]."
+    model = ScriptedModel([call("semantic_search", query="passport"), looping])
+    _, answer = run(Agent(model, content_registry, policies=in_force()), "when must I renew my passport?")
+    assert answer.text.count("It is in the notes") == 1 and answer.text.startswith("Renew the passport before 2025-08-15 [1].")

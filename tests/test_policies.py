@@ -887,3 +887,13 @@ def test_a_scope_no_one_asked_for_is_dropped(agent):
     assert dropped(kept, ToolCall("semantic_search", {"query": "rent", "within": "finance/budget_q1.xlsx"})) is None
     history = [{"role": "user", "content": "Is there a lease in finance?"}, {"role": "assistant", "content": "No."}]
     assert dropped(turn_for(agent, "and the rent?", history), ToolCall("semantic_search", {"query": "rent", "within": "finance"})) is None
+
+
+def test_searches_keep_the_questions_words(agent):
+    from filesage.policies.first_call import searches_keep_the_questions_words as kept
+
+    turn = turn_for(agent, "What zlib version does acme 2.1 need?")
+    assert kept(turn, ToolCall("semantic_search", {"query": "acme 2.1 dependencies"})).arguments["query"] == "acme 2.1 dependencies zlib version"
+    assert kept(turn, ToolCall("semantic_search", {"query": "zlib version acme 2.1 needs"})) is None
+    assert kept(turn_for(agent, "what does -q do?"), ToolCall("semantic_search", {"query": "quiet"})).arguments["query"] == "quiet -q"
+    assert kept(turn, ToolCall("count_files", {})) is None

@@ -37,7 +37,7 @@ from .decisions import (
 )
 from .events import NO_GENERATION, Answer, Answered, AnswerRetracted, AnswerToken, Event, Step, ToolChosen, ToolFinished
 from .state import AskedAgain, Drafted, Fired, Ran, Rewrote, TimeUp, Turn
-from .streams import AnswerStream, PlainAnswerStream, marked, small_result_sources
+from .streams import AnswerStream, PlainAnswerStream, marked, said_once, small_result_sources
 
 if TYPE_CHECKING:
     from ..tools.toolbox import Toolbox
@@ -341,7 +341,7 @@ class Agent:
                 shown = state.stream.shown
             else:
                 turn.citations.start_answer()
-                shown = "".join(turn.citations.cite(s) for s in sentences(state.text.strip()))
+                shown = "".join(turn.citations.cite(s) for s in said_once(sentences(state.text.strip()), set()))
                 if shown:
                     yield AnswerToken(shown)
             cited = [s.to_json() for s in turn.citations.cited()]

@@ -73,9 +73,21 @@ class PlainAnswerStream:
         return piece if self.plain else self.call.feed(piece)
 
 
+def said_once(parts: list[str], said: set[str]) -> list[str]:
+    """The sentences not said before: a small model caught in a loop writes one sentence a dozen times."""
+    kept = []
+    for sentence in parts:
+        key = " ".join(re.sub(r"\[\d+\]", " ", sentence).lower().split())
+        if key and key in said:
+            continue
+        said.add(key)
+        kept.append(sentence)
+    return kept
+
+
 class AnswerStream:
     """The answer text as the user sees it while it is generated: the model's raw pieces (unwrapped from
-    a respond call when there is one) pass out a sentence at a time, each with its citation markers.
+    a respond call when there is one) pass out a sentence at a time, each with its citation markers, each once.
     """
 
     def __init__(self, citations: Citations, unwrap: AnswerFieldStream | PlainAnswerStream):
@@ -84,6 +96,7 @@ class AnswerStream:
         self.raw = ""
         self.pending = ""
         self.shown = ""
+        self.said: set[str] = set()
         citations.start_answer()
 
     def feed(self, piece: str) -> str:
@@ -92,12 +105,13 @@ class AnswerStream:
         self.pending += text
         parts = sentences(self.pending)
         complete, self.pending = parts[:-1], parts[-1] if parts else ""
-        out = "".join(self.citations.cite(s) for s in complete)
+        out = "".join(self.citations.cite(s) for s in said_once(complete, self.said))
         self.shown += out
         return out
 
     def flush(self) -> str:
-        out = self.citations.cite(self.pending.rstrip()) if self.pending.strip() else ""
+        rest = said_once([self.pending.rstrip()], self.said) if self.pending.strip() else []
+        out = self.citations.cite(rest[0]) if rest else ""
         self.pending = ""
         self.shown += out
         return out

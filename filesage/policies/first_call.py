@@ -236,6 +236,21 @@ def questions_about_what_files_say_are_searched(turn: "Turn", call: ToolCall | N
     return ToolCall("semantic_search", {"query": turn.question})
 
 
+def searches_keep_the_questions_words(turn: "Turn", call: ToolCall | None) -> ToolCall | None:
+    """Small models shorten a question into a few keywords for the search and drop the word that picks the line
+    ("acme 2.1 dependencies" for which zlib version acme 2.1 needs, the tool's name alone for who maintains it): the
+    line about the thing asked then ranks below lines about the rest. A search keeps the words of the question its
+    query left out (the searcher weighs each by how rare it is, so the common ones add little)."""
+    if call is None or call.name != "semantic_search":
+        return None
+    query = str(call.arguments.get("query", "")).strip()
+    have = terms(query)
+    missing = [w for w in re.findall(r"v?\d+(?:\.\d+)+|[\w'+-]+", turn.question) if terms(w) and not terms(w) <= have]
+    if not missing:
+        return None
+    return ToolCall("semantic_search", {**call.arguments, "query": f"{query} {' '.join(dict.fromkeys(missing))}".strip()})
+
+
 def a_scope_no_one_asked_for_is_dropped(turn: "Turn", call: ToolCall | None) -> ToolCall | None:
     """Small models keep a search `within` a file or folder the question never mentions: a name copied from the
     prompt's examples ("phone bill"), a tool's name, a guess at a folder ("financial", "classroom"), or the document
