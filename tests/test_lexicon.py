@@ -134,6 +134,10 @@ CASES = {
     "FILE_SIZE_MODIFIERS": lambda: {"total", "file"} <= L.FILE_SIZE_MODIFIERS and "cache" not in L.FILE_SIZE_MODIFIERS,
     "FOLDER_CONTENTS": lambda: matches(L.FOLDER_CONTENTS, "what's inside papers/") and matches(L.FOLDER_CONTENTS, "show me what is in reports/2025")
     and not matches(L.FOLDER_CONTENTS, "who wrote the paper"),
+    "MONEY_ASKED": lambda: matches(L.MONEY_ASKED, "how much was the power bill") and matches(L.MONEY_ASKED, "what does the desk cost")
+    and not matches(L.MONEY_ASKED, "how much storage does it need") and not matches(L.MONEY_ASKED, "who wrote the manual"),
+    "MONEY_LINE": lambda: matches(L.MONEY_LINE, "Total due: EUR 214.20") and matches(L.MONEY_LINE, "Rent 1,140.00")
+    and matches(L.MONEY_LINE, "€9") and not matches(L.MONEY_LINE, "Service period: March 2031"),
     "ADDED_UP": lambda: matches(L.ADDED_UP, "the taxi and the hotel together") and not matches(L.ADDED_UP, "what does my hotel cost"),
     "FIND_THEN_READ": lambda: matches(L.FIND_THEN_READ, "my newest report - what does it conclude?") and not matches(L.FIND_THEN_READ, "which report is the newest one?")
     and not matches(L.FIND_THEN_READ, "which is the oldest file, by when it was saved?"),

@@ -187,3 +187,16 @@ def test_a_paragraph_on_one_line_is_shown_by_its_sentences_about_the_question():
     shown = excerpt(line, {t: 1.0 for t in terms("how many --keep directories at most")})
     assert "up to a limit of 20" in shown and len(shown) <= LINE_CHARS + 4 and shown.startswith("… ") and shown.endswith(" …")
     assert excerpt("A short line.", {}) == "A short line."
+
+
+def test_an_amount_asked_for_comes_with_the_lines_that_give_one(tmp_path, embedder):
+    root = tmp_path / "bills"
+    for month, total in (("May", "88.40"), ("June", "91.10")):
+        write(root / f"power/brightwatt_{month.lower()}_2031.txt",
+              f"Brightwatt Power Ltd - INVOICE\nBrightwatt Power Ltd, 4 Mill Lane, Leeds\nBilling: billing@brightwatt.example\n"
+              f"Bill to: Ines Moreau, 9 Quay Road\nSupply period: {month} 2031\nCustomer number: BW-7731\n"
+              f"Energy used 412 kWh 0.18 74.16\nStanding charge 30 days 0.25 7.50\nTotal due: GBP {total}\nThank you for choosing Brightwatt Power.\n")
+    index = FolderIndex(root, embedder, tmp_path / "idx")
+    index.refresh()
+    result = Searcher(index).semantic_search("How much was the Brightwatt Power bill for May 2031?")
+    assert "Total due: GBP 88.40" in result.text, result.text

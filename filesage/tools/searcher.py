@@ -12,7 +12,7 @@ from typing import Annotated, Callable
 
 from ..index.store import FolderIndex, Hit, Progress
 from ..language.glossary import term_of, translations
-from ..language.lexicon import WHOLE_FOLDER
+from ..language.lexicon import MONEY_ASKED, MONEY_LINE, WHOLE_FOLDER
 from ..language.text import COMMENT_MARKS, UNDERLINE, covers, holders, is_heading, terms
 from .result import ToolResult, note, trim
 
@@ -52,6 +52,7 @@ PASSAGE_CHARS = 700  # how much of a passage the plain pipeline in bench/ puts i
 
 MAX_RESULT_CHARS = 2500
 COMMENT_WEIGHT = 0.5
+AMOUNT_LINES = 3  # lines with an amount kept from each of the best two passages when an amount is asked
 CHUNKS_BACK = 8  # how far back a line's heading is looked for, in chunks (about 7 KB)
 # Files where a line that starts with "#" is a heading, not a comment: Markdown, text, man pages (read with their
 # sections as "#" headings) and files without an extension.
@@ -173,10 +174,14 @@ class Searcher:
         return {t: rarest if t.startswith("date:") or not frequencies.get(t) else math.log(1 + count / (1 + frequencies[t])) for t in wanted}
 
     def select(self, query: str, passages: list[Passage], weights: dict[str, float]) -> list[Line]:
-        """The lines that bear on the query: the best-scoring ones (see score_lines), a few per passage."""
+        """The lines that bear on the query: the best-scoring ones (see score_lines), a few per passage. When an
+        amount is asked ("how much was the hosting bill"), the lines that give one ("Total due: EUR 214.20") say
+        none of the question's words and rank below the ones that name the vendor: the best passages' lines with an
+        amount are kept too."""
         chosen: list[Line] = []
         taken: dict[int, int] = {}
-        for line in self.score_lines(query, passages, weights):
+        scored = self.score_lines(query, passages, weights)
+        for line in scored:
             key = id(line.passage)
             limit = LINES_FIRST if line.passage is passages[0] else LINES_OTHER
             if taken.get(key, 0) >= limit or any(line.shown == other.shown for other in chosen):
@@ -185,6 +190,10 @@ class Searcher:
             chosen.append(line)
             if len(chosen) >= MAX_LINES:
                 break
+        if MONEY_ASKED.search(query):
+            for passage in passages[:2]:
+                amounts = [line for line in scored if line.passage is passage and MONEY_LINE.search(line.shown.rsplit(" › ", 1)[-1])]
+                chosen += [line for line in amounts[:AMOUNT_LINES] if all(line.shown != other.shown for other in chosen)]
         return chosen
 
     def lines_before(self, hit: Hit, files: dict[str, list[Hit]]) -> list[str]:
