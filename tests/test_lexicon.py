@@ -136,7 +136,7 @@ CASES = {
     and not matches(L.FOLDER_CONTENTS, "who wrote the paper"),
     "MONEY_ASKED": lambda: matches(L.MONEY_ASKED, "how much was the power bill") and matches(L.MONEY_ASKED, "what does the desk cost")
     and not matches(L.MONEY_ASKED, "how much storage does it need") and not matches(L.MONEY_ASKED, "who wrote the manual"),
-    "MONEY_LINE": lambda: matches(L.MONEY_LINE, "Total due: EUR 214.20") and matches(L.MONEY_LINE, "Rent 1,140.00")
+    "MONEY_LINE": lambda: matches(L.MONEY_LINE, "Balance: USD 12.75") and matches(L.MONEY_LINE, "Rent 975.00")
     and matches(L.MONEY_LINE, "€9") and not matches(L.MONEY_LINE, "Service period: March 2031"),
     "ADDED_UP": lambda: matches(L.ADDED_UP, "the taxi and the hotel together") and not matches(L.ADDED_UP, "what does my hotel cost"),
     "FIND_THEN_READ": lambda: matches(L.FIND_THEN_READ, "my newest report - what does it conclude?") and not matches(L.FIND_THEN_READ, "which report is the newest one?")

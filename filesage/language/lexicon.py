@@ -212,7 +212,7 @@ FILE_SIZE_MODIFIERS = frozenset({"file", "total", "combined", "overall", "whole"
 FOLDER_CONTENTS = re.compile(r"\bwhat(?:'s|\s+is|\s+are)?\s+(?:in|inside|under)\b|\b(?:show|list)\b.*\b(?:in|inside|under|of)\b|"
                              r"\bwhat does\b.*\b(?:hold|contain)\b", re.I)
 # A question that asks for a sum of money ("how much was the hosting bill", "what does the desk cost"), and a line
-# that gives one ("Total due: EUR 214.20", "$1,200.00"): the line an amount is asked of rarely says the question's words.
+# that gives one ("Amount owing: EUR 57.30", "$3,405.00"): the line an amount is asked of rarely says the question's words.
 MONEY_ASKED = re.compile(r"\bhow much\b(?!\s+(?:time|space|disk|storage|memory|ram|data|longer|later|earlier|notice|more time)\b)|"
                          r"\b(?:cost|costs|price|priced|fee|fees|paid|pay|bill|billed|charged?|rent|spent|spend|owe|owed)\b", re.I)
 MONEY_LINE = re.compile(r"(?:[$€£]|\b(?:EUR|USD|GBP|CHF)\b)\s?-?\d[\d,.]*|\d[\d,.]*\s?(?:[$€£]|\b(?:EUR|USD|GBP|CHF)\b)|\b\d{1,3}(?:,\d{3})*\.\d\d\b")

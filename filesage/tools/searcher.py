@@ -175,7 +175,7 @@ class Searcher:
 
     def select(self, query: str, passages: list[Passage], weights: dict[str, float]) -> list[Line]:
         """The lines that bear on the query: the best-scoring ones (see score_lines), a few per passage. When an
-        amount is asked ("how much was the hosting bill"), the lines that give one ("Total due: EUR 214.20") say
+        amount is asked ("how much was the hosting bill"), the lines that give one ("Amount owing: EUR 57.30") say
         none of the question's words and rank below the ones that name the vendor: the best passages' lines with an
         amount are kept too."""
         chosen: list[Line] = []
