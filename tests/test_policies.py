@@ -360,7 +360,8 @@ def test_questions_about_what_files_say_are_searched(agent):
     for question in ("What does the tool's -q option do?", "How many --exclude folders can I give the tool?", "What is the default of cache_ttl?",
                      "How do I sort the tool's output by modification time?", "What's the widget's default maximum cache size?",
                      "Where does the widget look for its ignore file?", "In the widget unit file, which file has to be present?",
-                     "According to the protocol spec, how large is one frame?", "When did python-widget 2.1 come out?"):
+                     "According to the protocol spec, how large is one frame?", "When did python-widget 2.1 come out?",
+                     "Who modified the widget spec I saved in papers/, and who holds its copyright?"):
         assert questions_about_what_files_say_are_searched(turn_for(agent, question), ToolCall("file_metadata", {"name_hint": "x"})).name == "semantic_search", question
     # A follow-up to a question about what a document says is about what it says too, though that question named a file.
     release = [{"role": "user", "content": "What's the latest release the NEWS file describes?"}, {"role": "assistant", "content": "4.2 [1]."}]

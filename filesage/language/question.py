@@ -301,11 +301,15 @@ def combines_asked_for(question: str) -> set[str]:
 
 def says_regardless(question: str, tree_words: set[str]) -> bool:
     """The question asks what a program, a setting or one document says, whatever file words come with it: it names
-    a command-line option or a setting ("-b", "--link-dest", "cache_ttl", not a file's own name), asks how to do
-    something, or is framed by the document it reads ("In the service file, what must be installed first?", "According to
+    a command-line option or a setting ("-b", "--link-dest", "cache_ttl", not a file's own name), asks who (a file
+    has no author), asks how to do something, or is framed by the document it reads ("In the service file, what must be installed first?", "According to
     the manual, how big ...") and then asks no file's size, date, rank or count."""
     settings = [name for name in SETTING_NAMED.findall(question) if not {singular(w) for w in words(name)} <= tree_words]
     if OPTION_NAMED.search(question) or settings:
+        return True
+    # A file has no author: "who modified / wrote / holds ..." asks what a document says of a person.
+    phrases = asked_phrases(question)
+    if phrases and all(phrase[0] in ("who", "whom") for phrase in phrases) and not detect_order(question):
         return True
     if INSTRUCTIONS.search(question):
         rest = INSTRUCTIONS.sub("", question, count=1)
