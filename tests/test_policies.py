@@ -783,6 +783,10 @@ def test_answers_say_more_than_the_question(agent):
     unrelated = found(turn_for(agent, "which parking bay comes with the flat?"), "From home/lease.pdf [1]:\n- Monthly rent: 1,450 EUR", query="parking bay")
     hollow = more(unrelated, "A parking bay comes with the flat.")
     assert isinstance(hollow, Retry) and hollow.otherwise.as_written and hollow.otherwise.text.startswith("I found nothing in the folder")
+    # A follow-up whose draft retells the answer before it, with no line about it found, keeps its draft.
+    history = [{"role": "user", "content": "what does the changelog say about dark mode?"}, {"role": "assistant", "content": "Dark mode came in acme-4.2 [1]."}]
+    again = found(turn_for(agent, "which version was that in?", history), "From NEWS [1]:\n- Handle the colour scheme", query="version")
+    assert isinstance(more(again, "Dark mode came in acme-4.2 [1]."), Retry) and more(again, "Dark mode came in acme-4.2 [1].").otherwise is None
     # A follow-up's draft that retells the answer before it goes back with the question now asked.
     history = [{"role": "user", "content": "who chairs the rowing club?"}, {"role": "assistant", "content": "The rowing club is chaired by Mireille Okafor [1]."}]
     follow = found(turn_for(agent, "What does Mireille Okafor do for a living?", history), "From club/members.md [1]:\n- Mireille Okafor, chair; works as a marine surveyor")

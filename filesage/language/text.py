@@ -28,7 +28,7 @@ def stem(word: str) -> str:
     return word[:-1] if len(word) > 4 and word.endswith("e") else word
 
 
-VERSION = re.compile(r"(?<![\d.])\d+(?:\.\d+)+(?![\d.])")
+VERSION = re.compile(r"(?<![\d.])\d+(?:\.\d+)+(?!\d|\.\d)")  # "4.2." ends a sentence with 4.2
 
 
 def terms(text: str) -> set[str]:

@@ -167,6 +167,9 @@ def answers_say_more_than_the_question(turn: "Turn", draft: str | None) -> Retry
     message = (prompts.RETOLD_RETRY if retold else prompts.HOLLOW_RETRY).format(line=said, question=turn.question)
     if line:
         return Retry(message, [], answer_only=True, otherwise=Accept(prompts.QUOTED_LINE.format(line=line)))
+    if retold:
+        # What the answer before said may be the answer again ("and in which release?"): it stands.
+        return Retry(message, [])
     # Twice nothing said, and no line found about the question: the files do not answer it.
     return Retry(message, [], otherwise=Accept(prompts.NOT_FOUND.format(folder=turn.folder, searched=what_was_searched(turn)), as_written=True))
 
