@@ -72,7 +72,9 @@ def main() -> None:
             for turn in turns:
                 answer = ask(command, turn, root, history, env)
                 answers.append(answer)
-                history += [{"role": "user", "content": turn}, {"role": "assistant", "content": answer["answer"]}]
+                # As a pipeline passes back what `ask --json` printed: the answer with its sources.
+                history += [{"role": "user", "content": turn},
+                            {"role": "assistant", "content": answer["answer"], "sources": [{"path": path} for path in answer["sources"] if path]}]
             record = {"id": question["id"], "kind": question["kind"], "answers": answers}
             out.write(json.dumps(record, ensure_ascii=False) + "\n")
             out.flush()

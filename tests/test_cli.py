@@ -44,6 +44,9 @@ def test_usage_errors_exit_2(tmp_path):
     history.write_text('{"role": "user"}')
     bad_history = run_cli("ask", "how many files?", "--root", str(tmp_path), "--history", str(history))
     assert bad_history.returncode == 2 and "must be a JSON list" in bad_history.stderr
+    history.write_text('[{"role": "user", "content": "who?"}, {"role": "assistant", "content": "Ada.", "sources": "notes.md"}]')
+    bad_sources = run_cli("ask", "how many files?", "--root", str(tmp_path), "--history", str(history))
+    assert bad_sources.returncode == 2 and '"sources"' in bad_sources.stderr and "Traceback" not in bad_sources.stderr
     bad_config = tmp_path / "bad.toml"
     bad_config.write_text("=")
     assert run_cli("ask", "hi", "--root", str(tmp_path), env={"FILESAGE_CONFIG": str(bad_config)}).returncode == 2

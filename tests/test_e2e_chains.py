@@ -109,3 +109,24 @@ def test_a_default_a_manual_gives_is_answered_from_its_line_and_its_releases_are
     assert re.search(r"\b7\b", default["answer"]) and "files under" not in default["answer"], default["answer"]
     releases = ask(root, tmp_path, "How many releases does the ferryd CHANGES file list?")
     assert "2 releases" in releases["answer"] and [s["path"] for s in releases["sources"]] == ["ferryd/CHANGES"], releases
+
+
+def test_a_follow_up_looks_first_in_the_file_the_answer_before_came_from(tmp_path):
+    root = tmp_path / "docs"
+    write(root / "home/lease_flat.txt", "RESIDENTIAL LEASE\nLandlord: Marit Solberg, 12 Fjord Lane, Bergen\nLandlord e-mail: marit.solberg@example.net\n"
+                                        "Tenant: Jonas Ek\nMonthly rent: NOK 14,200, due on the 3rd of each month\n")
+    write(root / "work/contacts.txt", "Team contacts\nSupport desk e-mail: help@example.org\nSales e-mail: sales@example.org\n")
+    write(root / "work/club.txt", "Chess club\nSecretary: Ola Brun, e-mail ola.brun@example.com\n")
+    first = run_cli("ask", "Who is the landlord on my lease?", "--root", str(root), "--json", env={"FILESAGE_CACHE_DIR": str(tmp_path / "cache")})
+    assert first.returncode == 0, first.stderr[-2000:]
+    record = json.loads(first.stdout)
+    assert "Marit Solberg" in record["answer"], record["answer"]
+    history = tmp_path / "history.json"
+    history.write_text(json.dumps([{"role": "user", "content": "Who is the landlord on my lease?"},
+                                   {"role": "assistant", "content": record["answer"], "sources": record["sources"]}]))
+    follow = run_cli("ask", "What's her e-mail address?", "--root", str(root), "--json", "--history", str(history),
+                     env={"FILESAGE_CACHE_DIR": str(tmp_path / "cache")})
+    assert follow.returncode == 0, follow.stderr[-2000:]
+    answer = json.loads(follow.stdout)
+    assert "marit.solberg@example.net" in answer["answer"], answer
+    assert [step["args"].get("within") for step in answer["steps"] if step["tool"] == "semantic_search"][:1] == ["home/lease_flat.txt"], answer["steps"]

@@ -902,3 +902,20 @@ def test_searches_keep_the_questions_words(agent):
     assert kept(turn, ToolCall("semantic_search", {"query": "zlib version acme 2.1 needs"})) is None
     assert kept(turn_for(agent, "what does -q do?"), ToolCall("semantic_search", {"query": "quiet"})).arguments["query"] == "quiet -q"
     assert kept(turn, ToolCall("count_files", {})) is None
+
+
+def test_follow_ups_look_where_the_answer_before_was_found(agent):
+    from filesage.policies.first_call import follow_ups_look_where_the_answer_before_was_found as looked
+
+    history = [{"role": "user", "content": "Who is the landlord on the flat?"},
+               {"role": "assistant", "content": "Rosa Quint [1].", "sources": [{"n": 1, "path": "notes/todo.txt"}]}]
+    search = ToolCall("semantic_search", {"query": "e-mail"})
+    assert looked(turn_for(agent, "what's her e-mail?", history), search).arguments["within"] == "notes/todo.txt"
+    # A question that stands on its own, an answer without sources, or a search already kept to a file: as it was.
+    assert looked(turn_for(agent, "Who wrote the meeting notes?", history), search) is None
+    assert looked(turn_for(agent, "what's her e-mail?", [history[0], {"role": "assistant", "content": "Rosa Quint."}]), search) is None
+    assert looked(turn_for(agent, "what's her e-mail?", history), ToolCall("semantic_search", {"query": "e-mail", "within": "README.md"})) is None
+    # A planned follow-up, written out in full, is still a follow-up.
+    planned = turn_for(agent, "What is Rosa Quint's e-mail address?", history)
+    planned.as_written = "and her e-mail?"
+    assert looked(planned, search).arguments["within"] == "notes/todo.txt"

@@ -90,8 +90,10 @@ class Agent:
         self.time_limit = time_limit
         self.system = prompts.agent_system(registry.prompt_listing(), today)
 
-    def run(self, question: str, history: list[dict] | None = None) -> Iterator[Event]:
+    def run(self, question: str, history: list[dict] | None = None, as_written: str = "") -> Iterator[Event]:
+        """as_written: the question as the user wrote it, when a plan wrote it out in full ("what's her e-mail?")."""
         turn = self._start(question, history)
+        turn.as_written = as_written or turn.asked
         state = Answering()
         try:
             while state.text is None:

@@ -145,7 +145,7 @@ class Planner:
         if plan is None or (len(plan.lookups) == 1 and plan.combine != "read_the_file"):
             # One look is enough: the question as written, or in full when it leaned on the conversation.
             asked = plan.question if plan is not None and history else question
-            yield from self._merged(self.agent.run(asked, history), usage, fired)
+            yield from self._merged(self.agent.run(asked, history, as_written=question), usage, fired)
             return
         yield from self._several(plan, usage, started, fired)
 

@@ -81,6 +81,7 @@ class Turn:
     languages_of: "Callable[[], Counter] | None"  # the languages of the indexed files
     key_of: "Callable[[object], str] | None" = None  # a call as the tool sees it
     said_in_files: "Callable[[str], bool] | None" = None  # some file of the folder says the word (or may: not all are indexed)
+    as_written: str = ""  # the question as the user wrote it, before a plan wrote it out in full
     started_at: float = field(default_factory=time.perf_counter)
     usage: Usage = field(default_factory=Usage)
     citations: Citations = field(default_factory=Citations)  # the loop's: source numbers given out so far

@@ -76,9 +76,12 @@ def read_history(name: str | None) -> list[dict]:
     except ValueError as exc:
         raise UsageError(f"history file {path} is not valid JSON ({exc})") from None
     if not isinstance(turns, list) or not all(
-        isinstance(t, dict) and t.get("role") in ("user", "assistant") and isinstance(t.get("content"), str) for t in turns
+        isinstance(t, dict) and t.get("role") in ("user", "assistant") and isinstance(t.get("content"), str)
+        and isinstance(t.get("sources", []), list) and all(isinstance(s, dict) and isinstance(s.get("path"), str) for s in t.get("sources", []))
+        for t in turns
     ):
-        raise UsageError(f'history file {path} must be a JSON list of {{"role": "user"|"assistant", "content": str}}')
+        raise UsageError(f'history file {path} must be a JSON list of {{"role": "user"|"assistant", "content": str}} '
+                         f'(an answer may carry its "sources" as --json prints them)')
     return turns
 
 
@@ -89,7 +92,7 @@ def ask(
     root: Optional[str] = typer.Option(None, "--root", "-r", help="The folder to answer about (default: FILESAGE_ROOT, config, or the current folder)."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object: answer, sources, steps."),
     events: bool = typer.Option(False, "--events", help="Stream newline-delimited JSON events: step_started, tool_result, answer_token, answer_retracted, answer_done."),
-    history: Optional[str] = typer.Option(None, "--history", help='JSON list of {"role", "content"} turns to continue from.'),
+    history: Optional[str] = typer.Option(None, "--history", help='JSON list of {"role", "content"} turns to continue from (an answer may carry its --json "sources").'),
     no_refresh: bool = typer.Option(False, "--no-refresh", help="Search the index as it is, without first indexing changed files."),
     model: Optional[str] = ModelOption,
     threads: Optional[int] = ThreadsOption,

@@ -115,7 +115,8 @@ def chat(
         except FilesageError as exc:
             err.print(f"error: {exc}", markup=False)
             continue
-        conversation += [{"role": "user", "content": text}, {"role": "assistant", "content": last.text}]
+        # The sources go with the answer: a follow-up ("and who signed it?") looks there first.
+        conversation += [{"role": "user", "content": text}, {"role": "assistant", "content": last.text, "sources": last.sources}]
 
 
 def chat_turn(workspace: Workspace, question: str, conversation: list[dict]):

@@ -340,6 +340,28 @@ def follow_up_searches_keep_what_came_before(turn: "Turn", call: ToolCall | None
     return ToolCall("semantic_search", {**call.arguments, "query": f"{query} {' '.join(dict.fromkeys(added))}".strip()}) if added else None
 
 
+def follow_ups_look_where_the_answer_before_was_found(turn: "Turn", call: ToolCall | None) -> ToolCall | None:
+    """A follow-up ("what's her e-mail?", "when did it come out?", "by when?") is about the document the answer before
+    came from, and small models search every file for its words: another person's e-mail, another release's date,
+    another task's deadline. When the answer before names its sources (the chat keeps them; `--history` turns may
+    carry them as `--json` prints them), a follow-up's search looks in those files first (the searcher goes on to
+    every file when they say nothing about it)."""
+    if call is None or call.name != "semantic_search" or str(call.arguments.get("within", "")).strip():
+        return None
+    if not leans_back(turn.as_written or turn.question):
+        return None
+    before = next((t for t in reversed(turn.history) if t.get("role") == "assistant"), None)
+    paths = list(dict.fromkeys(str(s["path"]) for s in (before or {}).get("sources", []) if isinstance(s, dict) and s.get("path")))
+    if not paths or len(paths) > MAX_SOURCES_LOOKED_IN or turn.tree is None:
+        return None
+    known = {e.path for e in turn.tree.entries}
+    paths = [path for path in paths if path in known]
+    return ToolCall("semantic_search", {**call.arguments, "within": ",".join(paths)}) if paths else None
+
+
+MAX_SOURCES_LOOKED_IN = 4
+
+
 def leans_back(question: str) -> bool:
     """A question that refers to the one before ("it", "her", "and ..."), or a fragment ("check-in?") that leans on it."""
     return bool(REFERS_BACK.search(question)) or len(re.findall(r"[\w'-]+", question)) <= 3
