@@ -341,7 +341,7 @@ def follow_up_searches_keep_what_came_before(turn: "Turn", call: ToolCall | None
 
 
 def follow_ups_look_where_the_answer_before_was_found(turn: "Turn", call: ToolCall | None) -> ToolCall | None:
-    """A follow-up ("what's her e-mail?", "when did it come out?", "by when?") is about the document the answer before
+    """A follow-up ("what's her e-mail?", "by when?") is about the document the answer before
     came from, and small models search every file for its words: another person's e-mail, another release's date,
     another task's deadline. When the answer before names its sources (the chat keeps them; `--history` turns may
     carry them as `--json` prints them), a follow-up's search looks in those files first (the searcher goes on to
