@@ -323,3 +323,14 @@ def test_a_line_that_shares_one_word_with_the_question_does_not_outweigh_a_total
     fees = Evidence([asked, "From trips/cabin_booking.pdf (p. 1):\n- Cabin stay cost: EUR 380.00\n- Cleaning fee: EUR 25.00"])
     bad, line = unconnected("The stay cost EUR 25.00 [1].", asked, fees)
     assert [c.text for c in bad] == ["25.00"] and line == "Cabin stay cost: EUR 380.00"
+
+
+def test_a_version_the_question_gives_is_said_whole():
+    from filesage.grounding.claims import missing_names
+
+    assert missing_names("When did acme 4.2.1 come out?", "Version 4.2.0 (2031-02-03)") == ["4.2.1"]
+    assert missing_names("When did acme 4.2.0 come out?", "Version 4.2.0 (2031-02-03)") == []
+    # Another library's release is not the one asked about; a figure with cents still matches its whole number.
+    assert missing_names("What did acme 3.1 change?", "Update zlib to v3.1.0.") == ["3.1"]
+    assert missing_names("What did acme 3.1 change?", "acme-3.1: faster start") == []
+    assert missing_names("Who was paid 4,320?", "Total: 4,320.00") == []

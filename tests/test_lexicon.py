@@ -138,6 +138,7 @@ CASES = {
     and not matches(L.MONEY_ASKED, "how much storage does it need") and not matches(L.MONEY_ASKED, "who wrote the manual"),
     "MONEY_LINE": lambda: matches(L.MONEY_LINE, "Balance: USD 12.75") and matches(L.MONEY_LINE, "Rent 975.00")
     and matches(L.MONEY_LINE, "€9") and not matches(L.MONEY_LINE, "Service period: March 2031"),
+    "UNIT_ABBREVIATIONS": lambda: "kilometre" in L.UNIT_ABBREVIATIONS["km"] and all(k == k.lower() for k in L.UNIT_ABBREVIATIONS),
     "ADDED_UP": lambda: matches(L.ADDED_UP, "the taxi and the hotel together") and not matches(L.ADDED_UP, "what does my hotel cost"),
     "FIND_THEN_READ": lambda: matches(L.FIND_THEN_READ, "my newest report - what does it conclude?") and not matches(L.FIND_THEN_READ, "which report is the newest one?")
     and not matches(L.FIND_THEN_READ, "which is the oldest file, by when it was saved?"),

@@ -76,9 +76,16 @@ def missing_names(question: str, text: str) -> list[str]:
     flight to one city when only a flight to another exists); such passages do not answer the question."""
     lowered = squash(text)
     missing = [name for name in proper_names(question) if not says_name(name, lowered)]
+    # A version is said whole: "2.9.1" is not the "2.9.0" of a changelog, "2.7" not the "v2.7.0" of a library.
+    versions = re.findall(r"(?<![\w.])v?(\d+\.\d+\.\d+(?:\.\d+)*)(?![\w.]*\d)", question)
+    missing += [v for v in versions if not re.search(rf"(?<![\d.]){re.escape(v)}(?!\d|\.\d)", text)]
     for claim in claims(question):
-        # A number the question gives is looked for as written ("invoice 009"), not as any 9 in a date.
-        found = re.search(rf"(?<![\d]){re.escape(claim.text)}(?![\d])", text) if claim.kind == "number" else supported(claim, text)
+        if any(claim.text in version for version in versions):
+            continue
+        # A number the question gives is looked for as written ("invoice 009"), not as any 9 in a date; one with a
+        # fraction not as the start of a longer version ("2.7" in "2.7.0").
+        after = r"(?!\d|\.\d)" if "." in claim.text else r"(?!\d)"
+        found = re.search(rf"(?<![\d]){re.escape(claim.text)}{after}", text) if claim.kind == "number" else supported(claim, text)
         if not found:
             missing.append(claim.text)
     return list(dict.fromkeys(missing))

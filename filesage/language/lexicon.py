@@ -145,6 +145,10 @@ MONTHS = {
 WEEKDAYS = {"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"}
 # Units written as symbols are what a question says in words: "how many degrees" is "180 °C".
 UNIT_WORDS = {"°": ("degrees", "temperature"), "%": ("percent", "percentage")}
+# Units written short, as whole words ("km: 214", "12 h"), are what a question says in full ("the kilometres").
+UNIT_ABBREVIATIONS = {"km": ("kilometre", "kilometer"), "kg": ("kilogram",), "mi": ("mile",), "hr": ("hour",), "hrs": ("hour",),
+                      "min": ("minute",), "mins": ("minute",), "kwh": ("kilowatt", "energy"), "gb": ("gigabyte",), "mb": ("megabyte",),
+                      "kb": ("kilobyte",), "gib": ("gigabyte",), "mib": ("megabyte",), "eur": ("euro",), "usd": ("dollar",), "gbp": ("pound",)}
 # "No. 07-1315", "Nr. 4", "#812": a number said with its sign, where a question says "number".
 NUMBER_SIGN = re.compile(r"(?:\b(?:no|nr|num)\.\s?|#\s?)\d", re.I)
 YEAR = re.compile(r"\b(?:19|20)\d\d\b")
@@ -196,7 +200,7 @@ ASKS_FILES_ANYWHERE = re.compile(
 # What a program, a setting or one document says, whatever file words come with it: a command-line option or a
 # setting's name ("-b", "--link-dest", "cache_ttl"), a question of how to do something, or a question framed by
 # the document it reads ("In the service file, what must be installed first?").
-OPTION_NAMED = re.compile(r"(?<![\w-])--?[A-Za-z][\w-]*(?:=\S+)?")
+OPTION_NAMED = re.compile(r"(?<![\w-])--?[A-Za-z][\w-]*")
 SETTING_NAMED = re.compile(r"\b[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+\b")
 INSTRUCTIONS = re.compile(r"^\W*(?:how (?:do|can|should|would|could|must) (?:i|you|we|one)\b|how to\b|what (?:command|option|setting)s?\b)", re.I)
 DOCUMENT_NOUNS = ("file", "page", "man page", "manual", "readme", "guide", "documentation", "docs", "notes", "paper", "whitepaper", "spec",

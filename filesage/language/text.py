@@ -7,7 +7,7 @@ import re
 import unicodedata
 
 from .figures import dates_in
-from .lexicon import NUMBER_SIGN, QUESTION_WORDS, UNIT_WORDS
+from .lexicon import NUMBER_SIGN, QUESTION_WORDS, UNIT_ABBREVIATIONS, UNIT_WORDS
 
 
 def squash(text: str) -> str:
@@ -42,6 +42,7 @@ def terms(text: str) -> set[str]:
     found |= {f"date:{month}-{day}" for _, month, day in dates_in(text)[0]}
     # Units written as symbols are what a question says in words: "how many degrees" is "180 °C".
     found |= {stem(word) for symbol, words in UNIT_WORDS.items() if symbol in text for word in words}
+    found |= {stem(word) for short in found & UNIT_ABBREVIATIONS.keys() for word in UNIT_ABBREVIATIONS[short]}
     if NUMBER_SIGN.search(text):
         found.add("number")
     return found
