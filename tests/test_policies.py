@@ -751,6 +751,9 @@ def test_found_anything_wants_the_year_the_question_gives(agent):
     assert not found_anything(other_year)
     same_year = found(turn_for(agent, "What did the Kestrel project spend in Q4 2032?"), "From budget.xlsx:\n- Kestrel Q4 2032: cloud €20,500")
     assert found_anything(same_year)
+    # A quarter (a code) the found lines never say: they are about another one.
+    other_quarter = found(turn_for(agent, "What did the Kestrel project spend in Q3 2032?"), "From budget.xlsx:\n- Kestrel Q4 2032: cloud €20,500")
+    assert not found_anything(other_quarter)
 
 
 def test_answers_say_more_than_the_question(agent):

@@ -10,6 +10,7 @@ from ..agent import prompts
 from ..agent.state import Turn
 from ..grounding.claims import MARKER, claims, missing_names
 from ..grounding.lines import unlisted
+from ..language.names import proper_names
 from ..language.question import combines_in
 from ..language.text import terms
 from ..tools.registry import CONTENT_TOOLS
@@ -50,8 +51,9 @@ def found_anything(turn: "Turn") -> bool:
     missing = missing_names(turn.question, found)
     named = missing_names(turn.question, "")  # everything the question names
     # A year, a version or a code the question gives that nothing found says: the passages are about another one
-    # (another quarter's figures, the release before).
-    if set(missing) & {claim.text for claim in claims(turn.question)}:
+    # (another quarter's figures, the release before). A name with a digit in it is such a code ("Q4", "DX-52").
+    decisive = {claim.text for claim in claims(turn.question)} | {name for name in proper_names(turn.question) if re.search(r"\d", name)}
+    if set(missing) & decisive:
         return False
     return not missing or len(missing) < len(named)
 
