@@ -658,6 +658,9 @@ def test_a_document_the_question_names_is_the_one_searched(agent):
     said = turn_for(agent, "What does the README say about the garden?")
     assert named(said, ToolCall("file_metadata", {"name_hint": "README"})) == ToolCall("semantic_search", {"query": said.question, "within": "README.md"})
     assert named(said, ToolCall("semantic_search", {"query": "garden"})) == ToolCall("semantic_search", {"query": "garden", "within": "README.md"})
+    # A size the document gives, not the file's own ("what block size does the README specify?").
+    sized = turn_for(agent, "What maximum block size does the README specify?")
+    assert named(sized, ToolCall("semantic_search", {"query": "block size"})) == ToolCall("semantic_search", {"query": "block size", "within": "README.md"})
     # A scope of the model's that names nothing in the tree is the named document's; one that does stands.
     assert named(said, ToolCall("semantic_search", {"query": "garden", "within": "guide pages"})).arguments["within"] == "README.md"
     assert named(said, ToolCall("semantic_search", {"query": "garden", "within": "README.md"})) is None

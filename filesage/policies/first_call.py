@@ -283,7 +283,7 @@ def a_document_the_question_names_is_the_one_searched(turn: "Turn", call: ToolCa
     question = turn.question
     asked = read_question(question, turn.folders())
     says = asks_what_files_say(question, turn.tree_words())
-    if (asks_a_named_files_facts(question) or counts_files(question, turn.tree_words()) or TREE.search(question)
+    if ((asks_a_named_files_facts(question) and not says) or counts_files(question, turn.tree_words()) or TREE.search(question)
             or (asked.says_files and (asked.order or asked.filters()) and not says)
             or re.search(rf"\b{alternatives(FILE_NOUNS)}s\b", question, re.I)):
         return None
