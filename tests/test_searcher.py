@@ -67,6 +67,9 @@ def test_nothing_about_the_question_is_not_found(searcher):
 def test_terms_meet_across_forms():
     assert terms("How many servings?") & terms("Serves 8.")
     assert "date:3-14" in terms("launch by March 14") and "date:3-14" in terms("2025-03-14")
+    # A name in camel case says its words, and stays whole too.
+    assert {"condition", "path", "exist", "conditionpathexist"} <= terms("ConditionPathExists=/etc/acme.conf")
+    assert terms("which path must exist") & terms("ConditionPathExists=/etc/acme.conf") == {"path", "exist"}
 
 
 def test_a_question_finds_a_file_written_in_another_language(tmp_path, embedder):

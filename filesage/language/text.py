@@ -28,6 +28,7 @@ def stem(word: str) -> str:
     return word[:-1] if len(word) > 4 and word.endswith("e") else word
 
 
+CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z][a-z])")
 VERSION = re.compile(r"(?<![\d.])\d+(?:\.\d+)+(?!\d|\.\d)")  # "4.2." ends a sentence with 4.2
 
 
@@ -35,7 +36,10 @@ def terms(text: str) -> set[str]:
     """The words of a text that can say what it is about (stemmed), its dates as 'date:M-D', and its versions."""
     # A version said whole ("8.0.0", "0.10.3") tells its release apart, where its parts ("8", "0") say little.
     versions = VERSION.findall(fold(text))
-    found = {stem(w) for w in re.findall(r"[a-z0-9]+", VERSION.sub(" ", fold(text))) if w not in QUESTION_WORDS and (len(w) > 1 or w.isdigit())}
+    # A name written in camel case says its words too: "ConditionPathExists" is about a condition, a path, existing.
+    split = CAMEL.sub(" ", text)
+    words = re.findall(r"[a-z0-9]+", VERSION.sub(" ", fold(text))) + (re.findall(r"[a-z0-9]+", VERSION.sub(" ", fold(split))) if split != text else [])
+    found = {stem(w) for w in words if w not in QUESTION_WORDS and (len(w) > 1 or w.isdigit())}
     found |= set(versions)
     # A command-line option is a term of its own: "-b" tells its line apart, where the letter alone says nothing.
     found |= set(re.findall(r"(?<![\w-])--?[a-z][\w-]*", fold(text)))
