@@ -164,3 +164,6 @@ def test_a_count_of_things_named_after_the_files_is_a_count_of_files_unless_it_q
     assert counts_files("how many acme invoices are there?", names)
     assert not counts_files("how many Acme jobs had been moved by May?", names)
     assert not counts_files("how many acme people came to the kick-off?", names)
+    # What a document lists, though files are named after the things it lists; a folder's files are files.
+    assert not counts_files("how many invoices does the acme ledger list?", names)
+    assert counts_files("how many invoices does the acme folder have?", names)

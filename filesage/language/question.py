@@ -37,6 +37,7 @@ from .lexicon import (
     FOLLOW_UP,
     INSTRUCTIONS,
     LEADING_WORDS,
+    LISTED_COUNT,
     MANY_WORDS,
     MORE_THAN,
     NAMED_FILE_FACTS,
@@ -126,9 +127,10 @@ def counts_files(question: str, tree_words: set[str]) -> bool:
     file and folder names ("how many invoices", when invoices are named so, or "receipts" for them) that is not
     a qualifier of some other thing counted."""
     phrase = counted_words(question)
+    listed = counts_what_a_document_lists(question)
 
     def named_so(word: str) -> bool:
-        return word in tree_words or bool(kin_words(word) & tree_words)
+        return not listed and (word in tree_words or bool(kin_words(word) & tree_words))
 
     for at, word in enumerate(phrase):
         if word in COUNTED_FILE_WORDS or type_extensions(word):
@@ -140,6 +142,12 @@ def counts_files(question: str, tree_words: set[str]) -> bool:
                                or re.search(r"(?:ed|en|ing|t)$", after) or EDITING.fullmatch(after)):
             return True
     return False
+
+
+def counts_what_a_document_lists(question: str) -> bool:
+    """"How many releases does the changelog list": what a document lists, though files are named after them too;
+    "how many invoices does the finance folder have" counts files."""
+    return bool(LISTED_COUNT.search(question)) and not re.search(rf"\b{alternatives(FOLDER_NOUNS_ASKED, plural=True)}\b", question, re.I)
 
 
 def asks_for_one(question: str) -> bool:
@@ -253,7 +261,8 @@ def asks_what_files_say(question: str, tree_words: set[str]) -> bool:
         if set(nouns) & FILE_AND_FOLDER_NOUNS or (facts and (facts[-1] == nouns[-1] or set(facts) & of_what)) or types:
             return False
         # The thing counted is the head of the few words after "how many" ("how many cups go into the X").
-        if asking == "how" and nouns[:1] == ["many"] and counts_files(" ".join(["how", *noun_phrase[:4]]), tree_words):
+        if asking == "how" and nouns[:1] == ["many"] and counts_files(" ".join(["how", *noun_phrase[:4]]), tree_words) \
+                and not counts_what_a_document_lists(question):
             return False
     return True
 
