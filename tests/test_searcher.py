@@ -8,6 +8,7 @@ from filesage.language.glossary import translations
 from filesage.language.text import holders, terms
 from filesage.index.store import FolderIndex
 from filesage.tools.searcher import Searcher
+from filesage.tools.toolbox import Toolbox
 from tests.conftest import write
 
 
@@ -203,3 +204,18 @@ def test_an_amount_asked_for_comes_with_the_lines_that_give_one(tmp_path, embedd
     index.refresh()
     result = Searcher(index).semantic_search("How much was the Brightwatt Power bill for May 2031?")
     assert "Total due: GBP 88.40" in result.text, result.text
+
+
+def test_a_name_the_question_gives_picks_its_passages_and_its_document(tmp_path, embedder):
+    root = tmp_path / "docs"
+    rows = "".join(f"Category: {c}; Planned (EUR): {p}; Actual (EUR): {a}\n" for c, p, a in (("Travel", 900, 1012), ("Hosting", 750, 797), ("Total", 3820, 3644)))
+    write(root / "finance/budget_2031.csv", "category,planned,actual\n" + rows.replace("Category: ", "").replace("; Planned (EUR): ", ",").replace("; Actual (EUR): ", ","))
+    write(root / "travel/Kerncon_2031.md", "# Kerncon 2031 in Ghent\n\nTalks on Saturday.\n\nBudget: trains €140, hotel €300, food ~€90.\n")
+    index = FolderIndex(root, embedder, tmp_path / "idx")
+    index.refresh()
+    searcher = Searcher(index, scope=Toolbox(root).scope)
+    result = searcher.semantic_search("What's the total planned budget for the Kerncon trip?")
+    assert result.paths == ["travel/Kerncon_2031.md"] and "Budget: trains €140" in result.text, result.text
+    # Kept to a document that never names it, the search goes on to the one that does, and says so.
+    scoped = searcher.semantic_search("What's the total planned budget for the Kerncon trip?", within="finance/budget_2031.csv")
+    assert scoped.paths == ["travel/Kerncon_2031.md"] and "Nothing in finance/budget_2031.csv" in scoped.text, scoped.text

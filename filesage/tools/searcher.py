@@ -13,6 +13,7 @@ from typing import Annotated, Callable
 from ..index.store import FolderIndex, Hit, Progress
 from ..language.glossary import term_of, translations
 from ..language.lexicon import MONEY_ASKED, MONEY_LINE, WHOLE_FOLDER
+from ..language.names import proper_names, says_name
 from ..language.text import COMMENT_MARKS, UNDERLINE, covers, holders, is_heading, terms
 from .result import ToolResult, note, trim
 
@@ -129,10 +130,12 @@ class Searcher:
             result.text = f"{note(f'There is no file or folder {within!r} here; every file was searched.')}\n{result.text}"
         elif paths:
             result = self._search(query, top_k, paths, said_by_scope=scope_words(paths))
-            if not result.found:
-                # Not in the document named: the whole folder, said so (the document may be named otherwise).
+            unnamed = names_not_said(query, result.text) if result.found else []
+            if not result.found or unnamed:
+                # Not in the document named, or not about the name the question gives ("the FOSDEM budget" is no line
+                # of the yearly budget sheet): the whole folder, said so (the document may be named otherwise).
                 anywhere = self._search(query, top_k)
-                if anywhere.found:
+                if anywhere.found and len(names_not_said(query, anywhere.text)) < len(unnamed or [query]):
                     anywhere.text = f"{note(f'Nothing in {within} is about {query!r}; the other files follow.')}\n{anywhere.text}"
                     result = anywhere
         else:
@@ -157,6 +160,9 @@ class Searcher:
         weights = {t: (0.0 if t in said_by_scope else w) for t, w in weights.items()}
         passages = rerank(hits, weights)[: max(top_k, self.min_top_k)]
         relevant = [p for p in passages if p.relevance >= max(MIN_RELEVANCE, RELATIVE_RELEVANCE * passages[0].relevance)] if passages else []
+        # A name the query gives picks its passages out: where some say it, the ones that do not are about another thing.
+        naming = [p for p in relevant if not names_not_said(query, f"{p.hit.path} {p.hit.text}")]
+        relevant = naming or relevant
         if not relevant:
             read = ", ".join(dict.fromkeys(p.hit.path for p in passages)) or "none"
             return ToolResult(f"The closest passages ({read}) say nothing about '{query}'.", [], "No relevant passages", found=False)
@@ -273,6 +279,12 @@ def excerpt(line: str, weights: dict[str, float]) -> str:
     if len(text) > LINE_CHARS:
         text = text[: LINE_CHARS - 1].rstrip()
     return ("… " if first > 0 else "") + text + (" …" if last < len(sentences) - 1 else "")
+
+
+def names_not_said(query: str, text: str) -> list[str]:
+    """The names the query gives with capitals that the text never says."""
+    lowered = " ".join(text.lower().split())
+    return [name for name in proper_names(query) if not says_name(name, lowered)]
 
 
 def scope_words(paths: list[str]) -> set[str]:
