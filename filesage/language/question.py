@@ -145,8 +145,8 @@ def counts_files(question: str, tree_words: set[str]) -> bool:
 
 
 def counts_what_a_document_lists(question: str) -> bool:
-    """"How many releases does the changelog list": what a document lists, though files are named after them too;
-    "how many invoices does the finance folder have" counts files."""
+    """A count of the versions a changelog names is of what a document lists, though files are named after them
+    too; a count of what a folder holds is of its files."""
     return bool(LISTED_COUNT.search(question)) and not re.search(rf"\b{alternatives(FOLDER_NOUNS_ASKED, plural=True)}\b", question, re.I)
 
 
