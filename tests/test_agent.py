@@ -77,7 +77,7 @@ def test_every_prompt_extends_the_previous_one(content_registry):
     assert all(p[0] == model.prompts[0][0] for p in model.prompts)  # identical system prompt every call
     # Nothing matched 'zzz': the model may still choose a tool; the search found facts: a plain answer.
     assert "Call another tool" in model.prompts[1][-1]["content"] and model.schemas[1] is not None
-    assert "Answer the question now" in model.prompts[2][-1]["content"] and model.schemas[2] is None
+    assert "Question: when must I renew my passport?\nAnswer it now" in model.prompts[2][-1]["content"] and model.schemas[2] is None
 
 
 def test_the_router_covers_step_zero(registry):

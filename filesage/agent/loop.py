@@ -293,7 +293,7 @@ class Agent:
             elif not step.found:
                 shown = prompts.TOOL_RESULT_EMPTY.format(tool=call.name, result=text)
             elif state.wants:
-                shown = prompts.TOOL_RESULT.format(tool=call.name, result=text, hint=prompts.ANSWER_HINTS.get(call.name, ""))
+                shown = prompts.TOOL_RESULT.format(tool=call.name, result=text, question=turn.question, hint=prompts.ANSWER_HINTS.get(call.name, ""))
             else:
                 shown = prompts.TOOL_RESULT_GO_ON.format(tool=call.name, result=text)
         turn.messages.append({"role": "assistant", "content": said or state.last_said})

@@ -42,7 +42,8 @@ QUESTION = "Question: {question}"
 TOOL_RESULT = """Result of {tool}:
 {result}
 
-Answer the question now in plain words, using only what this result says.{hint}"""
+Question: {question}
+Answer it now in plain words, using only what this result says.{hint}"""
 
 
 TOOL_RESULT_GO_ON = """Result of {tool}:
@@ -57,7 +58,8 @@ ANSWER_HINTS = {
     "grep_files": " Name the files.",
     "file_metadata": " Give the size or date the question asks for.",
     "directory_tree": " To show the structure, copy the tree.",
-    "semantic_search": " After each fact, put the number of its source, like [1].",
+    "semantic_search": " Give what the question asks for (a name, number, date or setting) as the line that answers it writes it; "
+                       "after each fact, put the number of its source, like [1].",
     "read_file": " Tell what the file says, not only its name; after each fact, put the number of its source, like [1].",
 }
 
