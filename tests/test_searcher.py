@@ -27,6 +27,13 @@ def searcher(tmp_path_factory, embedder):
     return Searcher(index)
 
 
+def searcher_of(root, embedder, tmp_path) -> Searcher:
+    """A searcher over a folder just indexed."""
+    index = FolderIndex(root, embedder, tmp_path / "idx")
+    index.refresh()
+    return Searcher(index, scope=Toolbox(root).scope)
+
+
 def test_the_line_that_answers_comes_with_its_source(searcher):
     result = searcher.semantic_search("Which port does the billing service use?")
     assert result.found and result.paths[0] in ("code/config.json", "config/services.yaml")
@@ -176,9 +183,7 @@ def test_an_option_asked_by_its_letter_is_found_with_what_it_does(tmp_path, embe
         ("b", "use-bit", "Show rates in bits per second instead of bytes per second."), ("r", "read-interval", "Seconds between two reads.")))
     write(root / "meter/meter.8", f".TH METER 8\n.SH NAME\nmeter \\- watch the network\n.SH OPTIONS\n{options}.SH FILES\n/etc/meter.conf\n")
     write(root / "meter/README.md", "# meter\n\nmeter watches your network interfaces and shows their rates. Run meter --help for its options.\n")
-    index = FolderIndex(root, embedder, tmp_path / "idx")
-    index.refresh()
-    result = Searcher(index).semantic_search("What does meter's -b option do?")
+    result = searcher_of(root, embedder, tmp_path).semantic_search("What does meter's -b option do?")
     first = result.text.splitlines()[1]
     assert first == "- # OPTIONS › -b, --use-bit: Show rates in bits per second instead of bytes per second.", result.text
 
@@ -200,20 +205,15 @@ def test_an_amount_asked_for_comes_with_the_lines_that_give_one(tmp_path, embedd
               f"Brightwatt Power Ltd - INVOICE\nBrightwatt Power Ltd, 4 Mill Lane, Leeds\nBilling: billing@brightwatt.example\n"
               f"Bill to: Ines Moreau, 9 Quay Road\nSupply period: {month} 2031\nCustomer number: BW-7731\n"
               f"Energy used 412 kWh 0.18 74.16\nStanding charge 30 days 0.25 7.50\nTotal due: GBP {total}\nThank you for choosing Brightwatt Power.\n")
-    index = FolderIndex(root, embedder, tmp_path / "idx")
-    index.refresh()
-    result = Searcher(index).semantic_search("How much was the Brightwatt Power bill for May 2031?")
+    result = searcher_of(root, embedder, tmp_path).semantic_search("How much was the Brightwatt Power bill for May 2031?")
     assert "Total due: GBP 88.40" in result.text, result.text
 
 
 def test_a_name_the_question_gives_picks_its_passages_and_its_document(tmp_path, embedder):
     root = tmp_path / "docs"
-    rows = "".join(f"Category: {c}; Planned (EUR): {p}; Actual (EUR): {a}\n" for c, p, a in (("Travel", 900, 1012), ("Hosting", 750, 797), ("Total", 3820, 3644)))
-    write(root / "finance/budget_2031.csv", "category,planned,actual\n" + rows.replace("Category: ", "").replace("; Planned (EUR): ", ",").replace("; Actual (EUR): ", ","))
+    write(root / "finance/budget_2031.csv", "category,planned,actual\nTravel,900,1012\nHosting,750,797\nTotal,3820,3644\n")
     write(root / "travel/Kerncon_2031.md", "# Kerncon 2031 in Ghent\n\nTalks on Saturday.\n\nBudget: trains €140, hotel €300, food ~€90.\n")
-    index = FolderIndex(root, embedder, tmp_path / "idx")
-    index.refresh()
-    searcher = Searcher(index, scope=Toolbox(root).scope)
+    searcher = searcher_of(root, embedder, tmp_path)
     result = searcher.semantic_search("What's the total planned budget for the Kerncon trip?")
     assert result.paths == ["travel/Kerncon_2031.md"] and "Budget: trains €140" in result.text, result.text
     # Kept to a document that never names it, the search goes on to the one that does, and says so.
