@@ -109,7 +109,7 @@ def lookups_keep_what_the_question_is_about(plan: Plan, question: str, history: 
     named = proper_names(question) + CODE.findall(question) + re.findall(r"\bv?\d+(?:\.\d+)+\b", question)
     if tree is not None:
         names = tree.name_words()
-        named += [w for w in re.findall(r"[\w.+-]+", question) if singular(w.lower().strip(".")) in names and len(w) >= 2 and not w.isdigit()]
+        named += [w for w in re.findall(r"[\w.+-]+", question) if singular(w.lower().strip(".")) in names and len(w) >= 3 and not w.isdigit()]
     named = list(dict.fromkeys(n.strip(".,;:") for n in named))
     lookups, changed = [], False
     for lookup in plan.lookups:
