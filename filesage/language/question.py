@@ -8,32 +8,32 @@ import re
 from .figures import CODE
 from .filters import detect_order, read_question
 from .lexicon import (
+    ADDED_UP,
     ASKING,
     ASKING_AGAIN_TEXT,
     ASKS_FILES_ANYWHERE,
     AUXILIARIES,
-    ADDED_UP,
     COMBINE_TERMS_TEXT,
     COMBINE_WORDS,
     COMPARED,
+    COUNTED,
+    COUNTED_FILE_WORDS,
+    COUNT_AFTER,
     DAYS_APART,
     DIFFERENCE_WORDS,
     DOCUMENT_FRAME,
-    COUNT_AFTER,
-    COUNTED,
-    COUNTED_FILE_WORDS,
     EDITING,
     EVERYDAY_TYPES,
     FILE_AND_FOLDER_NOUNS,
-    FOLDER_NOUNS as FOLDER_NOUNS_ASKED,
     FILE_ASPECTS,
+    FILE_FACTS,
     FILE_FACT_NOUN,
     FILE_FACT_NOUNS_ASKED,
-    FILE_FACTS,
     FILE_NOUNS,
     FILE_SIZE_MODIFIERS,
     FIND_THEN_READ,
     FOLDER_CONTENTS,
+    FOLDER_NOUNS,
     FOLLOW_UP,
     INSTRUCTIONS,
     LEADING_WORDS,
@@ -147,7 +147,7 @@ def counts_files(question: str, tree_words: set[str]) -> bool:
 def counts_what_a_document_lists(question: str) -> bool:
     """A count of the versions a changelog names is of what a document lists, though files are named after them
     too; a count of what a folder holds is of its files."""
-    return bool(LISTED_COUNT.search(question)) and not re.search(rf"\b{alternatives(FOLDER_NOUNS_ASKED, plural=True)}\b", question, re.I)
+    return bool(LISTED_COUNT.search(question)) and not re.search(rf"\b{alternatives(FOLDER_NOUNS, plural=True)}\b", question, re.I)
 
 
 def asks_for_one(question: str) -> bool:
@@ -287,8 +287,6 @@ def read_for(question: str, chosen: set[str], combine: str) -> str:
     return what or question
 
 
-
-
 def combines_asked_for(question: str) -> set[str]:
     """The ways a plan may combine its lookups that the question's words ask for: added up ("together", "in
     total"), one figure against the other ("how much more", "how far from", "days between", "by what percent"), the
@@ -311,8 +309,8 @@ def combines_asked_for(question: str) -> set[str]:
 def says_regardless(question: str, tree_words: set[str]) -> bool:
     """The question asks what a program, a setting or one document says, whatever file words come with it: it names
     a command-line option or a setting ("-b", "--link-dest", "cache_ttl", not a file's own name), asks who (a file
-    has no author), asks how to do something, or is framed by the document it reads ("In the service file, what must be installed first?", "According to
-    the manual, how big ...") and then asks no file's size, date, rank or count."""
+    has no author), asks how to do something, or is framed by the document it reads ("In the service file, what must
+    be installed first?", "going by the spec, how large ...") and then asks no file's size, date, rank or count."""
     settings = [name for name in SETTING_NAMED.findall(question) if not {singular(w) for w in words(name)} <= tree_words]
     if OPTION_NAMED.search(question) or settings:
         return True
@@ -324,7 +322,7 @@ def says_regardless(question: str, tree_words: set[str]) -> bool:
         rest = INSTRUCTIONS.sub("", question, count=1)
         return not (detect_order(rest) or COUNTED.search(rest) or re.search(rf"\b{alternatives(FILE_NOUNS, plural=True)}\b", rest, re.I))
     framed = DOCUMENT_FRAME.match(question)
-    if framed and not re.search(rf"\b{alternatives(FOLDER_NOUNS_ASKED, plural=True)}\b", framed.group("document"), re.I):
+    if framed and not re.search(rf"\b{alternatives(FOLDER_NOUNS, plural=True)}\b", framed.group("document"), re.I):
         # Within the document, a size or a rank is a file's only when a file is what it is of ("how large is a frame"
         # in a protocol spec is the spec's own figure).
         rest = framed.group("rest")

@@ -132,8 +132,8 @@ class Searcher:
             result = self._search(query, top_k, paths, said_by_scope=scope_words(paths))
             unnamed = names_not_said(query, result.text) if result.found else []
             if not result.found or unnamed:
-                # Not in the document named, or not about the name the question gives ("the FOSDEM budget" is no line
-                # of the yearly budget sheet): the whole folder, said so (the document may be named otherwise).
+                # Not in the document named, or not about the name the question gives (a trip's budget named by the
+                # conference is no line of the yearly budget sheet): the whole folder, said so.
                 anywhere = self._search(query, top_k)
                 if anywhere.found and len(names_not_said(query, anywhere.text)) < len(unnamed or [query]):
                     anywhere.text = f"{note(f'Nothing in {within} is about {query!r}; the other files follow.')}\n{anywhere.text}"
