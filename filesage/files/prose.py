@@ -1,7 +1,7 @@
 """Prose as a reader sees it: a paragraph hard-wrapped at 72 columns is one sentence cut into lines, and an option
 or term on a line of its own is what the paragraph under it defines. Each becomes one line, so that the line a
 search finds about the thing asked ("originally written by A and is currently developed and / maintained by B",
-"-b, --use-bit / Show rates in bits") says all of it."""
+"-n, --dry-run / Show what would be done") says all of it."""
 
 from __future__ import annotations
 
@@ -18,8 +18,8 @@ STARTS_ITS_OWN = re.compile(r"\s*(?:[-*+•]\s|\d+[.)]\s|#|=+\s|\||>|\.\.\s|```|
                             r"[\w.()/-]+(?:\s[\w.()/-]+){0,3}\s*(?:=|:(?:\s|$)))")
 # Columns set apart by runs of spaces: a table or a form, whose rows are lines of their own.
 COLUMNS = re.compile(r"\S\s{3,}\S|\.{4,}|_{4,}|\t")
-# An option or a term on a line of its own: "-b, --use-bit", "`--link-dest=DIR`", "0.  `--times`, `-t`", "max_size::",
-# "NO_COLOR", "ACME_RETRY_DELAY".
+# An option or a term on a line of its own: "-n, --dry-run", "`--backup-dir=DIR`", "0.  `--times`, `-t`", "max_size::",
+# "HTTP_PROXY", "ACME_RETRY_DELAY".
 OPTION = r"`?-{1,2}[A-Za-z0-9][\w-]*(?:[= ][^\s,`]+)?`?"
 TERM = re.compile(rf"\s*(?:\d+\.\s+)?(?:{OPTION}(?:,\s*{OPTION})*|[\w.-]+::|`[^`]+`::?|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)\s*")
 RECORD_START = re.compile(r"\s*(?:\d{4}-\d\d|\d\d?:\d\d|\[\d)")
@@ -41,7 +41,7 @@ def is_term(line: str) -> bool:
 
 
 def joined(lines: list[str], numbers: list[int] | None = None, wrapped: bool = True) -> tuple[list[str], list[int]]:
-    """The lines with each lone term before the paragraph that defines it ("-b, --use-bit: Show rates ...") and, when
+    """The lines with each lone term before the paragraph that defines it ("-n, --dry-run: Show what would be done") and, when
     wrapped, each hard-wrapped paragraph or list item on one line; each at the number of its first line."""
     numbers = numbers or list(range(1, len(lines) + 1))
     out: list[str] = []

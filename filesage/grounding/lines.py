@@ -111,7 +111,7 @@ def unconnected(answer: str, question: str, evidence: Evidence, translated: dict
         # A rival figure is of the same shape as the one the answer took: an amount competes with amounts,
         # not with the number of the invoice it is on.
         shapes = {rival_shape(c) for i in bearing for c in claims(lines[i].text) if c.kind == claim.kind and supported(claim, c.text)}
-        # A line whose only such figure is one the question gives ("headache 1.08") is what was asked about, no rival.
+        # A line whose only such figure is one the question gives ("the tool's 1.4 release") is what was asked about, no rival.
         rivals = [i for i, line in enumerate(lines)
                   if any(c.kind == claim.kind and c.key not in asked and (not shapes or rival_shape(c) in shapes) for c in claims(line.text))]
         # What the question names (an invoice number, a project's name) must be on a line or in what it belongs to,

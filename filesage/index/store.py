@@ -282,7 +282,7 @@ class FolderIndex:
 
         word = word.lower()
         if "_" in word or word.startswith("-"):
-            # An option or a setting ("--sort", "cache_ttl") is said as written or not at all.
+            # An option or a setting ("--frobnicate", "max_hops") is said as written or not at all.
             return self.says_literally(word)
         _, found = self.document_frequencies([word])
         if found[word]:
@@ -307,7 +307,7 @@ class FolderIndex:
         return any(spaced.search(row[0].lower()) for row in rows)
 
     def says_literally(self, text: str) -> bool:
-        """Some indexed file says the text as written, in any casing ("--sort", "cache_ttl", "NO_COLOR")."""
+        """Some indexed file says the text as written, in any casing ("--frobnicate", "max_hops", "HTTP_PROXY")."""
         escaped = text.lower().replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
         row = self.db.execute("SELECT 1 FROM chunks WHERE lower(text) LIKE ? ESCAPE '\\' LIMIT 1", (f"%{escaped}%",)).fetchone()
         return row is not None

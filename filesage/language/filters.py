@@ -168,7 +168,7 @@ def read_question(question: str, folders: list[str] | tuple[str, ...] = ()) -> A
     dotted = re.search(r"(?<![\w-])\*?\.([a-z0-9]{1,5})\b", lowered)  # ".txt", not the end of "draft.txt"
     if dotted and type_extensions(dotted.group(1)):
         asked.extension = "." + dotted.group(1)
-    # A hyphenated name is one word: "python-dateutil" names a package, not Python files.
+    # A hyphenated name is one word: "python-magic" names a package, not Python files.
     tokens = re.findall(r"[a-z0-9+]+(?:-[a-z0-9+]+)*", lowered)
     if not asked.extension:
         for index, word in enumerate(tokens):

@@ -198,7 +198,7 @@ ASKS_FILES_ANYWHERE = re.compile(
     re.I,
 )
 # What a program, a setting or one document says, whatever file words come with it: a command-line option or a
-# setting's name ("-b", "--link-dest", "cache_ttl"), a question of how to do something, or a question framed by
+# setting's name ("-n", "--exclude", "max_hops"), a question of how to do something, or a question framed by
 # the document it reads ("In the service file, what must be installed first?").
 OPTION_NAMED = re.compile(r"(?<![\w-])--?[A-Za-z][\w-]*")
 SETTING_NAMED = re.compile(r"\b[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+\b")

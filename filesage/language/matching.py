@@ -239,14 +239,14 @@ def files_named(question: str, paths: list[str]) -> list[str]:
     lowered = question.lower()
     explicit = [path for path, name in entries if "." in name and re.search(rf"(?<![\w.-]){re.escape(name.lower())}(?![\w-])", lowered)]
     if not explicit:
-        # A dotted name said up to one of the file's later dots: "rsyncd.conf" is rsyncd.conf.5.md, its man page.
+        # A dotted name said up to one of the file's later dots: "smb.conf" is smb.conf.5.md, its man page.
         dotted = set(re.findall(r"(?<![\w.-])([\w-]+(?:\.[\w-]+)+)(?<!\.)(?![\w-])", lowered))
         explicit = [path for path, name in entries if any(name.lower().startswith(f"{d}.") for d in dotted)]
     if explicit:
         return explicit
     spoken = [singular(w) for w in words(question)]
     said, said_numbers = set(spoken), numbers_in(spoken)
-    # The word a question asks for ("which version", "what direnv version") is the thing asked, not a file called so
+    # The word a question asks for ("which version", "what acme version") is the thing asked, not a file called so
     # (version.txt), unless written as such a file is ("the NEWS", "README").
     asked_for = {w for at, w in enumerate(spoken) if any(spoken[max(0, at - gap)] in ASKING_WORDS for gap in (1, 2))}
     written_upper = {w.lower() for w in re.findall(r"\b[A-Z]{2,}\w*\b", question)}

@@ -308,7 +308,7 @@ def combines_asked_for(question: str) -> set[str]:
 
 def says_regardless(question: str, tree_words: set[str]) -> bool:
     """The question asks what a program, a setting or one document says, whatever file words come with it: it names
-    a command-line option or a setting ("-b", "--link-dest", "cache_ttl", not a file's own name), asks who (a file
+    a command-line option or a setting ("-n", "--exclude", "max_hops", not a file's own name), asks who (a file
     has no author), asks how to do something, or is framed by the document it reads ("In the service file, what must
     be installed first?", "going by the spec, how large ...") and then asks no file's size, date, rank or count."""
     settings = [name for name in SETTING_NAMED.findall(question) if not {singular(w) for w in words(name)} <= tree_words]

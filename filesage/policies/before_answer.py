@@ -59,7 +59,7 @@ def what_no_file_mentions_is_not_found(turn: "Turn", draft: str | None) -> Accep
     project) or a thing the question names in several words of which no file says any ("the boat mooring")."""
     if turn.said_in_files is None or not any(step.tool in CONTENT_TOOLS for step in turn.steps):
         return None
-    # An option or a setting the question names ("--sort", "cache_ttl") is said as written or it is not there.
+    # An option or a setting the question names ("--frobnicate", "max_hops") is said as written or it is not there.
     literal = [name for name in dict.fromkeys(OPTION_NAMED.findall(turn.question) + SETTING_NAMED.findall(turn.question))
                if not turn.said_in_files(name)]
     if literal:
