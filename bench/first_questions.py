@@ -42,7 +42,8 @@ def wait_for_background_indexing(root: Path, cache: Path, limit: float = 1800.0)
         report = json.loads(subprocess.run([FILESAGE, "status", str(root), "--json"], capture_output=True, text=True, env=env).stdout)
         if report.get("indexed") and not report["indexing"] and not report["unembedded"] and not report["changes"]["new"]:
             return
-        if not report.get("indexing"):
+        if not report.get("indexing") and time.perf_counter() - started > 15:
+            # The background indexer takes its lock a few seconds after the question that started it ends.
             print("        the background indexer is not running and the index is not complete: running filesage index", flush=True)
             subprocess.run([FILESAGE, "index", str(root)], env=env, check=True, capture_output=True)
             continue
@@ -71,9 +72,12 @@ def main() -> None:
             cache.mkdir()
             if (model_cache / "model-check.json").exists():
                 shutil.copy(model_cache / "model-check.json", cache)
-            # The joined model file is the same for every run: linked, not joined again from its parts.
-            if (model_cache / "models").is_dir():
-                (cache / "models").symlink_to(model_cache / "models", target_is_directory=True)
+            # The joined model file and the system prompt's saved KV cache are the machine's, the same for every folder:
+            # linked, not joined or computed again (a first question ever on this machine pays for them once, not a
+            # first question on a new folder).
+            for shared in ("models", "prompt-cache"):
+                if (model_cache / shared).is_dir():
+                    (cache / shared).symlink_to(model_cache / shared, target_is_directory=True)
             cold_files.append(ask(options.files_question, root, cache)[0])
             seconds, record = ask(options.content_question, root, cache)
             content.append(seconds)

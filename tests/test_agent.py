@@ -306,3 +306,16 @@ def test_a_sentence_the_model_repeats_is_said_once(content_registry):
     model = ScriptedModel([call("semantic_search", query="passport"), looping])
     _, answer = run(Agent(model, content_registry, policies=in_force()), "when must I renew my passport?")
     assert answer.text.count("It is in the notes") == 1 and answer.text.startswith("Renew the passport before 2025-08-15 [1].")
+
+
+def test_a_caller_that_only_wants_the_answer_lets_the_run_finish():
+    from filesage.agent.events import Answer, final_answer
+    from filesage.llm.base import Usage
+
+    finished = []
+
+    def run():
+        yield Answered(Answer("done", [], [], Usage()))
+        finished.append(True)  # what a run does after its answer: a new folder's indexing handed to the background
+
+    assert final_answer(run()).text == "done" and finished == [True]

@@ -91,8 +91,9 @@ Event = ToolChosen | ToolFinished | AnswerToken | AnswerRetracted | Answered
 
 
 def final_answer(events) -> Answer:
-    """The answer at the end of a run's events, for callers that show nothing on the way."""
-    for event in events:
-        if isinstance(event, Answered):
-            return event.answer
-    raise RuntimeError("the agent ended without an answer")
+    """The answer at the end of a run's events, for callers that show nothing on the way. The run is followed to its
+    end: what it does after the answer (the rest of a new folder indexed in the background) happens for them too."""
+    answers = [event.answer for event in events if isinstance(event, Answered)]
+    if not answers:
+        raise RuntimeError("the agent ended without an answer")
+    return answers[-1]
