@@ -894,6 +894,7 @@ def test_a_scope_no_one_asked_for_is_dropped(agent):
     assert dropped(turn, ToolCall("semantic_search", {"query": "rent", "within": "phone bill"})).arguments["within"] == ""
     assert dropped(turn, ToolCall("semantic_search", {"query": "rent", "within": "finance/taxes"})).arguments["within"] == ""
     assert dropped(turn, ToolCall("semantic_search", {"query": "rent"})) is None
+    assert dropped(turn, ToolCall("semantic_search", {"query": "rent", "within": "it"})).arguments["within"] == ""
     kept = turn_for(agent, "what does the budget sheet say about rent?")
     assert dropped(kept, ToolCall("semantic_search", {"query": "rent", "within": "finance/budget_q1.xlsx"})) is None
     history = [{"role": "user", "content": "Is there a lease in finance?"}, {"role": "assistant", "content": "No."}]
@@ -903,10 +904,13 @@ def test_a_scope_no_one_asked_for_is_dropped(agent):
 def test_searches_keep_the_questions_words(agent):
     from filesage.policies.first_call import searches_keep_the_questions_words as kept
 
-    turn = turn_for(agent, "What zlib version does acme 2.1 need?")
-    assert kept(turn, ToolCall("semantic_search", {"query": "acme 2.1 dependencies"})).arguments["query"] == "acme 2.1 dependencies zlib version"
+    turn = turn_for(agent, "What Zlib version does acme 2.1 need?")
+    assert kept(turn, ToolCall("semantic_search", {"query": "acme 2.1 dependencies"})).arguments["query"] == "acme 2.1 dependencies Zlib"
     assert kept(turn, ToolCall("semantic_search", {"query": "zlib version acme 2.1 needs"})) is None
     assert kept(turn_for(agent, "what does -q do?"), ToolCall("semantic_search", {"query": "quiet"})).arguments["query"] == "quiet -q"
+    assert kept(turn_for(agent, "what is the default of max_hops?"), ToolCall("semantic_search", {"query": "hops"})).arguments["query"] == "hops max_hops"
+    # The question's other words only shift the ranking: they are not added.
+    assert kept(turn_for(agent, "under what licence is the dataset published?"), ToolCall("semantic_search", {"query": "dataset license"})) is None
     assert kept(turn, ToolCall("count_files", {})) is None
 
 

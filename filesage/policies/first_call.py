@@ -18,15 +18,18 @@ from ..language.lexicon import (
     FOLDERS_COMPARED,
     LISTED_COUNT,
     NAMED,
+    OPTION_NAMED,
     OVER_MANY,
     PLURAL,
     REFERS_BACK,
+    SETTING_NAMED,
     TREE,
     WHOLE_FOLDER,
     WHOLE_READ,
     YEAR,
     alternatives,
 )
+from ..language.figures import CODE
 from ..language.matching import extension_set, kin_words, match_folder
 from ..language.names import proper_names
 from ..language.question import (
@@ -237,15 +240,18 @@ def questions_about_what_files_say_are_searched(turn: "Turn", call: ToolCall | N
 
 
 def searches_keep_the_questions_words(turn: "Turn", call: ToolCall | None) -> ToolCall | None:
-    """Small models shorten a question into a few keywords for the search and drop the word that picks the line
-    ("acme 2.1 dependencies" for which zlib version acme 2.1 needs, the tool's name alone for who maintains it): the
-    line about the thing asked then ranks below lines about the rest. A search keeps the words of the question its
-    query left out (the searcher weighs each by how rare it is, so the common ones add little)."""
+    """Small models shorten a question into a few keywords for the search and drop the name that picks the line
+    ("acme 2.1 dependencies" for which Zlib version acme 2.1 needs): the line about the thing asked then ranks below
+    lines about the rest. A search keeps the names the question gives that its query left out: names written with a
+    capital, codes and versions, options and settings (its other words only shift the ranking)."""
     if call is None or call.name != "semantic_search":
         return None
     query = str(call.arguments.get("query", "")).strip()
     have = terms(query)
-    missing = [w for w in re.findall(r"v?\d+(?:\.\d+)+|[\w'+-]+", turn.question) if terms(w) and not terms(w) <= have]
+    question = turn.question
+    named = (proper_names(question) + CODE.findall(question) + re.findall(r"\bv?\d+(?:\.\d+)+\b", question)
+             + OPTION_NAMED.findall(question) + SETTING_NAMED.findall(question))
+    missing = [name for name in dict.fromkeys(named) if terms(name) and not terms(name) <= have]
     if not missing:
         return None
     return ToolCall("semantic_search", {**call.arguments, "query": f"{query} {' '.join(dict.fromkeys(missing))}".strip()})
@@ -255,7 +261,8 @@ def a_scope_no_one_asked_for_is_dropped(turn: "Turn", call: ToolCall | None) -> 
     """Small models keep a search `within` a file or folder the question never mentions: a name copied from the
     prompt's examples ("phone bill"), a tool's name, a guess at a folder ("financial", "classroom"), or the document
     of another question. The search then looks in the wrong place, or says it found no such file. A scope stands when
-    the question or the conversation's questions say a word of its name; otherwise every file is searched."""
+    the question or the conversation's questions say a word of its name; otherwise (a scope of no name at all, "it",
+    among them) every file is searched."""
     if call is None or call.name != "semantic_search" or not str(call.arguments.get("within", "")).strip():
         return None
     within = str(call.arguments["within"]).strip()
@@ -264,7 +271,7 @@ def a_scope_no_one_asked_for_is_dropped(turn: "Turn", call: ToolCall | None) -> 
     name = re.split(r"[/\\]", within.rstrip("/\\"))[-1]
     said = terms(" ".join([turn.question, *(str(t["content"]) for t in turn.history if t.get("role") == "user")]))
     named = {t for t in terms(re.sub(r"\.[A-Za-z0-9]{1,5}$", "", name)) if not t.isdigit()}
-    if not named or named & said:
+    if named & said:
         return None
     return ToolCall("semantic_search", {**call.arguments, "within": ""})
 
