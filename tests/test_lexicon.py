@@ -139,6 +139,8 @@ CASES = {
     "MONEY_LINE": lambda: matches(L.MONEY_LINE, "Balance: USD 12.75") and matches(L.MONEY_LINE, "Rent 975.00")
     and matches(L.MONEY_LINE, "€9") and not matches(L.MONEY_LINE, "Service period: March 2031"),
     "UNIT_ABBREVIATIONS": lambda: "kilometre" in L.UNIT_ABBREVIATIONS["km"] and all(k == k.lower() for k in L.UNIT_ABBREVIATIONS),
+    "ASKING_FOR_A_THING": lambda: set(L.ASKING_FOR_A_THING) <= set(L.ASKING) and "how" not in L.ASKING_FOR_A_THING,
+    "PROSE_EXTENSIONS": lambda: {".md", ".txt", ".adoc"} <= L.PROSE_EXTENSIONS and ".py" not in L.PROSE_EXTENSIONS,
     "ADDED_UP": lambda: matches(L.ADDED_UP, "the taxi and the hotel together") and not matches(L.ADDED_UP, "what does my hotel cost"),
     "FIND_THEN_READ": lambda: matches(L.FIND_THEN_READ, "my newest report - what does it conclude?") and not matches(L.FIND_THEN_READ, "which report is the newest one?")
     and not matches(L.FIND_THEN_READ, "which is the oldest file, by when it was saved?"),

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import re
 
-# Files written as prose, by extension; files without one (README, NEWS, AUTHORS) too.
-PROSE_EXTENSIONS = {".md", ".markdown", ".txt", ".text", ".rst", ".adoc", ".asciidoc", ".org", ".rdoc", ".pod"}
+from ..language.lexicon import PROSE_EXTENSIONS
+
 WRAPPED = 40  # a line at least this long that the next one continues was wrapped, not ended ...
 WIDEST_WRAP = 160  # ... and one longer than this was not wrapped by hand
 TERM_LONGEST = 70

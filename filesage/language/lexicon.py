@@ -178,6 +178,10 @@ FILE_ASPECTS = re.compile(
 # Words that may open a question before its asking word ("Under what licence ...", "In which year ...").
 PREPOSITIONS = ("in", "on", "at", "by", "for", "from", "to", "under", "with", "since", "until", "after", "before", "during", "about", "into", "over")
 ASKING = ("who", "whom", "whose", "what", "what's", "whats", "which", "when", "where", "where's", "how", "why")
+# The askings that name the thing asked right after them ("which version", "what acme release").
+ASKING_FOR_A_THING = ("which", "what", "whose")
+# Files written as prose, by extension (files without one, README, NEWS, AUTHORS, are prose too).
+PROSE_EXTENSIONS = frozenset({".md", ".markdown", ".txt", ".text", ".rst", ".adoc", ".asciidoc", ".org", ".rdoc", ".pod"})
 AUXILIARIES = set("is are was were be been does do did has have had can could should will would must may might 's".split())
 LEADING_WORDS = set("the a an my our your this that there i it its we you any some all each every got".split())
 # The words of a polite wrapper around the asking ("can you please tell me what ...").

@@ -8,7 +8,7 @@ import re
 import time
 from typing import Iterable
 
-from .lexicon import FILLER_WORDS, KIN_WORDS, KNOWN_EXTENSIONS, MAN_PAGE_ASKED, MAN_SECTION, NUMBER_WORDS, SECONDS, TYPE_GROUPS, UNITS, WHOLE_FOLDER
+from .lexicon import ASKING_FOR_A_THING, FILLER_WORDS, KIN_WORDS, KNOWN_EXTENSIONS, MAN_PAGE_ASKED, MAN_SECTION, NUMBER_WORDS, SECONDS, TYPE_GROUPS, UNITS, WHOLE_FOLDER
 from .text import singular, words
 
 
@@ -225,9 +225,6 @@ def typed_as_said(question: str, path: str) -> bool:
     return any(extension in type_extensions(word) for word in words(question) if word.lower() not in ("file", "files"))
 
 
-ASKING_WORDS = ("which", "what", "whose")
-
-
 def files_named(question: str, paths: list[str]) -> list[str]:
     """The files a question names: by their whole name ("what does app.ini set"), else by the words of their name
     before its first dot, numbers aside, all of them words of the question ("the acme FAQ", "according to the
@@ -248,7 +245,7 @@ def files_named(question: str, paths: list[str]) -> list[str]:
     said, said_numbers = set(spoken), numbers_in(spoken)
     # The word a question asks for ("which version", "what acme version") is the thing asked, not a file called so
     # (version.txt), unless written as such a file is ("the NEWS", "README").
-    asked_for = {w for at, w in enumerate(spoken) if any(spoken[max(0, at - gap)] in ASKING_WORDS for gap in (1, 2))}
+    asked_for = {w for at, w in enumerate(spoken) if any(spoken[max(0, at - gap)] in ASKING_FOR_A_THING for gap in (1, 2))}
     written_upper = {w.lower() for w in re.findall(r"\b[A-Z]{2,}\w*\b", question)}
 
     def near(folder_word: str, named: frozenset) -> int:
