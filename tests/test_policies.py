@@ -801,6 +801,21 @@ def test_answers_say_more_than_the_question(agent):
     assert more(follow, "Mireille Okafor works as a marine surveyor [1].") is None
 
 
+def test_answers_are_not_the_prompt_copied(agent):
+    from filesage.policies.before_answer import answers_are_not_the_prompt_copied as copied
+
+    lines = "From tools/NEWS.md [1] (lines 880-914, lines 254-261):\n- # NEWS for quux 3.4.1 (16 Jan 2031) › Release 3.4.1 fixes regressions"
+    asked = found(turn_for(agent, "When was quux 3.4.1 released?"), lines)
+    head = "From tools/NEWS.md [1] (lines 880-914, lines 254-261): "
+    decided = copied(asked, "When was quux 3.4.1 released? [1] " + head * 4)
+    assert isinstance(decided, Retry) and decided.answer_only and "16 Jan 2031" in decided.message
+    assert decided.otherwise == Accept('The files say: "# NEWS for quux 3.4.1 (16 Jan 2031) › Release 3.4.1 fixes regressions"')
+    assert isinstance(copied(asked, "Quux 3.4.1 came out on 16 Jan 2031. [1] Quux 3.4.1 came out on 16 Jan 2031. [1] Quux 3.4.1 came out on 16 Jan 2031. [1]"), Retry)
+    for answer in ("Quux 3.4.1 was released on 16 Jan 2031 [1].", "- fixes a regression [1]\n- fixes a regression in the frob [1]\n- fixes a crash [1]",
+                   "It came from the NEWS file (lines 880-914) [1]."):
+        assert copied(asked, answer) is None, answer
+
+
 def test_one_value_asked_is_one_line_answered(agent):
     from filesage.policies.before_answer import one_value_asked_is_one_line_answered as one
 

@@ -284,3 +284,27 @@ def test_tables_forms_logs_and_code_keep_their_lines(tmp_path):
              "```", "def handler(event, context, retries=3, timeout=30, verbose=False):", "    return run(event)", "```"]
     path.write_text("\n".join(lines) + "\n")
     assert read(path).segments[0].text.splitlines() == lines
+
+
+def test_each_piece_is_headed_by_the_heading_in_force_where_it_starts(tmp_path):
+    """A changelog whose first line is its newest release: a passage of an older release is headed by that
+    release's heading, so its date is not read off the newest one's."""
+    path = tmp_path / "NEWS.md"
+    releases = [("2.1.0", "9 Mar 2031"), ("2.0.1", "2 Feb 2030"), ("2.0.0", "1 Feb 2030")]
+    path.write_text("".join(f"# NEWS for quux {version} ({day})\n\n" + "".join(f"- fixed issue {version}-{n} in the frobnicator module\n" for n in range(60)) + "\n"
+                            for version, day in releases))
+    segments = read(path).segments
+    assert len(segments) > 3
+    # One piece starting at a release's heading is headed by it alone.
+    line = "- fixed a long-standing bug in the frob\n"
+    path.write_text("# NEWS for quux 2.1.0 (9 Mar 2031)\n" + line * ((CHUNK_CHARS - 40) // len(line)) + "# NEWS for quux 2.0.0 (1 Feb 2030)\n- first\n")
+    assert [p.text.splitlines()[0] for p in read(path).segments][1:] == ["# NEWS for quux 2.0.0 (1 Feb 2030)"]
+    for piece in segments[1:]:
+        first_fix = next(line for line in piece.text.splitlines() if line.startswith("- fixed"))
+        version = first_fix.split()[3].rsplit("-", 1)[0]
+        heading = piece.text.splitlines()[0]
+        assert version in heading, (heading, first_fix)
+    # A document whose first line names it, not one part of it, heads every piece with that name.
+    invoice = tmp_path / "statement.txt"
+    invoice.write_text("Quux Hosting statement\n" + "".join(f"line {n}: server rental 40.00\n" for n in range(200)))
+    assert all(p.text.startswith("[Quux Hosting statement]") for p in read(invoice).segments[1:])

@@ -55,6 +55,8 @@ def test_a_changelog_entry_comes_with_its_release_though_the_title_is_chunks_abo
     spinner = searcher.semantic_search("which widget version fixed the spinner?")
     assert "2.3.9 (Jan 9, 2031) › Fixes: › * Fix the spinner" in spinner.text, spinner.text
     assert holders(["v2, 2031-01-01", "", "Changes since v1:", "", "* new"], 4) == ["v2, 2031-01-01", "Changes since v1:"]
+    # The "[heading]" a reader puts atop a piece is no title, though a rule of the document follows it.
+    assert holders(["[# News for widget 2.5 (2032)]", "-----", "", "# News for widget 2.4 (2031)", "", "Fixes the spinner."], 5) == ["# News for widget 2.4 (2031)"]
     added = searcher.semantic_search("which widget release added widget_set_colour_depth?")
     assert "2.4.0 (Mar 3, 2031) › Features: › * Add widget_set_colour_depth" in added.text, added.text
     tuned = searcher.semantic_search("in which gadget version was gadget_os_tune added?")
@@ -219,3 +221,17 @@ def test_a_name_the_question_gives_picks_its_passages_and_its_document(tmp_path,
     # Kept to a document that never names it, the search goes on to the one that does, and says so.
     scoped = searcher.semantic_search("What's the total planned budget for the Kerncon trip?", within="finance/budget_2031.csv")
     assert scoped.paths == ["travel/Kerncon_2031.md"] and "Nothing in finance/budget_2031.csv" in scoped.text, scoped.text
+
+
+def test_an_older_release_is_shown_under_its_own_heading(tmp_path, embedder):
+    """A changelog whose first line is its newest release: an older release's line comes with that release's
+    heading and date, never with the newest one's."""
+    root = tmp_path / "folder"
+    releases = [("3.5.0", "13 Aug 2031"), ("3.4.2", "28 Apr 2031"), ("3.4.1", "16 Jan 2030")]
+    write(root / "tools/quux/NEWS.md", "".join(
+        f"# NEWS for quux {version} ({day})\n\nRelease {version} is a {'security' if version == '3.4.2' else 'bug-fix'} release.\n\n"
+        # So many fixes that a piece starts at the rule between two releases, which is no title's underline.
+        + "".join(f"- fixed the frob handling, case {n:02d}\n" for n in range(22)) + "\n" + "-" * 70 + "\n\n" for version, day in releases))
+    result = searcher_of(root, embedder, tmp_path).semantic_search("When was quux 3.4.2 released?")
+    shown = [line for line in result.text.splitlines() if "Release 3.4.2 is" in line]
+    assert shown and all(line.startswith("- # NEWS for quux 3.4.2 (28 Apr 2031)") for line in shown), result.text

@@ -107,6 +107,7 @@ KIND_RETRY = "The question asks for {kind}, and your answer gives none. Answer a
 
 
 HOLLOW_RETRY = 'Your answer only repeats the question: it gives nothing the question does not already say. {line}Answer again in plain words with what the results say.'
+COPIED_RETRY = 'Your answer copied the question and the result instead of answering. {line}Answer in one short sentence with the value the question asks for.'
 HOLLOW_LINE = 'The line most about it is: "{line}". '
 RETOLD_RETRY = 'Your answer repeats your previous answer; the question now is: "{question}". {line}Answer that question in plain words with what the results say.'
 SAYS_NOT_FILES = "The question asks what the files say, not a count of files, their sizes or their dates. Answer now in plain words from the lines the search found."

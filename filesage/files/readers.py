@@ -40,7 +40,7 @@ CHUNK_CHARS = 900
 
 # Raised when how files are read changes, so that an index reads every file again (unchanged chunks keep their
 # embeddings: the cache is keyed by text).
-READER_VERSION = "5"
+READER_VERSION = "6"
 SNIFFED_BYTES = 8192
 # What a binary file is, by its first bytes (the offset where the mark starts, the mark, what the file is).
 SIGNATURES = [
@@ -161,15 +161,42 @@ def time_limit(seconds: float):
 
 def with_title(document: Document) -> Document:
     """Later pieces of a document ("Balance: €612.40" on page 2) often do not say which document they
-    belong to; each one after the first is headed with the document's first line."""
+    belong to; each one after the first is headed with the heading in force where it starts: the document's
+    first line, or the last line of that line's kind before it. A changelog whose first line is its newest
+    release ("# NEWS for tool 3.5.0 (13 Aug 2026)") heads the passages of older releases with their own
+    heading, not with the newest one's date."""
     if len(document.segments) < 2:
         return document
     title = next((line.strip() for line in document.segments[0].text.splitlines() if line.strip()), "")[:120]
     if not title:
         return document
-    first, *rest = document.segments
-    headed = [s if s.text.startswith(title) else Segment(f"[{title}]\n{s.text}", s.location) for s in rest]
-    return Document([first] + headed, document.capped)
+    sibling = sibling_of(title)
+    heading = last_sibling(document.segments[0].text, sibling) or title
+    headed = [document.segments[0]]
+    for piece in document.segments[1:]:
+        opening = piece.text.lstrip().split("\n", 1)[0]
+        own = opening.startswith(heading) or (sibling is not None and sibling.match(opening))
+        headed.append(piece if own else Segment(f"[{heading}]\n{piece.text}", piece.location))
+        heading = last_sibling(piece.text, sibling) or heading
+    return Document(headed, document.capped)
+
+
+def sibling_of(title: str) -> re.Pattern | None:
+    """Lines of the title's kind: its words up to its first figure, then a figure ("# Release 2.1 (2024)" beside
+    "# Release 2.0 (2023)"), or its very shape when it starts with one ("1.4.0 - 2024-05-02"). None for a
+    title with no figure: a document's name heads all of it."""
+    words = re.match(r"\D*", title).group(0)
+    if len(words) == len(title):
+        return None
+    if re.search(r"[^\W\d_]", words):
+        return re.compile(re.escape(words) + r"\d")
+    return re.compile(re.sub(r"\\d\+", r"\\d+", re.sub(r"\d+", r"\\d+", re.escape(title))) + "$")
+
+
+def last_sibling(text: str, sibling: re.Pattern | None) -> str | None:
+    if sibling is None:
+        return None
+    return next((line.strip()[:120] for line in reversed(text.splitlines()) if sibling.match(line.strip())), None)
 
 
 def read_bytes(path: Path) -> tuple[bytes, bool]:

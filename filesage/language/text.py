@@ -68,8 +68,11 @@ BULLET = re.compile(r"\s*(?:[*\-+•]|\d+[.)])\s")
 
 
 def is_title(lines: list[str], at: int) -> bool:
-    """A line underlined as a title is ("4.2 (May 2031)" over "=====")."""
-    return at + 1 < len(lines) and bool(lines[at].strip()) and not UNDERLINE.fullmatch(lines[at]) and bool(UNDERLINE.fullmatch(lines[at + 1]))
+    """A line underlined as a title is ("4.2 (May 2031)" over "====="). The "[heading]" a reader puts atop a
+    piece of a document is none, whatever rule follows it."""
+    line = lines[at].strip() if at < len(lines) else ""
+    return at + 1 < len(lines) and bool(line) and not UNDERLINE.fullmatch(lines[at]) and bool(UNDERLINE.fullmatch(lines[at + 1])) \
+        and not (line.startswith("[") and line.endswith("]"))
 
 
 def is_heading(lines: list[str], at: int) -> bool:

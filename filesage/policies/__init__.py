@@ -29,6 +29,7 @@ from .after_step import (
     the_file_a_search_found_is_looked_up,
 )
 from .before_answer import (
+    answers_are_not_the_prompt_copied,
     answers_give_what_was_asked,
     answers_say_more_than_the_question,
     calls_where_the_answer_belongs_are_asked_again,
@@ -112,6 +113,7 @@ ORDER: list[Policy] = [
     *at(ANSWER_CALL,
         calls_where_the_answer_belongs_are_asked_again),
     *at(BEFORE_ANSWER,
+        answers_are_not_the_prompt_copied,
         not_found_is_said_plainly,
         what_no_file_mentions_is_not_found,
         denials_must_hold,

@@ -39,6 +39,30 @@ from .reading import (
 )
 
 
+# The head of a tool's result ("From notes/a.md (lines 3-9):", "Result of semantic_search:"), copied into a draft.
+RESULT_HEAD = re.compile(r"\bFrom \S+(?:\s*\[\d+\])?\s*\((?:lines?|p\.|pages?|sheet|rows?)\b|\bResult of \w+:")
+
+
+def copies_the_prompt(draft: str) -> bool:
+    """A draft made of the prompt's own words: the head of a result, or a stretch said three times over."""
+    if RESULT_HEAD.search(draft):
+        return True
+    pieces = [p.strip(" :;,.") for p in re.split(r"\[\d+\]|\n", draft)]
+    return any(len(p) >= 30 and pieces.count(p) >= 3 for p in pieces)
+
+
+def answers_are_not_the_prompt_copied(turn: "Turn", draft: str | None) -> Accept | Retry | None:
+    """Small models, given a long result, sometimes copy the prompt instead of answering it: the question, then
+    the result's head ("From docs/NEWS (lines 880-914):") over and over until the tokens run out. Such a draft
+    goes back once asking for one sentence; a second one gives the found line most about the question."""
+    if draft is None or not copies_the_prompt(draft):
+        return None
+    line = line_most_about(turn.question, turn.content_found) or line_sharing_most(turn.question, turn.content_found)
+    otherwise = Accept(prompts.QUOTED_LINE.format(line=line)) if line else \
+        Accept(prompts.NOT_FOUND.format(folder=turn.folder, searched=what_was_searched(turn)), as_written=True)
+    return Retry(prompts.COPIED_RETRY.format(line=prompts.HOLLOW_LINE.format(line=line) if line else ""), [], answer_only=True, otherwise=otherwise)
+
+
 def not_found_is_said_plainly(turn: "Turn", draft: str | None) -> Accept | None:
     """After tools that found nothing about what was asked, small models still answer: from memory, from
     an unrelated passage, or by guessing. The answer then says it found nothing and names what was
