@@ -369,7 +369,7 @@ def test_hidden_files_are_listed_and_counted_only_when_asked_for(tmp_path):
     assert box.list_files().paths == ["notes/plan.md"]
     hidden = box.list_files(hidden=True)
     assert sorted(hidden.paths) == [".backup/old.txt", ".profile", "notes/.draft.md"] and "hidden" in hidden.answer
-    assert box.count_files(hidden=True, folder="notes").answer.startswith("There is 1 file under notes/ that are hidden")
+    assert box.count_files(hidden=True, folder="notes").answer.startswith("There is 1 file under notes/ that is hidden")
 
 
 def test_a_documents_pages_sheets_and_slides_are_among_its_facts(tmp_path):

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from ..agent import prompts
+from ..agent.planner import value_of, written_like
 from ..agent.decisions import Accept, Retry
 from ..agent.state import Turn
 from ..grounding.claims import (
@@ -19,10 +20,11 @@ from ..grounding.claims import (
 )
 from ..grounding.lines import unconnected
 from ..language.glossary import term_of, translations
-from ..language.lexicon import ASKED_KIND, LIST_ASKED, ONE_VALUE_ASKED, OPTION_NAMED, SETTING_NAMED
+from ..language.lexicon import ASKED_KIND, LIST_ASKED, MONEY_LINE, ONE_VALUE_ASKED, OPTION_NAMED, SETTING_NAMED, SUMMED
 from ..language.question import (
     asked_phrases,
     asks_what_files_say,
+    combines_asked_for,
     question_words,
     subject_words,
 )
@@ -272,3 +274,25 @@ def calls_where_the_answer_belongs_are_asked_again(turn: "Turn", call: ToolCall)
     once more; the second time, the last result found stands as the answer."""
     found = prompts.RESULT_AS_ANSWER.format(result=turn.last_found) if turn.last_found else prompts.NO_ANSWER
     return Retry(prompts.FORCED_ANSWER, [], answer_only=True, otherwise=Accept(found))
+
+
+def totals_asked_are_added_in_code(turn: "Turn", draft: str | None) -> Accept | None:
+    """Asked for a total that the files give only in parts ("trains €186, hotel €381, food ~€120"), small models
+    name the parts and leave the adding to the reader, or add them wrongly. A draft to a question that asks for a
+    sum and nothing else, stating two or more amounts of one currency, none of them a total a found line gives and
+    none their sum, gets the sum computed here."""
+    if draft is None or not turn.content_found or combines_asked_for(turn.question) != {"none", "sum"}:
+        return None
+    said = MARKER.sub("", draft).split("I could not confirm", 1)[0]
+    amounts = [a.strip().rstrip(",.") for a in MONEY_LINE.findall(said)]
+    currencies = {re.sub(r"[\d\s,.-]", "", a) for a in amounts}
+    values = [value_of(a) for a in amounts]
+    if len(amounts) < 2 or len(currencies) != 1 or None in values:
+        return None
+    lines = [line for text in turn.content_found for line in text.splitlines()]
+    if any(SUMMED.search(line) and re.search(rf"(?<![\d.,]){re.escape(re.sub(r'[^0-9.,]', '', a))}(?![\d])", line) for a in amounts for line in lines):
+        return None  # a figure the files call a total is the answer, not a part of it
+    total = sum(values)
+    if any(abs(2 * v - total) < 0.005 for v in values):
+        return None  # one figure is the sum of the others: the draft gives it already
+    return Accept(f"{draft}\n\n{prompts.ADDED_UP.format(total=written_like(total, amounts), parts=' + '.join(amounts))}")

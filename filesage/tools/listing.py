@@ -91,7 +91,9 @@ class Selection:
 
     def phrase(self, count: int) -> str:
         noun = self.noun[0] if count == 1 else self.noun[1]
-        return " ".join([noun, self.where] + self.conditions)
+        # "that are hidden" of many files, "that is hidden" of one.
+        conditions = [re.sub(r"^that are\b", "that is", c) if count == 1 else c for c in self.conditions]
+        return " ".join([noun, self.where] + conditions)
 
 
 def folder_tree(inside: list["FileEntry"], prefix: str, max_depth: int) -> tuple[str, str, int]:
