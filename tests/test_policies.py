@@ -819,18 +819,18 @@ def test_answers_are_not_the_prompt_copied(agent):
 def test_totals_asked_are_added_in_code(agent):
     from filesage.policies.before_answer import totals_asked_are_added_in_code as added
 
-    plan = "From trips/2031-lisbon.md [1]:\n- Budget: train €186, hostel €381, food ~€120"
+    plan = "From trips/2031-lisbon.md [1]:\n- Budget: train €164, hostel €342, food ~€95"
     asked = found(turn_for(agent, "What's the total planned budget for the Lisbon trip?"), plan)
-    decided = added(asked, "The planned budget is €186 for the train, €381 for the hostel and €120 for food [1].")
-    assert decided == Accept("The planned budget is €186 for the train, €381 for the hostel and €120 for food [1].\n\nTogether: €687 (€186 + €381 + €120).")
+    decided = added(asked, "The planned budget is €164 for the train, €342 for the hostel and €95 for food [1].")
+    assert decided == Accept("The planned budget is €164 for the train, €342 for the hostel and €95 for food [1].\n\nTogether: €601 (€164 + €342 + €95).")
     # The sum said already, a total the files give, one amount, two currencies, or no sum asked: the draft stands.
-    assert added(asked, "It comes to €687: €186 for the train, €381 for the hostel and €120 for food [1].") is None
+    assert added(asked, "It comes to €601: €164 for the train, €342 for the hostel and €95 for food [1].") is None
     invoice = found(turn_for(agent, "What is the total on the Quux invoice?"), "From quux.pdf [1]:\n- Total due: EUR 297.50\n- VAT 19%: EUR 47.50")
     assert added(invoice, "The total is EUR 297.50, of which EUR 47.50 is VAT [1].") is None
-    assert added(asked, "The hostel is €381 [1].") is None
-    assert added(asked, "The train is €186 and the hostel $381 [1].") is None
+    assert added(asked, "The hostel is €342 [1].") is None
+    assert added(asked, "The train is €164 and the hostel $342 [1].") is None
     for question in ("How much more is the hostel than the train?", "Which costs more, the hostel or the train?", "What does the hostel cost?"):
-        assert added(found(turn_for(agent, question), plan), "The hostel is €381 and the train €186 [1].") is None, question
+        assert added(found(turn_for(agent, question), plan), "The hostel is €342 and the train €164 [1].") is None, question
 
 
 def test_one_value_asked_is_one_line_answered(agent):

@@ -277,7 +277,7 @@ def calls_where_the_answer_belongs_are_asked_again(turn: "Turn", call: ToolCall)
 
 
 def totals_asked_are_added_in_code(turn: "Turn", draft: str | None) -> Accept | None:
-    """Asked for a total that the files give only in parts ("trains €186, hotel €381, food ~€120"), small models
+    """Asked for a total that the files give only in parts ("ferry €40, two nights €210, meals ~€75"), small models
     name the parts and leave the adding to the reader, or add them wrongly. A draft to a question that asks for a
     sum and nothing else, stating two or more amounts of one currency, none of them a total a found line gives and
     none their sum, gets the sum computed here."""
