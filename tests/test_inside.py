@@ -29,6 +29,15 @@ def test_a_changelogs_releases_are_its_versions_that_open_a_line(tmp_path):
     assert result.text.startswith("tool/NEWS lists 4 releases: 3.1, 3.0, 2.9.1, 2.9."), result.text
 
 
+def test_the_newest_release_is_the_highest_number_whatever_the_order(tmp_path):
+    inside = counter(tmp_path)
+    assert inside.count_in_file("tool/NEWS", "newest release").text.startswith('The newest release tool/NEWS lists is 3.1: "== 3.1: May 02, 2031"')
+    # A changelog that keeps its oldest release first.
+    write(tmp_path / "docs/tool/ChangeLog", "v0.9 - 2029-01-02\n  first\nv0.12 - 2029-06-30\n  more\nv1.1 - 2030-03-04\n  stable\n")
+    newest = Inside(Toolbox(tmp_path / "docs")).count_in_file("tool/ChangeLog", "latest version")
+    assert newest.text.startswith('The newest release tool/ChangeLog lists is 1.1: "v1.1 - 2030-03-04" (of 3 releases: 0.9, 0.12, 1.1)'), newest.text
+
+
 def test_a_sections_entries_are_counted_and_nothing_else_is_made_up(tmp_path):
     inside = counter(tmp_path)
     authors = inside.count_in_file("tool.1", "authors")

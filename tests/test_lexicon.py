@@ -85,6 +85,9 @@ CASES = {
     "MAN_SECTION": lambda: L.MAN_SECTION.match("1") and L.MAN_SECTION.match("3pm") and not L.MAN_SECTION.match("md"),
     "PARTS_ASKED": lambda: matches(L.PARTS_ASKED, "how many pages is the manual") and matches(L.PARTS_ASKED, "how many sheets does it have")
     and not matches(L.PARTS_ASKED, "what does page 3 say"),
+    "NEWEST_RELEASE": lambda: matches(L.NEWEST_RELEASE, "what's the latest version of quux") and matches(L.NEWEST_RELEASE, "the last release in its NEWS")
+    and matches(L.NEWEST_RELEASE, "its most recent entry") and not matches(L.NEWEST_RELEASE, "which version added the frob option"),
+    "CHANGELOG_NAMES": lambda: {"news", "changelog", "history"} <= set(L.CHANGELOG_NAMES),
     "LISTED_COUNT": lambda: matches(L.LISTED_COUNT, "how many releases does the NEWS file list")
     and matches(L.LISTED_COUNT, "how many countries are in the rates table") and not matches(L.LISTED_COUNT, "how many days late was it"),
     "ONE_VALUE_ASKED": lambda: matches(L.ONE_VALUE_ASKED, "what's the default port") and matches(L.ONE_VALUE_ASKED, "how many pages")

@@ -292,6 +292,26 @@ def test_what_a_document_lists_is_counted_in_code(tmp_path):
         assert counted(turn_for(counting, question), ToolCall("semantic_search", {"query": "x"})) is None, question
 
 
+def test_the_newest_release_is_read_in_code(tmp_path):
+    from filesage.policies.first_call import the_newest_release_is_read_in_code as newest
+    from filesage.tools.inside import Inside
+
+    root = tmp_path / "docs"
+    write(root / "tools/quux/NEWS", "== 2.0: May 02, 2031\n- faster\n== 1.0: Jan 09, 2031\n- first\n")
+    write(root / "tools/quux/README", "Quux 1.0 is the version to install.\n")
+    write(root / "tools/frob/CHANGELOG.md", "# 0.3.0\n- new\n")
+    box = Toolbox(root)
+    registry = ToolRegistry([box.count_files, Inside(box).count_in_file, semantic_search, respond])
+    reading = Agent(ScriptedModel([]), registry, tree=box, policies=in_force())
+    search = ToolCall("semantic_search", {"query": "quux version"})
+    wanted = ToolCall("count_in_file", {"path": "tools/quux/NEWS", "what": "newest release"})
+    for question in ("What's the latest version of quux?", "what is the last release in the quux NEWS file?", "Which is quux's most recent release?"):
+        assert newest(turn_for(reading, question), search) == wanted, question
+    # No newest release asked, or no one changelog it belongs to: the call stands.
+    for question in ("Which quux version added the loader?", "What's the latest version?", "What is the newest file?"):
+        assert newest(turn_for(reading, question), search) is None, question
+
+
 def test_answer_after_a_found_result(agent):
     assert answer_after_a_found_result(ran(agent, turn_for(agent, "invoice total?"), "semantic_search", query="invoice total")) == ASK_ANSWER
     assert answer_after_a_found_result(ran(agent, turn_for(agent, "birthday?"), "semantic_search", query="birthday")) is None

@@ -59,6 +59,7 @@ from .first_call import (
     searches_keep_the_questions_words,
     the_same_for_another_year_is_the_question_before,
     unusable_calls_ask_for_the_answer,
+    the_newest_release_is_read_in_code,
     what_a_document_lists_is_counted_in_code,
 )
 from .plan import (
@@ -97,7 +98,8 @@ ORDER: list[Policy] = [
         follow_ups_keep_the_file_type,
         follow_up_searches_keep_what_came_before,
         follow_ups_look_where_the_answer_before_was_found,
-        what_a_document_lists_is_counted_in_code),
+        what_a_document_lists_is_counted_in_code,
+        the_newest_release_is_read_in_code),
     *at(EACH_CALL,
         unusable_calls_ask_for_the_answer,
         an_empty_respond_asks_for_words,

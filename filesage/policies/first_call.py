@@ -5,6 +5,7 @@ small-model failure it handles."""
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from ..agent import prompts
 from ..agent.decisions import ASK_ANSWER, AskAnswer, Rewrite
@@ -16,7 +17,9 @@ from ..language.lexicon import (
     FILE_DATES,
     FILE_NOUNS,
     FOLDERS_COMPARED,
+    CHANGELOG_NAMES,
     LISTED_COUNT,
+    NEWEST_RELEASE,
     NAMED,
     OPTION_NAMED,
     OVER_MANY,
@@ -52,6 +55,9 @@ from ..llm.parser import ToolCall
 from ..tools.registry import FILE_FACT_TOOLS, FILESYSTEM_TOOLS
 from .reading import combines_asked, previous_question
 from .router import carry_over, route
+
+if TYPE_CHECKING:
+    from ..tools.toolbox import Toolbox
 
 
 def router_when_no_usable_call(turn: "Turn", call: ToolCall | None) -> ToolCall | None:
@@ -414,6 +420,33 @@ def what_a_document_lists_is_counted_in_code(turn: "Turn", call: ToolCall | None
     if len(named) != 1 or not counted:
         return None
     return ToolCall("count_in_file", {"path": named[0], "what": counted[0]})
+
+
+def changelog_asked_about(tree: "Toolbox", question: str) -> str | None:
+    """The one changelog a question names ("zither's release notes"), or else the one in the folder of the program
+    it names ("the latest release of zither": zither/Changes.txt)."""
+    def is_changelog(path: str) -> bool:
+        name = path.rsplit("/", 1)[-1].lower()
+        return bool(set(words(name)) & set(CHANGELOG_NAMES)) or any(n in name for n in CHANGELOG_NAMES if " " in n or "-" in n)
+
+    named = [path for path in tree.named_in(question) if is_changelog(path)]
+    if named:
+        return named[0] if len(named) == 1 else None
+    asked = set(words(question))
+    kept = [e.path for e in tree.entries if "/" in e.path and is_changelog(e.path) and set(words(e.path.rsplit("/", 1)[0])) & asked]
+    return kept[0] if len(kept) == 1 else None
+
+
+def the_newest_release_is_read_in_code(turn: "Turn", call: ToolCall | None) -> ToolCall | None:
+    """"Which zither version is the newest", "the last entry of its changelog": small models give the first
+    version a search shows (a README's example, an old release's line, the changelog's first heading when it keeps
+    the oldest first) or the newest file's date. When the question asks for the newest release and one changelog is
+    named, or belongs to the program named, its releases are read in code and the highest number is given with the
+    line that opens it."""
+    if turn.tree is None or "count_in_file" not in turn.tools or not NEWEST_RELEASE.search(turn.question):
+        return None
+    changelog = changelog_asked_about(turn.tree, turn.question)
+    return ToolCall("count_in_file", {"path": changelog, "what": "newest release"}) if changelog else None
 
 
 def unusable_calls_ask_for_the_answer(turn: "Turn", call: ToolCall | None) -> AskAnswer | None:

@@ -16,6 +16,7 @@ SHOWN = 12  # how many of the counted things the result names
 ROW_WORDS = terms("row rows record records entry entries line lines")
 RELEASE_WORDS = terms("release releases version versions")
 PART_WORDS = terms("page pages sheet sheets worksheet worksheets slide slides")
+NEWEST_WORDS = terms("newest latest last recent current")
 
 
 class Inside:
@@ -31,7 +32,7 @@ class Inside:
 
         Args:
             path: the file's path relative to the folder, or its name
-            what: what to count, in the document's words (e.g. "countries", "releases", "authors")
+            what: what to count, in the document's words (e.g. "countries", "releases", "authors"); "newest release" for its latest
         """
         from ..files.readers import Unreadable, document_parts, read_document
 
@@ -60,6 +61,9 @@ class Inside:
         named = ", ".join(items[:SHOWN]) + (f" and {len(items) - SHOWN} more" if len(items) > SHOWN else "")
         capped = " (only the first part of this very large file was read)" if document.capped else ""
         text = f"{entry.path} lists {number:,} {kind}{capped}: {named}."
+        if kind == "releases" and terms(what) & NEWEST_WORDS:
+            version, line = newest_release(lines)
+            text = f"The newest release {entry.path} lists is {version}: \"{line}\" (of {number:,} releases{capped}: {named})."
         return ToolResult(text, [entry.path], f"{number} {kind} in {entry.name}", answer=text)
 
 
@@ -80,20 +84,32 @@ def table_count(lines: list[str], what: str) -> tuple[int, str, list[str]] | Non
     return len(values), f"different values of {column} (in {len(rows):,} rows)", values
 
 
-def release_count(lines: list[str], what: str) -> tuple[int, str, list[str]] | None:
-    """A changelog's releases: the different versions that open a heading or a short line of their own."""
-    if not terms(what) & RELEASE_WORDS:
-        return None
-    versions = []
+def release_lines(lines: list[str]) -> dict[str, str]:
+    """A changelog's releases, each version with the line that opens it: a heading or a short line of its own."""
+    releases: dict[str, str] = {}
     for index, line in enumerate(lines):
         text = fold(line).strip()
         found = VERSION.search(text)
         if not found or found.start() > 40:
             continue
         if is_heading(lines, index) or len(text) <= 60:
-            versions.append(found.group(0))
-    versions = list(dict.fromkeys(versions))
+            releases.setdefault(found.group(0), line.strip().lstrip("#").strip())
+    return releases
+
+
+def release_count(lines: list[str], what: str) -> tuple[int, str, list[str]] | None:
+    """A changelog's releases: the different versions that open a heading or a short line of their own."""
+    if not terms(what) & RELEASE_WORDS:
+        return None
+    versions = list(release_lines(lines))
     return (len(versions), "releases", versions) if versions else None
+
+
+def newest_release(lines: list[str]) -> tuple[str, str]:
+    """The release with the highest number, whatever order the changelog keeps, and the line that opens it."""
+    releases = release_lines(lines)
+    version = max(releases, key=lambda v: tuple(int(part) for part in v.split(".")))
+    return version, releases[version]
 
 
 # A title in capitals on a line of its own ("AUTHORS", as a formatted man page has it) heads what follows.
