@@ -1,5 +1,6 @@
 """Questions that need more than one look, on the real model: a year's invoices totalled to the cent with the
-coverage said, a partial answer that says what it did not find, and a chat that remembers three turns."""
+coverage said, a partial answer that says what it did not find, a chat that remembers three turns, a changelog read by
+its own headings, and a total given in parts added up."""
 
 import json
 import re
@@ -130,3 +131,20 @@ def test_a_follow_up_looks_first_in_the_file_the_answer_before_came_from(tmp_pat
     answer = json.loads(follow.stdout)
     assert "marit.solberg@example.net" in answer["answer"], answer
     assert [step["args"].get("within") for step in answer["steps"] if step["tool"] == "semantic_search"][:1] == ["home/lease_flat.txt"], answer["steps"]
+
+
+def test_a_changelogs_releases_are_read_by_their_own_headings_and_a_total_in_parts_is_added(tmp_path):
+    root = tmp_path / "docs"
+    fixes = "".join(f"- fixed the spool handling, case {n:02d}\n" for n in range(22)) + "\n" + "-" * 70 + "\n\n"
+    releases = [("2.4.0", "3 Sep 2031"), ("2.3.2", "14 May 2031"), ("2.3.1", "2 May 2031"), ("2.3.0", "20 Apr 2031")]
+    write(root / "tools/zither/NEWS.md", "".join(f"# NEWS for zither {version} ({day})\n\nRelease {version} is a maintenance release.\n\n{fixes}"
+                                                 for version, day in releases))
+    write(root / "tools/quill/ChangeLog", "".join(f"quill {version} ({day})\n  * {change}\n\n" for version, day, change in [
+        ("0.9", "2029-01-02", "first public release"), ("0.12", "2029-06-30", "faster parser"), ("1.1", "2030-03-04", "stable format")]))
+    write(root / "trips/bergen.md", "# Bergen trip, June\n\nPlanned budget: flights €212, guesthouse €398, food ~€90.\nPacking: rain jacket.\n")
+    older = ask(root, tmp_path, "When was zither 2.3.1 released?")
+    assert "2 May 2031" in older["answer"] and "3 Sep 2031" not in older["answer"], older["answer"]
+    newest = ask(root, tmp_path, "What is the latest version of quill?")
+    assert "1.1" in newest["answer"] and [s["path"] for s in newest["sources"]] == ["tools/quill/ChangeLog"], newest
+    total = ask(root, tmp_path, "What's the total planned budget for the Bergen trip?")
+    assert "700" in total["answer"], total["answer"]

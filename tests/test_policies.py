@@ -843,6 +843,9 @@ def test_totals_asked_are_added_in_code(agent):
     asked = found(turn_for(agent, "What's the total planned budget for the Lisbon trip?"), plan)
     decided = added(asked, "The planned budget is €164 for the train, €342 for the hostel and €95 for food [1].")
     assert decided == Accept("The planned budget is €164 for the train, €342 for the hostel and €95 for food [1].\n\nTogether: €601 (€164 + €342 + €95).")
+    # A part the draft left out is in the line it took the others from.
+    decided = added(asked, "The planned budget is €164 for the train and €342 for the hostel [1].")
+    assert decided.text.endswith("Together: €601 (€164 + €342 + €95).")
     # The sum said already, a total the files give, one amount, two currencies, or no sum asked: the draft stands.
     assert added(asked, "It comes to €601: €164 for the train, €342 for the hostel and €95 for food [1].") is None
     invoice = found(turn_for(agent, "What is the total on the Quux invoice?"), "From quux.pdf [1]:\n- Total due: EUR 297.50\n- VAT 19%: EUR 47.50")

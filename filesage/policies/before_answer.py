@@ -290,8 +290,17 @@ def totals_asked_are_added_in_code(turn: "Turn", draft: str | None) -> Accept | 
     if len(amounts) < 2 or len(currencies) != 1 or None in values:
         return None
     lines = [line for text in turn.content_found for line in text.splitlines()]
-    if any(SUMMED.search(line) and re.search(rf"(?<![\d.,]){re.escape(re.sub(r'[^0-9.,]', '', a))}(?![\d])", line) for a in amounts for line in lines):
+
+    def on(line: str, amount: str) -> bool:
+        return bool(re.search(rf"(?<![\d.,]){re.escape(re.sub(r'[^0-9.,]', '', amount))}(?![\d])", line))
+
+    if any(SUMMED.search(line) and on(line, a) for a in amounts for line in lines):
         return None  # a figure the files call a total is the answer, not a part of it
+    # The line that gives the parts gives all of them, where a draft may leave one out.
+    listing = next((line for line in lines if all(on(line, a) for a in amounts)), "")
+    parts = [a.strip().rstrip(",.") for a in MONEY_LINE.findall(listing.rsplit(" › ", 1)[-1])]
+    if len(parts) > len(amounts) and {re.sub(r"[\d\s,.-]", "", a) for a in parts} == currencies and None not in map(value_of, parts):
+        amounts, values = parts, [value_of(a) for a in parts]
     total = sum(values)
     if any(abs(2 * v - total) < 0.005 for v in values):
         return None  # one figure is the sum of the others: the draft gives it already
