@@ -4,7 +4,7 @@ as a user or a script runs it; a follow-up conversation sends its earlier turns 
 
     .venv/bin/python bench/fresh_eyes.py SET_DIR --out answers.jsonl [--only ID ...] [--filesage CMD]
 
-SET_DIR holds folder/ and questions.jsonl ({"id", "kind", "question" | "turns", ...}). The answers are graded
+SET_DIR holds folder/ and questions.jsonl ({"id", "kind", "question" | "turns", ...}; a turn is its question or {"question", ...}). The answers are graded
 afterwards against each question's "accept" by someone who did not write the code; this script only asks.
 --filesage runs another build (e.g. "env PYTHONPATH=/work/baseline .venv/bin/python -m filesage").
 """
@@ -70,6 +70,7 @@ def main() -> None:
             history: list[dict] = []
             answers = []
             for turn in turns:
+                turn = turn["question"] if isinstance(turn, dict) else turn  # a turn may carry its own truth
                 answer = ask(command, turn, root, history, env)
                 answers.append(answer)
                 # As a pipeline passes back what `ask --json` printed: the answer with its sources.
