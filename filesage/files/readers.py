@@ -163,7 +163,7 @@ def with_title(document: Document) -> Document:
     """Later pieces of a document ("Balance: €612.40" on page 2) often do not say which document they
     belong to; each one after the first is headed with the heading in force where it starts: the document's
     first line, or the last line of that line's kind before it. A changelog whose first line is its newest
-    release ("# NEWS for tool 3.5.0 (13 Aug 2026)") heads the passages of older releases with their own
+    release ("# NEWS for tool 6.2 (4 Mar 2031)") heads the passages of older releases with their own
     heading, not with the newest one's date."""
     if len(document.segments) < 2:
         return document

@@ -333,11 +333,11 @@ ASKED_KIND = [("date", DATE_ASKED), ("number", NUMBER_ASKED)]
 # A manual page asked for: the file of a name whose extension is a manual section ("nnn.1", "cron.8").
 MAN_PAGE_ASKED = re.compile(r"\bman(?:ual)? ?pages?\b|\bman(?:page)?\b(?!-)", re.I)
 MAN_SECTION = re.compile(r"^[1-9][a-z]*$")
-# "How many X does the Y file list / are in the Y table": a count of what one document lists.
 # The newest release of a program or in a changelog, asked for: "the latest version", "its last release", "most recent entry".
 NEWEST_RELEASE = re.compile(r"\b(?:latest|newest|last|most recent|current)\s+(?:[\w.'-]+\s+)?(?:release|version|entry)\b", re.I)
 # What changelogs are called, in their names or in a question: "NEWS", "Changes.txt", "release notes".
 CHANGELOG_NAMES = ("news", "changelog", "changes", "history", "releases", "release notes", "release-notes")
+# "How many X does the Y file list / are in the Y table": a count of what one document lists.
 LISTED_COUNT = re.compile(r"\bhow many\b(?=.*\b(?:lists?|listed|contains?|includes?|included|(?:are|is) (?:there )?in|does\b.*\bhave|has)\b)", re.I)
 # Asking for one value ("how many", "when", "what is the X") ...
 ONE_VALUE_ASKED = re.compile(r"\b(?:how (?:much|many|long|far|old|big|often)|when|(?:what|which|who)(?:'s|\s+is|\s+was)|whats)\b", re.I)

@@ -57,9 +57,9 @@ from .first_call import (
     questions_about_what_files_say_are_searched,
     router_when_no_usable_call,
     searches_keep_the_questions_words,
+    the_newest_release_is_read_in_code,
     the_same_for_another_year_is_the_question_before,
     unusable_calls_ask_for_the_answer,
-    the_newest_release_is_read_in_code,
     what_a_document_lists_is_counted_in_code,
 )
 from .plan import (

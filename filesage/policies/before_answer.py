@@ -7,8 +7,8 @@ from __future__ import annotations
 import re
 
 from ..agent import prompts
-from ..agent.planner import value_of, written_like
 from ..agent.decisions import Accept, Retry
+from ..agent.planner import value_of, written_like
 from ..agent.state import Turn
 from ..grounding.claims import (
     MARKER,
@@ -55,7 +55,7 @@ def copies_the_prompt(draft: str) -> bool:
 
 def answers_are_not_the_prompt_copied(turn: "Turn", draft: str | None) -> Accept | Retry | None:
     """Small models, given a long result, sometimes copy the prompt instead of answering it: the question, then
-    the result's head ("From docs/NEWS (lines 880-914):") over and over until the tokens run out. Such a draft
+    the result's head ("From docs/NEWS (lines 120-151):") over and over until the tokens run out. Such a draft
     goes back once asking for one sentence; a second one gives the found line most about the question."""
     if draft is None or not copies_the_prompt(draft):
         return None

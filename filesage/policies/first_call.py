@@ -12,15 +12,15 @@ from ..agent.decisions import ASK_ANSWER, AskAnswer, Rewrite
 from ..agent.state import Turn
 from ..language.filters import read_question
 from ..language.lexicon import (
+    CHANGELOG_NAMES,
     FILE_AND_FOLDER_NOUNS,
     FILE_ASPECTS,
     FILE_DATES,
     FILE_NOUNS,
     FOLDERS_COMPARED,
-    CHANGELOG_NAMES,
     LISTED_COUNT,
-    NEWEST_RELEASE,
     NAMED,
+    NEWEST_RELEASE,
     OPTION_NAMED,
     OVER_MANY,
     PLURAL,
