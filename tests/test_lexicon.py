@@ -116,6 +116,8 @@ CASES = {
     and not matches(L.MORE_THAN, "what did we agree with the landlord") and not matches(L.MORE_THAN, "how much is the rent")
     and matches(L.MORE_THAN, "how much did the club fee change from 2030 to 2032") and not matches(L.MORE_THAN, "how much did the repair cost"),
     "PREPOSITIONS": lambda: {"under", "in", "by"} <= set(L.PREPOSITIONS) and "what" not in L.PREPOSITIONS,
+    "HIDDEN_TOO": lambda: matches(L.HIDDEN_TOO, "how many files, hidden ones included?") and matches(L.HIDDEN_TOO, "list them, including the dotfiles")
+    and matches(L.HIDDEN_TOO, "combien de fichiers, y compris les fichiers cachés") and not matches(L.HIDDEN_TOO, "show me the hidden files"),
     "HIDDEN_ASKED": lambda: matches(L.HIDDEN_ASKED, "show me the hidden files") and matches(L.HIDDEN_ASKED, "any dotfiles?")
     and not matches(L.HIDDEN_ASKED, "hidden files don't count") and not matches(L.HIDDEN_ASKED, "not counting hidden ones"),
     "FOLDERS_COMPARED": lambda: matches(L.FOLDERS_COMPARED, "which folder has the most files?") and matches(L.FOLDERS_COMPARED, "sort my folders by size")

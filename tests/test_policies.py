@@ -191,6 +191,10 @@ def test_filesystem_calls_follow_the_question(agent):
     assert fixed("Which of my invoice files is the oldest?", "list_files", order="oldest", limit=1).arguments == {"order": "oldest", "limit": 1, "name": "invoice"}
     assert fixed("how many invoices do I have?", "count_files") == ToolCall("count_files", {"name": "invoice"})
     assert fixed("how many files are in my photos folder?", "count_files", folder="photos") is None
+    # Hidden files beside the others, when the question says so; a filter's word is no name.
+    assert fixed("how many files are there, hidden ones included?", "count_files", hidden="only") == ToolCall("count_files", {"hidden": "too"})
+    empty = ToolCall("list_files", {"name": "empty", "empty": True})
+    assert filesystem_calls_follow_the_question(turn_for(agent, "Are there any empty files? Which ones?"), empty) == ToolCall("list_files", {"empty": True})
     # A right call is left alone.
     assert fixed("how many python files are under code?", "count_files", extension="python", folder="code") is None
     # A type the question's reading missed stays only where the question writes it as one.

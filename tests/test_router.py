@@ -114,7 +114,8 @@ def test_a_question_says_its_filters():
     # Two years side by side are each counted (the count says how many each year), not one of them kept.
     for question in ("which invoices are dated 2031?", "which release in 2031 changed the default?", "my savings in 2031", "how many files were edited in 2030 vs 2031?"):
         assert read_question(question, FOLDERS).changed_within == "", question
-    assert read_question("show me the hidden files, if there are any").filters() == {"hidden": True}
+    assert read_question("show me the hidden files, if there are any").filters() == {"hidden": "only"}
+    assert read_question("how many files are there, hidden ones included?").filters() == {"hidden": "too"}
     assert read_question("How many files are in the finance folder? Hidden files don't count.", FOLDERS).filters() == {"folder": "finance"}
     # "the folder called X" names a folder; "photos" is a type unless the question says it is the folder.
     assert read_question("how many files are in the folder called finance?", FOLDERS).filters() == {"folder": "finance"}

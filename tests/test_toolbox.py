@@ -367,9 +367,12 @@ def test_hidden_files_are_listed_and_counted_only_when_asked_for(tmp_path):
         write(tmp_path / path, "x")
     box = Toolbox(tmp_path)
     assert box.list_files().paths == ["notes/plan.md"]
-    hidden = box.list_files(hidden=True)
+    hidden = box.list_files(hidden="only")
     assert sorted(hidden.paths) == [".backup/old.txt", ".profile", "notes/.draft.md"] and "hidden" in hidden.answer
-    assert box.count_files(hidden=True, folder="notes").answer.startswith("There is 1 file under notes/ that is hidden")
+    assert box.count_files(hidden="only", folder="notes").answer.startswith("There is 1 file under notes/ that is hidden")
+    # Beside the others, when asked so: every file, the hidden ones with them.
+    assert box.count_files(hidden="too").answer.startswith("There are 4 files in the folder (hidden ones included)")
+    assert sorted(box.list_files(hidden="too", folder="notes").paths) == ["notes/.draft.md", "notes/plan.md"]
 
 
 def test_a_documents_pages_sheets_and_slides_are_among_its_facts(tmp_path):

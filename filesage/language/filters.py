@@ -17,6 +17,7 @@ from .lexicon import (
     FILE_NOUNS,
     FOLDER_NOUNS,
     HIDDEN_ASKED,
+    HIDDEN_TOO,
     MONTHS,
     NAME_WORD,
     ORDER_PHRASES,
@@ -53,7 +54,7 @@ class Asked:
     smaller_than: str = ""
     empty: bool = False
     changed_within: str = ""
-    hidden: bool = False  # the hidden files, which are otherwise left out
+    hidden: str = ""  # "only" the hidden files, or "too" beside the others (they are otherwise left out)
     name: str = ""  # a word the file names contain
     counting: bool = False  # "how many"
     says_files: bool = False  # "files", "documents", a type word: the question is about files, not folders
@@ -66,7 +67,7 @@ class Asked:
         if self.empty:
             found["empty"] = True
         if self.hidden:
-            found["hidden"] = True
+            found["hidden"] = self.hidden
         return found
 
 
@@ -149,7 +150,7 @@ def read_question(question: str, folders: list[str] | tuple[str, ...] = ()) -> A
             smaller = op.startswith(("smaller", "less", "lighter", "under", "below", "fewer"))
             setattr(asked, "smaller_than" if smaller else "larger_than", size)
     asked.empty = bool(EMPTY.search(text))
-    asked.hidden = bool(HIDDEN_ASKED.search(text))
+    asked.hidden = "too" if HIDDEN_TOO.search(text) else "only" if HIDDEN_ASKED.search(text) else ""
     period = PERIOD.search(text)
     if period:
         span = period.group("span") or period.group("word")

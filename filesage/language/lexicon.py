@@ -162,6 +162,11 @@ DATE_WORDS = rf"(?:last )?(?:{'|'.join(EDIT_VERBS + ('modification', 'created'))
 # Hidden files asked for ("show me the hidden files", "any dotfiles?"), not set aside ("hidden files don't count").
 HIDDEN_ASKED = re.compile(r"(?<!\bnot )(?<!\bno )(?<!\bexcluding )(?<!\bwithout )(?<!\bexcept )(?<!\bignoring )(?<!\bignore )(?<!\bcounting )(?<!\bincluding )"
                           r"\b(?:hidden|dot ?files?)\b(?!\s+(?:files?\s+|ones\s+)?(?:don't|do not|aside|excluded|not|left out))", re.I)
+# Hidden files asked for beside the others: "hidden ones included", "including the dotfiles", "hidden stuff too",
+# "y compris les fichiers cachés", "auch die versteckten", "incluidos los ocultos".
+HIDDEN_TOO = re.compile(r"\b(?:including|incl\.?|with|plus|and|counting|also)\s+(?:the\s+|any\s+)?(?:hidden|dot ?files?)\b|"
+                        r"\b(?:hidden|dot ?files?)(?:\s+(?:ones?|files?|stuff))?\s+(?:included|too|as well|also)\b|"
+                        r"\by compris\b[^.?!]*\bcach[ée]s?\b|\bauch\b[^.?!]*\bversteckt\w*|\bincluid[oa]s?\b[^.?!]*\boculto?s?\b", re.I)
 # Every form of those verbs, for a question that bounds when files were touched ("saved during the spring").
 EDITING = re.compile(r"\b(?:modif(?:y|ied|ies|ying|ication)|chang(?:e|ed|es|ing)|edit(?:s|ed|ing)?|updat(?:e|ed|es|ing)|"
                      r"touch(?:ed|es|ing)?|sav(?:e|ed|es|ing)|creat(?:e|ed|es|ing))\b", re.I)

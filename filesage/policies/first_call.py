@@ -13,11 +13,14 @@ from ..agent.state import Turn
 from ..language.filters import read_question
 from ..language.lexicon import (
     CHANGELOG_NAMES,
+    EMPTY,
     FILE_AND_FOLDER_NOUNS,
     FILE_ASPECTS,
     FILE_DATES,
     FILE_NOUNS,
     FOLDERS_COMPARED,
+    HIDDEN_ASKED,
+    HIDDEN_TOO,
     LISTED_COUNT,
     NAMED,
     NEWEST_RELEASE,
@@ -151,8 +154,10 @@ def filesystem_calls_follow_the_question(turn: "Turn", call: ToolCall | None) ->
     for key in ("name", "larger_than", "smaller_than", "changed_within", "empty", "hidden", "extension", "folder"):
         if key in stated or not args.get(key):
             continue
-        # "files", "folder" as the name picks the few files whose names say it, not the files asked about.
-        if key == "name" and {singular(w) for w in words(str(args[key]))} <= FILE_AND_FOLDER_NOUNS:
+        # "files", "folder" as the name picks the few files whose names say it, not the files asked about; so does
+        # a word of a filter the question states ("empty" of "any empty files?", "hidden").
+        filter_words = {singular(w) for pattern in (EMPTY, HIDDEN_ASKED, HIDDEN_TOO) for m in pattern.finditer(turn.question) for w in words(m.group(0))}
+        if key == "name" and {singular(w) for w in words(str(args[key]))} <= FILE_AND_FOLDER_NOUNS | filter_words:
             del args[key]
             continue
         # Kept only when its words are the question's own (or the question before it, for a follow-up); a type

@@ -107,7 +107,7 @@ class Toolbox:
 
     def select(
         self, extension: str, folder: str, name: str = "", larger_than: str = "", smaller_than: str = "", empty: bool = False, changed_within: str = "",
-        hidden: bool = False,
+        hidden: str = "no",
     ) -> Selection:
         """The files that pass every filter. Small models put words in the wrong argument ('finance' as a
         type, 'pdfs' as a folder, 'invoices' as a type), so each word is read for what it names in this
@@ -138,9 +138,9 @@ class Toolbox:
             else:
                 name_words.append(word)
                 notes.append(f"'{word}' is no file type; it was read as part of a file name")
-        chosen_from = self.hidden_entries if hidden else self.entries
+        chosen_from = {"only": self.hidden_entries, "too": self.entries + self.hidden_entries}.get(hidden, self.entries)
         selected = [e for e in chosen_from if (not extensions or e.extension in extensions) and (not prefix or e.path.startswith(prefix + "/"))]
-        conditions = ["that are hidden (a dot starts the name)"] if hidden else []
+        conditions = {"only": ["that are hidden (a dot starts the name)"], "too": ["(hidden ones included)"]}.get(hidden, [])
         if name_words:
             wanted = [singular(w) for w in name_words]
             by_name = [e for e in selected if all(w in {singular(x) for x in words(e.name)} or w in e.name.lower() for w in wanted)]
@@ -193,7 +193,7 @@ class Toolbox:
         smaller_than: str = "",
         empty: bool = False,
         changed_within: str = "",
-        hidden: bool = False,
+        hidden: Literal["no", "only", "too"] = "no",
     ) -> ToolResult:
         """Count files; every filter is optional: type, subfolder, words of the name, size, empty, recent change.
 
@@ -205,7 +205,7 @@ class Toolbox:
             smaller_than: only files smaller than this size, e.g. "100 KB"
             empty: true for only empty (0-byte) files
             changed_within: only files modified within this period, e.g. "7 days", "2 weeks", "2025-10" or "2025-10-01 to 2025-10-31"
-            hidden: true for only the hidden files (a dot starts the name), which are otherwise left out
+            hidden: "only" for the hidden files alone (a dot starts the name), "too" for them beside the others; "no" leaves them out
         """
         selection = self._selected(extension=extension, folder=folder, name=name, larger_than=larger_than, smaller_than=smaller_than, empty=empty, changed_within=changed_within, hidden=hidden)
         if isinstance(selection, ToolResult):
@@ -234,10 +234,10 @@ class Toolbox:
             answer += f" {'It is' if count == 1 else 'They are'} {names_sentence(paths)}."
         if selection.notes:
             text += "\n(" + "; ".join(selection.notes) + ")"
-        if not hidden:
+        if hidden == "no":
             # The hidden files that would match too: a count says which count it is.
             dotted = self._selected(extension=extension, folder=folder, name=name, larger_than=larger_than, smaller_than=smaller_than, empty=empty,
-                                    changed_within=changed_within, hidden=True)
+                                    changed_within=changed_within, hidden="only")
             if not isinstance(dotted, ToolResult) and dotted.files:
                 n = len(dotted.files)
                 said = f"Not counted: {n} hidden file{'s' if n != 1 else ''} ({names_sentence([e.path for e in dotted.files[:3]])}{', ...' if n > 3 else ''})."
@@ -258,7 +258,7 @@ class Toolbox:
         smaller_than: str = "",
         empty: bool = False,
         changed_within: str = "",
-        hidden: bool = False,
+        hidden: Literal["no", "only", "too"] = "no",
     ) -> ToolResult:
         """List files with their dates and sizes, newest first (or oldest, largest, smallest first); every filter is optional.
 
@@ -272,7 +272,7 @@ class Toolbox:
             smaller_than: only files smaller than this size, e.g. "100 KB"
             empty: true for only empty (0-byte) files
             changed_within: only files modified within this period, e.g. "7 days", "2 weeks", "2025-10" or "2025-10-01 to 2025-10-31"
-            hidden: true for only the hidden files (a dot starts the name), which are otherwise left out
+            hidden: "only" for the hidden files alone (a dot starts the name), "too" for them beside the others; "no" leaves them out
         """
         selection = self._selected(extension=extension, folder=folder, name=name, larger_than=larger_than, smaller_than=smaller_than, empty=empty, changed_within=changed_within, hidden=hidden)
         if isinstance(selection, ToolResult):
