@@ -85,6 +85,8 @@ CASES = {
     "MAN_SECTION": lambda: L.MAN_SECTION.match("1") and L.MAN_SECTION.match("3pm") and not L.MAN_SECTION.match("md"),
     "PARTS_ASKED": lambda: matches(L.PARTS_ASKED, "how many pages is the manual") and matches(L.PARTS_ASKED, "how many sheets does it have")
     and not matches(L.PARTS_ASKED, "what does page 3 say"),
+    "SUMMARY_ASKED": lambda: matches(L.SUMMARY_ASKED, "summarise the newest memo") and matches(L.SUMMARY_ASKED, "what does the largest sheet say?")
+    and matches(L.SUMMARY_ASKED, "what's in notes.md?") and not matches(L.SUMMARY_ASKED, "what does the lease cost per month?"),
     "NEWEST_RELEASE": lambda: matches(L.NEWEST_RELEASE, "what's the latest version of quux") and matches(L.NEWEST_RELEASE, "the last release in its NEWS")
     and matches(L.NEWEST_RELEASE, "its most recent entry") and not matches(L.NEWEST_RELEASE, "which version added the frob option"),
     "CHANGELOG_NAMES": lambda: {"news", "changelog", "history"} <= set(L.CHANGELOG_NAMES),

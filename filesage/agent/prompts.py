@@ -60,7 +60,7 @@ ANSWER_HINTS = {
     "directory_tree": " To show the structure, copy the tree.",
     "semantic_search": " Give what the question asks for (a name, number, date or setting) as the line that answers it writes it; "
                        "after each fact, put the number of its source, like [1].",
-    "read_file": " Tell what the file says, not only its name; after each fact, put the number of its source, like [1].",
+    "read_file": " Tell what the file says, with the names, figures and dates it gives, not only its name; after each fact, put the number of its source, like [1].",
 }
 
 
@@ -117,6 +117,7 @@ DENIAL_RETRY = 'The results do answer this. The line about it is: "{line}". Answ
 
 # The answer when a model twice took a figure from the wrong line: the line about the question, as the files say it.
 ADDED_UP = 'Together: {total} ({parts}).'
+FILE_READS = '{path} reads:\n{lines}'
 QUOTED_LINE = 'The files say: "{line}"'
 
 

@@ -38,6 +38,7 @@ from .before_answer import (
     figures_come_from_the_line_asked_about,
     not_found_is_said_plainly,
     one_value_asked_is_one_line_answered,
+    summaries_give_what_the_file_states,
     totals_asked_are_added_in_code,
     what_no_file_mentions_is_not_found,
 )
@@ -125,7 +126,8 @@ ORDER: list[Policy] = [
         one_value_asked_is_one_line_answered,
         claims_must_be_in_the_results,
         figures_come_from_the_line_asked_about,
-        totals_asked_are_added_in_code),
+        totals_asked_are_added_in_code,
+        summaries_give_what_the_file_states),
 ]
 NAMES = [policy.name for policy in ORDER]
 

@@ -20,7 +20,7 @@ from ..grounding.claims import (
 )
 from ..grounding.lines import unconnected
 from ..language.glossary import term_of, translations
-from ..language.lexicon import ASKED_KIND, LIST_ASKED, MONEY_LINE, ONE_VALUE_ASKED, OPTION_NAMED, SETTING_NAMED, SUMMED
+from ..language.lexicon import ASKED_KIND, LIST_ASKED, MONEY_LINE, ONE_VALUE_ASKED, OPTION_NAMED, SETTING_NAMED, SUMMARY_ASKED, SUMMED
 from ..language.question import (
     asked_phrases,
     asks_what_files_say,
@@ -305,3 +305,24 @@ def totals_asked_are_added_in_code(turn: "Turn", draft: str | None) -> Accept | 
     if any(abs(2 * v - total) < 0.005 for v in values):
         return None  # one figure is the sum of the others: the draft gives it already
     return Accept(f"{draft}\n\n{prompts.ADDED_UP.format(total=written_like(total, amounts), parts=' + '.join(amounts))}")
+
+
+# How many lines a file read whole may have for a summary to quote them all.
+SHORT_FILE_LINES = 12
+
+
+def summaries_give_what_the_file_states(turn: "Turn", draft: str | None) -> Accept | None:
+    """Asked what a file says, small models describe it ("a sheet named Travel with data about costs") and leave
+    out everything it states. A summary that gives none of the figures or dates of a short file it read whole
+    gets the file's lines, as they read."""
+    if draft is None or not SUMMARY_ASKED.search(turn.question):
+        return None
+    read = [result for step, result in zip(turn.steps, turn.results) if step.tool == "read_file" and step.found]
+    if not read or any(c.kind == "date" or len(re.sub(r"\D", "", c.text)) >= 2 for c in claims(draft)):
+        return None
+    head, *body = read[-1].text.splitlines()
+    lines = [line.strip() for line in body if line.strip() and not (line.startswith("[") and line.rstrip().endswith("]"))]
+    if not lines or len(lines) > SHORT_FILE_LINES or not any(re.search(r"\d", line) for line in lines):
+        return None
+    path = head.split(" (", 1)[0].rstrip(":")
+    return Accept(f"{draft}\n\n{prompts.FILE_READS.format(path=path, lines=chr(10).join(f'- {line}' for line in lines))}")
