@@ -338,7 +338,7 @@ ASKED_KIND = [("date", DATE_ASKED), ("number", NUMBER_ASKED)]
 # A manual page asked for: the file of a name whose extension is a manual section ("nnn.1", "cron.8").
 MAN_PAGE_ASKED = re.compile(r"\bman(?:ual)? ?pages?\b|\bman(?:page)?\b(?!-)", re.I)
 MAN_SECTION = re.compile(r"^[1-9][a-z]*$")
-# What a file says, asked as a whole: "summarise the memo", "what does the newest sheet say?", "what's in notes.md?".
+# What a file says, asked as a whole: "summarise the memo", "what does the newest sheet say?", "what's in plans.txt?".
 SUMMARY_ASKED = re.compile(r"\bsummar(?:ise|ize|y)\b|\bgist\b|\bwhat (?:does|do|did)\b[^?]*\b(?:say|says|said|contain|hold)\b|\bwhat(?:'s| is) in\b", re.I)
 # The newest release of a program or in a changelog, asked for: "the latest version", "its last release", "most recent entry".
 NEWEST_RELEASE = re.compile(r"\b(?:latest|newest|last|most recent|current)\s+(?:[\w.'-]+\s+)?(?:release|version|entry)\b", re.I)
