@@ -51,6 +51,12 @@ def test_claims_missing_from_the_evidence(answer, bad):
     assert [c.text for c in unsupported(answer, evidence)] == bad
 
 
+def test_a_date_that_opens_a_time_is_a_date():
+    """A log's ISO timestamps ("2031-02-10T02:30") give the days an answer names."""
+    assert unsupported("The backup failed on 2031-02-10 and on February 22, 2031 [1].",
+                       Evidence(["started: 2031-02-10T02:30; status: FAILED", "started: 2031-02-22T02:30; status: FAILED"])) == []
+
+
 def test_words_that_look_like_dates_are_not_dates():
     assert [c.kind for c in claims("You have 3 Markdown files and 2 Mayan masks.")] == ["number", "number"]
 

@@ -230,7 +230,7 @@ class Searcher:
                 atop = index == 0 and line.startswith("[") and line.rstrip().endswith("]")
                 above = [] if atop else [clipped(h) for h in holders(whole, len(before) + index, headings=not commented) if h != title]
                 shown = " › ".join(above[-2:] + [excerpt(line.strip(), weights)])
-                if atop or (not commented and is_heading(whole, len(before) + index)):
+                if not atop and not commented and is_heading(whole, len(before) + index):
                     # A heading found is shown with what it heads ("# AUTHORS › Ada Lind, Bo Ek"): alone it says nothing.
                     following = next((l.strip() for l in lines[index + 1:] if l.strip() and not UNDERLINE.fullmatch(l)), "")
                     shown = f"{shown} › {following[:300]}" if following else shown
