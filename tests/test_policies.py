@@ -864,14 +864,17 @@ def test_summaries_give_what_the_file_states(agent):
     from filesage.policies.before_answer import summaries_give_what_the_file_states as summary
 
     sheet = "logs/fuel_2031.xlsx (sheet Fuel, rows 1-2):\nSheet Fuel. Columns: month | litres\nmonth: May; litres: 41\nmonth: June; litres: 37"
-    asked = found(turn_for(agent, "What does the biggest spreadsheet say?"), sheet, tool="read_file")
+    asked = found(turn_for(agent, "What does the biggest spreadsheet say?"), sheet, tool="read_file", paths=["logs/fuel_2031.xlsx"])
     described = "It holds a sheet named Fuel with the litres bought each month [1]."
     assert summary(asked, described) == Accept(described + "\n\nlogs/fuel_2031.xlsx reads:\n- Sheet Fuel. Columns: month | litres\n- month: May; litres: 41\n- month: June; litres: 37")
     # Its figures given, a question for one value, or a long file: the draft stands.
     assert summary(asked, "It lists 41 litres in May and 37 in June [1].") is None
     assert summary(found(turn_for(agent, "How many litres in May?"), sheet, tool="read_file"), described) is None
     long = "logs/fuel.csv (lines 1-40):\n" + "\n".join(f"day {n}: {n} litres" for n in range(40))
-    assert summary(found(turn_for(agent, "What does the fuel log say?"), long, tool="read_file"), described) is None
+    assert summary(found(turn_for(agent, "What does the fuel log say?"), long, tool="read_file", paths=["logs/fuel.csv"]), described) is None
+    # A window of a longer file is not what the file says.
+    part = sheet + "\n(Note: 3 more parts follow: read_file with start=2.)"
+    assert summary(found(turn_for(agent, "What does the fuel log say?"), part, tool="read_file", paths=["logs/fuel_2031.xlsx"]), described) is None
 
 
 def test_one_value_asked_is_one_line_answered(agent):

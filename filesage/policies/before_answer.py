@@ -31,6 +31,7 @@ from ..language.question import (
 from ..language.text import terms
 from ..llm.parser import ToolCall
 from ..tools.registry import CONTENT_TOOLS
+from ..tools.result import NOTE_OPENS
 from .reading import (
     found_anything,
     line_most_about,
@@ -320,9 +321,12 @@ def summaries_give_what_the_file_states(turn: "Turn", draft: str | None) -> Acce
     read = [result for step, result in zip(turn.steps, turn.results) if step.tool == "read_file" and step.found]
     if not read or any(c.kind == "date" or len(re.sub(r"\D", "", c.text)) >= 2 for c in claims(draft)):
         return None
-    head, *body = read[-1].text.splitlines()
+    result = read[-1]
+    body = result.text.splitlines()[1:]  # under the head that says which file and where
+    # Read whole: no note of parts that follow or of a file read only in part.
+    if not result.paths or any(line.startswith(NOTE_OPENS) for line in body):
+        return None
     lines = [line.strip() for line in body if line.strip() and not (line.startswith("[") and line.rstrip().endswith("]"))]
     if not lines or len(lines) > SHORT_FILE_LINES or not any(re.search(r"\d", line) for line in lines):
         return None
-    path = head.split(" (", 1)[0].rstrip(":")
-    return Accept(f"{draft}\n\n{prompts.FILE_READS.format(path=path, lines=chr(10).join(f'- {line}' for line in lines))}")
+    return Accept(f"{draft}\n\n{prompts.FILE_READS.format(path=result.paths[0], lines=chr(10).join(f'- {line}' for line in lines))}")

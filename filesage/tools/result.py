@@ -28,10 +28,13 @@ class ToolResult:
 CUT = "[... result cut:"  # starts the line that says how much of a result was left out
 
 
+NOTE_OPENS = "(Note: "
+
+
 def note(text: str) -> str:
     """A line a tool says about its own work (what it searched instead, what it left out), set apart from the
     files' lines so that nothing takes it for something a file says."""
-    return f"(Note: {text})"
+    return f"{NOTE_OPENS}{text})"
 
 
 def is_note(line: str) -> bool:
