@@ -52,6 +52,9 @@ def test_largest_average_count_and_list(survey):
 
 def test_no_matching_file_and_bad_folder(survey):
     assert not survey.each_file("total", "total", name="contract").found
+    # A name no file has and no file says it is one is what the files mention: a vendor, not a kind of file.
+    harbor = survey.each_file("total due", "total", name="Harbor Plumbing", mentions="2025")
+    assert harbor.paths == ["invoices/2025/plumbing.txt"] and "$430.11" in harbor.answer, harbor.answer
     assert not survey.each_file("total", "total", folder="nowhere").ok
 
 
