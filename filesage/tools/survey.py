@@ -152,7 +152,7 @@ class Survey:
         by_content = self.said_to_be(name, [e for e in others.files if e not in selection.files]) if others else []
         if others is not None and not selection.files and not by_content:
             # No file is named so and none says it is one: the name is who or what the files are about
-            # ("billed to Alder & Finch"), so the files that mention it are read.
+            # ("billed to Wexcombe Tiling"), so the files that mention it are read.
             selection, mentions = others, f"{mentions} {name}".strip()
         result = self._each_file(what, combine, selection, mentions, by_content)
         result.coverage = self.searcher.coverage()
