@@ -866,7 +866,9 @@ def test_summaries_give_what_the_file_states(agent):
     sheet = "logs/fuel_2031.xlsx (sheet Fuel, rows 1-2):\nSheet Fuel. Columns: month | litres\nmonth: May; litres: 41\nmonth: June; litres: 37"
     asked = found(turn_for(agent, "What does the biggest spreadsheet say?"), sheet, tool="read_file", paths=["logs/fuel_2031.xlsx"])
     described = "It holds a sheet named Fuel with the litres bought each month [1]."
-    assert summary(asked, described) == Accept(described + "\n\nlogs/fuel_2031.xlsx reads:\n- Sheet Fuel. Columns: month | litres\n- month: May; litres: 41\n- month: June; litres: 37")
+    assert summary(asked, described) == Accept(described + "\n\nThe file reads:\n- Sheet Fuel. Columns: month | litres\n- month: May; litres: 41\n- month: June; litres: 37")
+    named = 'It holds a sheet named "Fuel" with the litres bought each month, from "fuel_2031.xlsx" [1].'
+    assert summary(asked, named).text.endswith("- month: June; litres: 37")
     # Its figures given, a question for one value, or a long file: the draft stands.
     assert summary(asked, "It lists 41 litres in May and 37 in June [1].") is None
     assert summary(found(turn_for(agent, "How many litres in May?"), sheet, tool="read_file"), described) is None

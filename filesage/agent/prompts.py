@@ -117,7 +117,7 @@ DENIAL_RETRY = 'The results do answer this. The line about it is: "{line}". Answ
 
 # The answer when a model twice took a figure from the wrong line: the line about the question, as the files say it.
 ADDED_UP = 'Together: {total} ({parts}).'
-FILE_READS = '{path} reads:\n{lines}'
+FILE_READS = 'The file reads:\n{lines}'
 QUOTED_LINE = 'The files say: "{line}"'
 
 

@@ -319,7 +319,8 @@ def summaries_give_what_the_file_states(turn: "Turn", draft: str | None) -> Acce
     if draft is None or not SUMMARY_ASKED.search(turn.question):
         return None
     read = [result for step, result in zip(turn.steps, turn.results) if step.tool == "read_file" and step.found]
-    if not read or any(c.kind == "date" or len(re.sub(r"\D", "", c.text)) >= 2 for c in claims(draft)):
+    # A figure or a date of its own; a file's name ("costs_2031.xlsx") or a quoted word is none.
+    if not read or any(c.kind == "date" or (c.kind == "number" and len(re.sub(r"\D", "", c.text)) >= 2) for c in claims(draft)):
         return None
     result = read[-1]
     body = result.text.splitlines()[1:]  # under the head that says which file and where
@@ -329,4 +330,4 @@ def summaries_give_what_the_file_states(turn: "Turn", draft: str | None) -> Acce
     lines = [line.strip() for line in body if line.strip() and not (line.startswith("[") and line.rstrip().endswith("]"))]
     if not lines or len(lines) > SHORT_FILE_LINES or not any(re.search(r"\d", line) for line in lines):
         return None
-    return Accept(f"{draft}\n\n{prompts.FILE_READS.format(path=result.paths[0], lines=chr(10).join(f'- {line}' for line in lines))}")
+    return Accept(f"{draft}\n\n{prompts.FILE_READS.format(lines=chr(10).join(f'- {line}' for line in lines))}")
