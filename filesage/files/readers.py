@@ -190,7 +190,7 @@ def sibling_of(title: str) -> re.Pattern | None:
         return None
     if re.search(r"[^\W\d_]", words):
         return re.compile(re.escape(words) + r"\d")
-    return re.compile(re.sub(r"\\d\+", r"\\d+", re.sub(r"\d+", r"\\d+", re.escape(title))) + "$")
+    return re.compile(re.sub(r"\d+", r"\\d+", re.escape(title)) + "$")
 
 
 def last_sibling(text: str, sibling: re.Pattern | None) -> str | None:

@@ -67,12 +67,17 @@ UNDERLINE = re.compile(r"\s*([=\-~^*#+])\1{2,}\s*")  # a title's underline in re
 BULLET = re.compile(r"\s*(?:[*\-+•]|\d+[.)])\s")
 
 
+def is_piece_heading(line: str) -> bool:
+    """The "[heading]" a reader puts atop each piece of a document after the first (files/readers.with_title)."""
+    return line.startswith("[") and line.rstrip().endswith("]")
+
+
 def is_title(lines: list[str], at: int) -> bool:
     """A line underlined as a title is ("4.2 (May 2031)" over "====="). The "[heading]" a reader puts atop a
     piece of a document is none, whatever rule follows it."""
     line = lines[at].strip() if at < len(lines) else ""
     return at + 1 < len(lines) and bool(line) and not UNDERLINE.fullmatch(lines[at]) and bool(UNDERLINE.fullmatch(lines[at + 1])) \
-        and not (line.startswith("[") and line.endswith("]"))
+        and not is_piece_heading(lines[at])
 
 
 def is_heading(lines: list[str], at: int) -> bool:
@@ -102,7 +107,7 @@ def holders(lines: list[str], index: int, headings: bool = True) -> list[str]:
                 break
             # "[Title]" is the document's first line, heading each of its later chunks: no lead of this list.
             if text.strip() and not BULLET.match(text) and not UNDERLINE.fullmatch(text) and text == text.lstrip() and len(text) <= 100 \
-                    and not (text.startswith("[") and text.endswith("]")):
+                    and not is_piece_heading(text):
                 found.append(text.strip())
     if (headings and lines[index].lstrip().startswith("#")) or is_title(lines, index):
         return list(reversed(found))

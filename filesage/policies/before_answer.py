@@ -28,7 +28,7 @@ from ..language.question import (
     question_words,
     subject_words,
 )
-from ..language.text import terms
+from ..language.text import is_piece_heading, terms
 from ..llm.parser import ToolCall
 from ..tools.registry import CONTENT_TOOLS
 from ..tools.result import NOTE_OPENS
@@ -284,9 +284,14 @@ def totals_asked_are_added_in_code(turn: "Turn", draft: str | None) -> Accept | 
     none their sum, gets the sum computed here."""
     if draft is None or not turn.content_found or combines_asked_for(turn.question) != {"none", "sum"}:
         return None
-    said = MARKER.sub("", draft).split("I could not confirm", 1)[0]
-    amounts = [a.strip().rstrip(",.") for a in MONEY_LINE.findall(said)]
-    currencies = {re.sub(r"[\d\s,.-]", "", a) for a in amounts}
+    def amounts_in(text: str) -> list[str]:
+        return [a.strip().rstrip(",.") for a in MONEY_LINE.findall(text)]
+
+    def currencies_of(amounts: list[str]) -> set[str]:
+        return {re.sub(r"[\d\s,.-]", "", a) for a in amounts}
+
+    amounts = amounts_in(MARKER.sub("", draft).split("I could not confirm", 1)[0])
+    currencies = currencies_of(amounts)
     values = [value_of(a) for a in amounts]
     if len(amounts) < 2 or len(currencies) != 1 or None in values:
         return None
@@ -299,8 +304,8 @@ def totals_asked_are_added_in_code(turn: "Turn", draft: str | None) -> Accept | 
         return None  # a figure the files call a total is the answer, not a part of it
     # The line that gives the parts gives all of them, where a draft may leave one out.
     listing = next((line for line in lines if all(on(line, a) for a in amounts)), "")
-    parts = [a.strip().rstrip(",.") for a in MONEY_LINE.findall(listing.rsplit(" › ", 1)[-1])]
-    if len(parts) > len(amounts) and {re.sub(r"[\d\s,.-]", "", a) for a in parts} == currencies and None not in map(value_of, parts):
+    parts = amounts_in(listing.rsplit(" › ", 1)[-1])
+    if len(parts) > len(amounts) and currencies_of(parts) == currencies and None not in map(value_of, parts):
         amounts, values = parts, [value_of(a) for a in parts]
     total = sum(values)
     if any(abs(2 * v - total) < 0.005 for v in values):
@@ -325,9 +330,9 @@ def summaries_give_what_the_file_states(turn: "Turn", draft: str | None) -> Acce
     result = read[-1]
     body = result.text.splitlines()[1:]  # under the head that says which file and where
     # Read whole: no note of parts that follow or of a file read only in part.
-    if not result.paths or any(line.startswith(NOTE_OPENS) for line in body):
+    if any(line.startswith(NOTE_OPENS) for line in body):
         return None
-    lines = [line.strip() for line in body if line.strip() and not (line.startswith("[") and line.rstrip().endswith("]"))]
+    lines = [line.strip() for line in body if line.strip() and not is_piece_heading(line)]
     if not lines or len(lines) > SHORT_FILE_LINES or not any(re.search(r"\d", line) for line in lines):
         return None
     return Accept(f"{draft}\n\n{prompts.FILE_READS.format(lines=chr(10).join(f'- {line}' for line in lines))}")

@@ -151,12 +151,12 @@ def filesystem_calls_follow_the_question(turn: "Turn", call: ToolCall | None) ->
         # dropped beside a name); a path (one that leaves the root, say) stays for the tool to refuse.
         args.pop("folder")
         args["name"] = args.get("name") or folder
+    filter_words = {singular(w) for pattern in (EMPTY, HIDDEN_ASKED, HIDDEN_TOO) for m in pattern.finditer(turn.question) for w in words(m.group(0))}
     for key in ("name", "larger_than", "smaller_than", "changed_within", "empty", "hidden", "extension", "folder"):
         if key in stated or not args.get(key):
             continue
         # "files", "folder" as the name picks the few files whose names say it, not the files asked about; so does
         # a word of a filter the question states ("empty" of "any empty files?", "hidden").
-        filter_words = {singular(w) for pattern in (EMPTY, HIDDEN_ASKED, HIDDEN_TOO) for m in pattern.finditer(turn.question) for w in words(m.group(0))}
         if key == "name" and {singular(w) for w in words(str(args[key]))} <= FILE_AND_FOLDER_NOUNS | filter_words:
             del args[key]
             continue

@@ -11,7 +11,7 @@ from pathlib import PurePosixPath
 from ..files.walk import FileEntry, human_size, when
 from ..language.lexicon import GROUP_NOUNS
 from ..language.matching import type_extensions
-from ..language.text import singular
+from ..language.text import is_piece_heading, singular
 
 MAX_LISTED = 50
 TREE_WITH_FILES = 40  # a tree of at most this many files shows them, as `tree` does
@@ -52,7 +52,7 @@ def rows_about(about: str, parts: list[str]) -> tuple[list[str], int] | None:
     there are; None for a document that is no table, or when no row says any of the words."""
     from ..language.text import covers, terms
 
-    lines = [line for part in parts for line in part.splitlines() if line.strip() and not (line.startswith("[") and line.endswith("]"))]
+    lines = [line for part in parts for line in part.splitlines() if line.strip() and not is_piece_heading(line)]
     rows = [line for line in lines if len(CELL.findall(line)) >= 2]
     if len(rows) < max(3, len(lines) // 2):
         return None

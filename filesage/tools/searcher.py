@@ -14,7 +14,7 @@ from ..index.store import FolderIndex, Hit, Progress
 from ..language.glossary import term_of, translations
 from ..language.lexicon import MONEY_ASKED, MONEY_LINE, WHOLE_FOLDER
 from ..language.names import proper_names, says_name
-from ..language.text import COMMENT_MARKS, UNDERLINE, covers, holders, is_heading, terms
+from ..language.text import COMMENT_MARKS, UNDERLINE, covers, holders, is_heading, is_piece_heading, terms
 from .result import ToolResult, note, trim
 
 PASSAGES = 5  # the passages facts are taken from, after reranking
@@ -227,7 +227,7 @@ class Searcher:
                 if not line.strip():
                     continue
                 # The "[heading]" atop a piece is the heading in force there: nothing of the pieces before holds it.
-                atop = index == 0 and line.startswith("[") and line.rstrip().endswith("]")
+                atop = index == 0 and is_piece_heading(line)
                 above = [] if atop else [clipped(h) for h in holders(whole, len(before) + index, headings=not commented) if h != title]
                 shown = " › ".join(above[-2:] + [excerpt(line.strip(), weights)])
                 if not atop and not commented and is_heading(whole, len(before) + index):
