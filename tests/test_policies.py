@@ -244,6 +244,22 @@ def test_router_after_nothing_found(agent):
     assert router_after_nothing_found(guessed) == FollowUp(ToolCall("semantic_search", {"query": guessed.question}))
 
 
+def test_a_name_several_files_have_is_the_one_the_question_places(tmp_path):
+    from filesage.policies.after_step import a_name_several_files_have_is_the_one_the_question_places as placed
+
+    for program in ("quill", "larkspur", "docs/larkspur-extras"):
+        write(tmp_path / program / "NEWS", f"{program} 1.0 (2031-02-03)\n- first release\n")
+    box = Toolbox(tmp_path)
+    agent = Agent(ScriptedModel([]), ToolRegistry([box.read_file, box.list_files, respond]), tree=box, policies=in_force())
+    turn = ran(agent, turn_for(agent, "When did quill 1.0 come out, per the NEWS file?"), "read_file", path="NEWS", about="1.0")
+    assert turn.steps[-1].summary == "'NEWS' fits 3 files"
+    assert placed(turn) == FollowUp(ToolCall("read_file", {"path": "quill/NEWS", "start": 1, "length": 3000, "about": "1.0"}))
+    # Two files the question's words fit, or none: the model is left to choose.
+    for question in ("When did larkspur 1.0 come out?", "When did version 1.0 come out, per the NEWS file?"):
+        assert placed(ran(agent, turn_for(agent, question), "read_file", path="NEWS")) is None, question
+    assert placed(ran(agent, turn_for(agent, "What does quill's NEWS say?"), "read_file", path="quill/NEWS")) is None
+
+
 def test_read_the_file_a_listing_picked(agent):
     turn = ran(agent, turn_for(agent, "summarise the newest markdown file"), "list_files", extension="md", order="newest")
     assert read_the_file_a_listing_picked(turn).call == ToolCall("read_file", {"path": "README.md"})
@@ -769,6 +785,17 @@ def test_what_no_file_mentions_is_not_found(agent):
     # A question in Spanish or French starts with its asking word, no name: "¿Qué ...".
     files_say |= {"deberes", "tengo", "para", "jueves", "marzo"}
     assert unmentioned(searched("¿Qué deberes tengo para el jueves?", "- jueves: deberes", found=True), None) is None
+    # A word of a file's own name is what the folder calls it, though no file's text says it.
+    assert unmentioned(searched("What does the passage in finance/2025/invoice_002.pdf say about the lease?", "- lease: rent", found=True), None) is None
+    named_file = unmentioned(searched_nothing("What does invoice_009 say about the lease?"), None)
+    assert named_file.as_written and "'invoice_009'" in named_file.text
+    # Words of a language no file is written in tell nothing of what the files hold; a name still does.
+    agent.languages = lambda: __import__("collections").Counter({"English": 3})
+    files_say |= {"inv-7"}
+    assert unmentioned(searched("¿Cuál es el total de la factura INV-7 y cuándo vence?", "- INV-7: total 90 EUR", found=True), None) is None
+    assert "'zafiro'" in unmentioned(searched("¿Cuál es el total de la factura Zafiro y cuándo vence?", "- INV-7: total 90 EUR", found=True), None).text
+    agent.languages = lambda: __import__("collections").Counter({"English": 3, "Spanish": 1})
+    assert "'vence'" in unmentioned(searched("¿Cuál es el total de la factura INV-7 y cuándo vence?", "- INV-7: total 90 EUR", found=True), None).text
 
 
 def test_found_anything_wants_the_year_the_question_gives(agent):

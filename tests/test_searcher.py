@@ -235,3 +235,17 @@ def test_an_older_release_is_shown_under_its_own_heading(tmp_path, embedder):
     result = searcher_of(root, embedder, tmp_path).semantic_search("When was quux 3.4.2 released?")
     shown = [line for line in result.text.splitlines() if "Release 3.4.2 is" in line]
     assert shown and all(line.startswith("- # NEWS for quux 3.4.2 (28 Apr 2031)") for line in shown), result.text
+
+
+def test_a_config_files_section_says_what_its_settings_are_for(tmp_path, embedder):
+    root = tmp_path / "etc"
+    write(root / "relay/relay.conf", "# relay.conf, version 2\n#\n# The upstream hosts, one per line, tried in order.\n"
+          "[upstreams]\n# type  host  port\n#       types: tcp, udp\n# add hosts here ...\ntcp 10.20.30.40 7412\n\n"
+          "[logging]\n# where the log goes\nlevel warn\n")
+    write(root / "relay/README", "relay forwards connections to the upstream hosts named in relay.conf.\n")
+    result = searcher_of(root, embedder, tmp_path).semantic_search("Which host is in the [upstreams] of the relay config?")
+    assert "From relay/relay.conf (lines 1-12):\n- [upstreams] › tcp 10.20.30.40 7412\n" in result.text, result.text
+    # A setting is under its section; a comment talks about the section, and is under none.
+    lines = ["[upstreams]", "# add hosts here", "tcp 10.20.30.40 7412", "[logging]", "level warn"]
+    assert holders(lines, 2, headings=False) == ["[upstreams]"] and holders(lines, 4, headings=False) == ["[logging]"]
+    assert holders(lines, 1, headings=False) == [] and holders(lines, 3, headings=False) == []

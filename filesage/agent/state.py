@@ -164,6 +164,11 @@ class Turn:
         """The words of the folder's own file and folder names."""
         return self.tree.name_words() if self.tree is not None else set()
 
+    def names_a_file(self, name: str) -> bool:
+        """Some file's path in the folder holds the name ("paper_0042" of "scans/paper_0042.pdf")."""
+        name = name.lower()
+        return self.tree is not None and any(name in entry.path.lower() for entry in self.tree.entries)
+
     def steps_left(self) -> int:
         return self.max_steps - len(self.steps)
 

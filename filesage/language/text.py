@@ -67,6 +67,10 @@ UNDERLINE = re.compile(r"\s*([=\-~^*#+])\1{2,}\s*")  # a title's underline in re
 BULLET = re.compile(r"\s*(?:[*\-+•]|\d+[.)])\s")
 
 
+# An INI or TOML file's "[section]" or "[table.name]": the settings below it, up to the next one, are its.
+SECTION = re.compile(r"\[{1,2}[\w][\w .:\-\"']*\]{1,2}")
+
+
 def is_piece_heading(line: str) -> bool:
     """The "[heading]" a reader puts atop each piece of a document after the first (files/readers.with_title)."""
     return line.startswith("[") and line.rstrip().endswith("]")
@@ -88,8 +92,8 @@ def is_heading(lines: list[str], at: int) -> bool:
 def holders(lines: list[str], index: int, headings: bool = True) -> list[str]:
     """The lines a line belongs under: the less-indented lines above it (a YAML key, a function's def, a block of a
     config file; comments aside), for an item of a list the lines that lead into the list ("Changes since 1.24:",
-    and the release line above it), and the nearest heading: a Markdown '#' one (headings=False: '#' starts a
-    comment here) or an underlined title."""
+    and the release line above it), and the nearest heading: a Markdown '#' one, or in a config file (headings=False:
+    '#' starts a comment there) the "[section]" it is in, or an underlined title."""
     found = []
     indent = len(lines[index]) - len(lines[index].lstrip())
     for above in range(index - 1, -1, -1):
@@ -111,6 +115,11 @@ def holders(lines: list[str], index: int, headings: bool = True) -> list[str]:
                 found.append(text.strip())
     if (headings and lines[index].lstrip().startswith("#")) or is_title(lines, index):
         return list(reversed(found))
+    if not headings and not SECTION.fullmatch(lines[index].strip()) and not lines[index].lstrip().startswith(COMMENT_MARKS):
+        # In a config file, the section a setting is in says what it is for ("[servers] › relay 10.0.0.1").
+        section = next((lines[at].strip() for at in range(index - 1, -1, -1) if SECTION.fullmatch(lines[at].strip())), "")
+        if section and section not in found:
+            found.append(section)
     # The nearest heading, and the one above it of a higher level ("4.2 (May 2031)" over "Changes:").
     level = None
     for at in range(index - 1, -1, -1):

@@ -19,6 +19,7 @@ from ..agent.decisions import (
 )
 from ..errors import UsageError
 from .after_step import (
+    a_name_several_files_have_is_the_one_the_question_places,
     a_name_no_file_has_is_not_found,
     answer_after_a_found_result,
     documents_of_a_year_are_read,
@@ -106,6 +107,7 @@ ORDER: list[Policy] = [
         an_empty_respond_asks_for_words,
         file_facts_do_not_answer_what_files_say),
     *at(AFTER_STEP,
+        a_name_several_files_have_is_the_one_the_question_places,
         router_after_nothing_found,
         searches_in_the_folders_other_languages,
         read_the_file_a_listing_picked,

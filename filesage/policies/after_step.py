@@ -7,6 +7,7 @@ from __future__ import annotations
 from ..agent import prompts
 from ..agent.decisions import ASK_ANSWER, FollowUp, Hint, Rendered
 from ..agent.state import Turn
+from ..files.walk import ConfinementError
 from ..language.filters import detect_order
 from ..language.lexicon import (
     FILE_DATES,
@@ -35,6 +36,26 @@ from .reading import (
     what_was_searched,
 )
 from .router import READ, route
+
+
+def a_name_several_files_have_is_the_one_the_question_places(turn: "Turn") -> FollowUp | None:
+    """A question about one program's changelog or licence ("per the NEWS file of X"): the model reads the bare
+    name, which several files in the folder have (each program keeps its own), is told to choose, and small
+    models then look elsewhere. When the question's other words pick exactly one of those files by its path
+    (the program's folder), that file is read."""
+    step = turn.steps[-1]
+    if step.tool not in ("read_file", "count_in_file") or step.paths or turn.tree is None or not step.args.get("path"):
+        return None
+    name = str(step.args["path"])
+    try:
+        candidates = turn.tree.files_for(name)
+    except ConfinementError:
+        return None
+    if len(candidates) < 2:
+        return None
+    placing = {singular(w) for w in subject_words(turn.question)} - {singular(w) for w in words(name)}
+    picked = [entry for entry in candidates if placing & {singular(w) for w in words(entry.path)}]
+    return FollowUp(ToolCall(step.tool, {**step.args, "path": picked[0].path})) if len(picked) == 1 else None
 
 
 def router_after_nothing_found(turn: "Turn") -> FollowUp | None:

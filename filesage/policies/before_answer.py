@@ -28,7 +28,8 @@ from ..language.question import (
     question_words,
     subject_words,
 )
-from ..language.text import is_piece_heading, terms
+from ..language.names import language_of
+from ..language.text import is_piece_heading, singular, terms
 from ..llm.parser import ToolCall
 from ..tools.registry import CONTENT_TOOLS
 from ..tools.result import NOTE_OPENS
@@ -88,15 +89,22 @@ def what_no_file_mentions_is_not_found(turn: "Turn", draft: str | None) -> Accep
         return None
     # An option or a setting the question names ("--frobnicate", "max_hops") is said as written or it is not there.
     literal = [name for name in dict.fromkeys(OPTION_NAMED.findall(turn.question) + SETTING_NAMED.findall(turn.question))
-               if not turn.said_in_files(name)]
+               if not turn.said_in_files(name) and not turn.names_a_file(name)]
     if literal:
         named = " or ".join(f"'{name}'" for name in literal)
         return Accept(prompts.NOT_MENTIONED.format(folder=turn.folder, words=named, searched=what_was_searched(turn)), as_written=True)
     translated = translations(terms(turn.question), set(turn.languages()))
+    # A word of a file's own name ("the paper in scans/paper_0042.pdf") is what the folder calls that file.
+    file_named = turn.tree_words()
     absent = [word for word in subject_words(turn.question)
-              if not turn.said_in_files(word) and not any(turn.said_in_files(w) for w, term in translated.items() if term == term_of(word))]
+              if singular(word) not in file_named and not turn.said_in_files(word)
+              and not any(turn.said_in_files(w) for w, term in translated.items() if term == term_of(word))]
     if turn.content_found:
         named, phrased = names_in(turn.question), words_of_unsaid_phrases(turn.question, set(absent))
+        # Words of a language no file is written in say nothing of what the files hold ("¿cuándo vence?").
+        languages = turn.languages()
+        if languages and language_of(turn.question) not in languages:
+            phrased = set()
         absent = [word for word in absent if word in named or word in phrased]
     if not absent:
         return None

@@ -36,7 +36,7 @@ class Inside:
         """
         from ..files.readers import Unreadable, document_parts, read_document
 
-        candidates = self.toolbox._files_for(path)
+        candidates = self.toolbox.files_for(path)
         if len(candidates) != 1:
             shown = ", ".join(e.path for e in candidates[:8])
             summary = f"'{path}' fits {len(candidates)} files" if candidates else f"No file matches '{path}'"

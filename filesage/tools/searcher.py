@@ -14,7 +14,7 @@ from ..index.store import FolderIndex, Hit, Progress
 from ..language.glossary import term_of, translations
 from ..language.lexicon import MONEY_ASKED, MONEY_LINE, WHOLE_FOLDER
 from ..language.names import proper_names, says_name
-from ..language.text import COMMENT_MARKS, UNDERLINE, covers, holders, is_heading, is_piece_heading, terms
+from ..language.text import COMMENT_MARKS, SECTION, UNDERLINE, covers, holders, is_heading, is_piece_heading, terms
 from .result import ToolResult, note, trim
 
 PASSAGES = 5  # the passages facts are taken from, after reranking
@@ -230,9 +230,12 @@ class Searcher:
                 atop = index == 0 and is_piece_heading(line)
                 above = [] if atop else [clipped(h) for h in holders(whole, len(before) + index, headings=not commented) if h != title]
                 shown = " › ".join(above[-2:] + [excerpt(line.strip(), weights)])
-                if not atop and not commented and is_heading(whole, len(before) + index):
-                    # A heading found is shown with what it heads ("# AUTHORS › Ada Lind, Bo Ek"): alone it says nothing.
-                    following = next((l.strip() for l in lines[index + 1:] if l.strip() and not UNDERLINE.fullmatch(l)), "")
+                heads = SECTION.fullmatch(line.strip()) if commented else is_heading(whole, len(before) + index)
+                if not atop and heads:
+                    # A heading found is shown with what it heads ("# AUTHORS › Ada Lind, Bo Ek"): alone it says nothing;
+                    # a config file's "[section]" with its first setting, not the comments about it.
+                    following = next((l.strip() for l in lines[index + 1:] if l.strip() and not UNDERLINE.fullmatch(l)
+                                      and not (commented and l.lstrip().startswith(COMMENT_MARKS))), "")
                     shown = f"{shown} › {following[:300]}" if following else shown
                 own, held = terms(line), terms(" ".join(above))
                 # A word said whole counts more than one inside a compound ("rate" in "rate: 4%" over "separate").

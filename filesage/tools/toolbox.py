@@ -422,7 +422,7 @@ class Toolbox:
         """
         from ..files.readers import Unreadable, read_document
 
-        candidates = self._files_for(path)
+        candidates = self.files_for(path)
         if not candidates:
             return ToolResult(f"No file matches '{path}'.", [], f"No file matches '{path}'", found=False)
         if len(candidates) > 1:
@@ -488,7 +488,7 @@ class Toolbox:
         """The files a question names by their own names (language.matching.files_named)."""
         return files_named(question, [e.path for e in self.entries])
 
-    def _files_for(self, path: str) -> list[FileEntry]:
+    def files_for(self, path: str) -> list[FileEntry]:
         """The files under the root that the model named by path or by name (one, when it gave a path);
         only files the walk found (regular files, inside the root) can be read."""
         relative = confine(self.root, path)
