@@ -736,6 +736,11 @@ def test_several_looks_are_planned():
     for question in ("which Rust release dropped the old linker, and when did it come out?", "In the acme manual, what is the largest buffer it allows and what unit is it in?"):
         assert planned(question, [], None), question
     assert not planned("which is the largest PDF, and how big is it?", [], None)
+    # A count of files beside what a document says: two looks. A sentence that asks nothing is neither.
+    for question in ("How many files sit in the quill folder, and what licence is quill under?", "How many PDFs are there? Who signed the lease?"):
+        assert planned(question, [], None), question
+    for question in ("I keep my scans in archive/. How many are PDFs, and which is the largest?", "how many PDFs, and which is the newest?"):
+        assert not planned(question, [], None), question
     # Arithmetic between two things a document says is two looks, though it counts days or names a file.
     for question in ("how many weeks after the lease was signed did the keys come?", "in the club's fees sheet, by what percentage did dues rise?",
                      "how many more members does the choir have than the orchestra?", "do the two price lists agree on the ferry fare?"):

@@ -249,3 +249,12 @@ def test_a_config_files_section_says_what_its_settings_are_for(tmp_path, embedde
     lines = ["[upstreams]", "# add hosts here", "tcp 10.20.30.40 7412", "[logging]", "level warn"]
     assert holders(lines, 2, headings=False) == ["[upstreams]"] and holders(lines, 4, headings=False) == ["[logging]"]
     assert holders(lines, 1, headings=False) == [] and holders(lines, 3, headings=False) == []
+
+
+def test_a_numbered_sections_heading_heads_its_lines():
+    lines = ["3 Design", "3.1 Page Size", "Pages are small.", "3.2 Block Size", "We chose blocks of", "16 MB, far above the usual size.",
+             "3.2.1 Padding", "A short block is padded."]
+    assert holders(lines, 5) == ["3.2 Block Size"] and holders(lines, 7) == ["3.2 Block Size", "3.2.1 Padding"]
+    assert holders(lines, 3) == [] and holders(lines, 2) == ["3.1 Page Size"]
+    # A count or a list item is no heading: "16 MB" heads nothing, nor "2. Open the box".
+    assert holders(["16 MB", "of memory"], 1) == [] and holders(["2. Open the box", "then close it"], 1) == []

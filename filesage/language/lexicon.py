@@ -366,6 +366,8 @@ ASKING_AGAIN_TEXT = " ".join(POINTING_BACK + CHAT_OPENERS + FOLLOW_UP_OPENERS) +
 # things, figures of several things added up, or a file to find first and then read.
 TWO_QUESTIONS = re.compile(r"\?\s*\S|(?:,|;|\s-)?\s+and\s+(?:what|who|whom|which|when|where|how|is|are|was|were|does|did|do)\b|"
                            r"^\W*(?:what|which|who|whom|when|where|how)\b.*\s(?:and|&)\s", re.I)
+# Where a question's askings part: after a question mark, at a sentence's end, before "and what/who/how ...".
+ASKINGS_PART = re.compile(r"(?<=\?)\s+|[.;]\s+(?=[A-Z¿¡])|,?\s+and\s+(?=(?:what|who|whom|which|when|where|how|is|are|was|were|does|did|do)\b)", re.I)
 COMPARED = re.compile(r"\b(vs\.?|versus|compared? (?:to|with)|difference between|by how much|how much (?:more|less|higher|lower)|"
                       r"(?:higher|lower|larger|bigger|smaller|more|less|later|earlier|sooner|older|newer) than)\b|"
                       r"\bwhich\b.*\b(?:higher|lower|larger|bigger|smaller|more|less|later|earlier|first|last|longer|shorter)\b.*\b(?:or|and)\b|"

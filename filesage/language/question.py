@@ -11,6 +11,7 @@ from .lexicon import (
     ADDED_UP,
     ASKING,
     ASKING_AGAIN_TEXT,
+    ASKINGS_PART,
     ASKS_FILES_ANYWHERE,
     AUXILIARIES,
     COMBINE_TERMS_TEXT,
@@ -215,6 +216,15 @@ def asked_phrases(question: str) -> list[list[str]]:
             phrase.append(word)
         phrases.append(phrase)
     return phrases
+
+
+def asks_both_kinds(question: str, tree_words: set[str]) -> bool:
+    """One asking is about the files themselves and another about what a document says ("how many notes are in
+    the X folder, and which licence covers X?"); a sentence that asks nothing ("My scans are in one folder.")
+    is neither."""
+    askings = [part for part in ASKINGS_PART.split(question) if part.strip() and asked_phrases(part)]
+    said = {asks_what_files_say(part, tree_words) for part in askings}
+    return said == {True, False}
 
 
 def asks_what_files_say(question: str, tree_words: set[str]) -> bool:

@@ -68,7 +68,7 @@ BULLET = re.compile(r"\s*(?:[*\-+•]|\d+[.)])\s")
 
 
 # An INI or TOML file's "[section]" or "[table.name]": the settings below it, up to the next one, are its.
-SECTION = re.compile(r"\[{1,2}[\w][\w .:\-\"']*\]{1,2}")
+CONFIG_SECTION = re.compile(r"\[{1,2}[\w][\w .:\-\"']*\]{1,2}")
 
 
 def is_piece_heading(line: str) -> bool:
@@ -84,16 +84,27 @@ def is_title(lines: list[str], at: int) -> bool:
         and not is_piece_heading(lines[at])
 
 
+# A numbered section's heading in a paper, manual or contract ("2.5 Chunk Size", "4.1 Notice Period"): a number
+# of two levels or more, then a few words, the first capitalised, and no sentence's end.
+NUMBERED_HEADING = re.compile(r"(\d+(?:\.\d+)+)\.?\s+[A-Z][^\s.,;:!?]*(?:\s+[^\s.,;:!?]+){0,7}")
+
+
+def numbered_level(line: str) -> int:
+    """How deep a numbered section's heading is ("2.5 Chunk Size" -> 2); 0 for any other line."""
+    found = NUMBERED_HEADING.fullmatch(line.strip()) if len(line.strip()) <= 80 else None
+    return found.group(1).count(".") + 1 if found else 0
+
+
 def is_heading(lines: list[str], at: int) -> bool:
-    """A Markdown heading or an underlined title."""
-    return at < len(lines) and (lines[at].lstrip().startswith("#") or is_title(lines, at))
+    """A Markdown heading, an underlined title or a numbered section's heading."""
+    return at < len(lines) and (lines[at].lstrip().startswith("#") or is_title(lines, at) or bool(numbered_level(lines[at])))
 
 
 def holders(lines: list[str], index: int, headings: bool = True) -> list[str]:
     """The lines a line belongs under: the less-indented lines above it (a YAML key, a function's def, a block of a
     config file; comments aside), for an item of a list the lines that lead into the list ("Changes since 1.24:",
     and the release line above it), and the nearest heading: a Markdown '#' one, or in a config file (headings=False:
-    '#' starts a comment there) the "[section]" it is in, or an underlined title."""
+    '#' starts a comment there) the "[section]" it is in, an underlined title or a numbered section's heading."""
     found = []
     indent = len(lines[index]) - len(lines[index].lstrip())
     for above in range(index - 1, -1, -1):
@@ -113,11 +124,11 @@ def holders(lines: list[str], index: int, headings: bool = True) -> list[str]:
             if text.strip() and not BULLET.match(text) and not UNDERLINE.fullmatch(text) and text == text.lstrip() and len(text) <= 100 \
                     and not is_piece_heading(text):
                 found.append(text.strip())
-    if (headings and lines[index].lstrip().startswith("#")) or is_title(lines, index):
+    if (headings and lines[index].lstrip().startswith("#")) or is_title(lines, index) or numbered_level(lines[index]):
         return list(reversed(found))
-    if not headings and not SECTION.fullmatch(lines[index].strip()) and not lines[index].lstrip().startswith(COMMENT_MARKS):
+    if not headings and not CONFIG_SECTION.fullmatch(lines[index].strip()) and not lines[index].lstrip().startswith(COMMENT_MARKS):
         # In a config file, the section a setting is in says what it is for ("[servers] › relay 10.0.0.1").
-        section = next((lines[at].strip() for at in range(index - 1, -1, -1) if SECTION.fullmatch(lines[at].strip())), "")
+        section = next((lines[at].strip() for at in range(index - 1, -1, -1) if CONFIG_SECTION.fullmatch(lines[at].strip())), "")
         if section and section not in found:
             found.append(section)
     # The nearest heading, and the one above it of a higher level ("4.2 (May 2031)" over "Changes:").
@@ -126,7 +137,9 @@ def holders(lines: list[str], index: int, headings: bool = True) -> list[str]:
         text = lines[at].lstrip()
         mark = (len(text) - len(text.lstrip("#"))) if headings and text.startswith("#") else None
         mark = (lines[at + 1].strip()[0] + "=") if mark is None and is_title(lines, at) else mark
-        if mark is None or (level is not None and (mark == level or (isinstance(mark, int) and isinstance(level, int) and mark >= level))):
+        mark = ("numbered", numbered_level(text)) if mark is None and numbered_level(text) else mark
+        # A heading as deep as the nearest one or deeper ("##" under "##", "2.4" under "2.5") is no heading over it.
+        if mark is None or (level is not None and (mark == level or (type(mark) is type(level) and not isinstance(mark, str) and mark >= level))):
             continue
         if lines[at].strip() not in found:
             found.append(lines[at].strip())

@@ -28,6 +28,7 @@ from ..language.lexicon import (
 )
 from ..language.question import (
     asked_phrases,
+    asks_both_kinds,
     asks_file_facts,
     asks_what_files_say,
     combines_asked_for,
@@ -43,7 +44,7 @@ if TYPE_CHECKING:
 def several_looks_are_planned(question: str, history: list[dict], tree: "Toolbox | None") -> bool:
     """A small model makes one call for a question that needs two looks and some arithmetic (two figures to add
     or compare, a fact about each of several things, a file to find and then read) and then answers from the
-    first result, making up the rest; and it searches for the words of a follow-up ("when did she join?") as if
+    first result, making up the rest (a count of files given, the licence asked beside it left out); and it searches for the words of a follow-up ("when did she join?") as if
     they stood alone. Questions with two parts, a comparison, figures of several things added up, a file to find
     first, arithmetic between two things (days apart, a change in percent, how many more), or a follow-up leaning on
     the question before, are planned by the model first."""
@@ -63,8 +64,10 @@ def several_looks_are_planned(question: str, history: list[dict], tree: "Toolbox
         return True
     asked = read_question(question)
     about_files = (asked.order or asked.counting or asked.filters() or TREE.search(question)) and not FIND_THEN_READ.search(question)
-    if about_files and not asks_what_files_say(question, tree.name_words() if tree is not None else set()):
-        return False
+    tree_words = tree.name_words() if tree is not None else set()
+    if about_files and not asks_what_files_say(question, tree_words):
+        # A count or a listing asked beside what a document says ("how many files, and what licence"): two looks.
+        return asks_both_kinds(question, tree_words)
     if history and REFERS_BACK.search(question) and any(name in ("largest", "smallest", "average") and said.search(question) for name, said in COMBINE_WORDS):
         # The largest, smallest or average of the things of the turn before ("which of those cost most?") is one look
         # over the same files (each_file, the conversation's filters kept), not a sum of totals the model plans.

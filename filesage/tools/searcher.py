@@ -14,7 +14,7 @@ from ..index.store import FolderIndex, Hit, Progress
 from ..language.glossary import term_of, translations
 from ..language.lexicon import MONEY_ASKED, MONEY_LINE, WHOLE_FOLDER
 from ..language.names import proper_names, says_name
-from ..language.text import COMMENT_MARKS, SECTION, UNDERLINE, covers, holders, is_heading, is_piece_heading, terms
+from ..language.text import COMMENT_MARKS, CONFIG_SECTION, UNDERLINE, covers, holders, is_heading, is_piece_heading, terms
 from .result import ToolResult, note, trim
 
 PASSAGES = 5  # the passages facts are taken from, after reranking
@@ -230,7 +230,7 @@ class Searcher:
                 atop = index == 0 and is_piece_heading(line)
                 above = [] if atop else [clipped(h) for h in holders(whole, len(before) + index, headings=not commented) if h != title]
                 shown = " › ".join(above[-2:] + [excerpt(line.strip(), weights)])
-                heads = SECTION.fullmatch(line.strip()) if commented else is_heading(whole, len(before) + index)
+                heads = CONFIG_SECTION.fullmatch(line.strip()) if commented else is_heading(whole, len(before) + index)
                 if not atop and heads:
                     # A heading found is shown with what it heads ("# AUTHORS › Ada Lind, Bo Ek"): alone it says nothing;
                     # a config file's "[section]" with its first setting, not the comments about it.
