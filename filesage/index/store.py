@@ -280,10 +280,10 @@ class FolderIndex:
         inside ("wi-fi" for "wifi", "ssh keygen" for "ssh-keygen")."""
         import difflib
 
-        word = word.lower()
         if "_" in word or word.startswith("-"):
             # An option or a setting ("--frobnicate", "max_hops") is said as written or not at all.
             return self.says_literally(word)
+        word = word.lower()
         _, found = self.document_frequencies([word])
         if found[word]:
             return True
@@ -307,10 +307,15 @@ class FolderIndex:
         return any(spaced.search(row[0].lower()) for row in rows)
 
     def says_literally(self, text: str) -> bool:
-        """Some indexed file says the text as written, in any casing ("--frobnicate", "max_hops", "HTTP_PROXY")."""
+        """Some indexed file says the text as written, in any casing ("--frobnicate", "max_hops", "HTTP_PROXY"); a
+        one-letter option ("-Z") whole and in its own case, since "-z" is another option and "-zoom" none."""
         escaped = text.lower().replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
-        row = self.db.execute("SELECT 1 FROM chunks WHERE lower(text) LIKE ? ESCAPE '\\' LIMIT 1", (f"%{escaped}%",)).fetchone()
-        return row is not None
+        if not re.fullmatch(r"-\w", text):
+            row = self.db.execute("SELECT 1 FROM chunks WHERE lower(text) LIKE ? ESCAPE '\\' LIMIT 1", (f"%{escaped}%",)).fetchone()
+            return row is not None
+        whole = re.compile(rf"(?<![\w-]){re.escape(text)}(?![\w-])")
+        rows = self.db.execute("SELECT text FROM chunks WHERE lower(text) LIKE ? ESCAPE '\\'", (f"%{escaped}%",))
+        return any(whole.search(row[0]) for row in rows)
 
     def document_frequencies(self, words: list[str]) -> tuple[int, dict[str, int]]:
         """How many chunks there are, and in how many of them each word occurs (as FTS5 tokenises it). A stem that
