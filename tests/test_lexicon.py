@@ -20,7 +20,10 @@ CASES = {
     "FILE_FACT_NOUNS": lambda: set(L.FILE_NOUNS) < set(L.FILE_FACT_NOUNS) and "pdf" in L.FILE_FACT_NOUNS,
     "FILE_FACT_NOUN": lambda: matches(L.FILE_FACT_NOUN, "how big is that PDF") and not matches(L.FILE_FACT_NOUN, "how big is the lake"),
     "TYPE_FOLLOWERS": lambda: "script" in L.TYPE_FOLLOWERS and set(L.FILE_NOUNS) < set(L.TYPE_FOLLOWERS),
-    "TYPE_GROUPS": lambda: L.TYPE_GROUPS["spreadsheet"] == ("xlsx", "xls", "csv", "ods") and all(all(e.isalnum() for e in g) for g in L.TYPE_GROUPS.values()),
+    "TYPE_GROUPS": lambda: L.TYPE_GROUPS["spreadsheet"] == ("xlsx", "xls", "csv", "ods") and L.TYPE_GROUPS["extensionless"] == ("",)
+    and all(all(e.isalnum() for e in g) for name, g in L.TYPE_GROUPS.items() if name != "extensionless"),
+    "NO_EXTENSION": lambda: matches(L.NO_EXTENSION, "which files have no extension?") and matches(L.NO_EXTENSION, "extension-less scripts")
+    and not matches(L.NO_EXTENSION, "what extension does the log have?"),
     "NO_TEXT_GROUPS": lambda: set(L.NO_TEXT_GROUPS) <= set(L.TYPE_GROUPS) and "document" not in L.NO_TEXT_GROUPS,
     "GROUP_NOUNS": lambda: set(L.GROUP_NOUNS) <= set(L.TYPE_GROUPS) and L.GROUP_NOUNS["word"] == ("Word document", "Word documents"),
     "EVERYDAY_TYPES": lambda: set(L.EVERYDAY_TYPES) - {"go", "c", "h"} <= set(L.TYPE_GROUPS) and L.EVERYDAY_TYPES["log"] is True,

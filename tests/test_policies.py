@@ -191,6 +191,10 @@ def test_filesystem_calls_follow_the_question(agent):
     assert fixed("Which of my invoice files is the oldest?", "list_files", order="oldest", limit=1).arguments == {"order": "oldest", "limit": 1, "name": "invoice"}
     assert fixed("how many invoices do I have?", "count_files") == ToolCall("count_files", {"name": "invoice"})
     assert fixed("how many files are in my photos folder?", "count_files", folder="photos") is None
+    # A folder with a part of it named: the folder, and the part's name is no file's.
+    part = ToolCall("count_files", {"folder": "code/tests", "name": "tests"})
+    assert filesystem_calls_follow_the_question(turn_for(agent, "how many files are in the code folder, counting its tests subfolder?"), part) \
+        == ToolCall("count_files", {"folder": "code"})
     # Hidden files beside the others, when the question says so; a filter's word is no name.
     assert fixed("how many files are there, hidden ones included?", "count_files", hidden="only") == ToolCall("count_files", {"hidden": "too"})
     empty = ToolCall("list_files", {"name": "empty", "empty": True})
@@ -629,6 +633,8 @@ def test_documents_of_a_year_are_read(fs_corpus):
     # The year is in the filters already, the question asks a file date, or the files hold no text: left alone.
     assert documents_of_a_year_are_read(ran(agent, turn_for(agent, question), "count_files", folder="finance/2025")) is None
     assert documents_of_a_year_are_read(ran(agent, turn_for(agent, "how many files did I change in 2025?"), "count_files")) is None
+    # Files picked by when they changed, whatever word the question has for it: the year is their own date.
+    assert documents_of_a_year_are_read(ran(agent, turn_for(agent, "Which files did I fiddle with in May 2025?"), "list_files", changed_within="2025-05")) is None
     summed = "add up my invoices from 2025"
     assert documents_of_a_year_are_read(ran(agent, turn_for(agent, summed), "list_files", name="invoice")).call.arguments["combine"] == "total"
     assert documents_of_a_year_are_read(ran(agent, turn_for(agent, "how many photos from 2025?"), "count_files", extension="jpg")) is None

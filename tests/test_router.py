@@ -126,6 +126,10 @@ def test_a_question_says_its_filters():
     assert read_question("what's the confirmation code for my Oslo trip?").extension == ""
     assert read_question("how many code files are there?").extension == "code"
     assert read_question("list my logs").extension == "logs" and read_question("how many Word documents?").extension == "word"
+    # Several types: all of them; a kind and formats of it: those formats ("PNG or JPEG" images are no SVGs).
+    assert read_question("which PDFs and spreadsheets do I have?").extension == "pdfs spreadsheets"
+    assert read_question("are any of my notes without a file extension?").extension == "extensionless"
+    assert read_question("Which picture files (GIF or PNG) are there?").extension == "gif png"
 
 
 def test_a_year_is_a_folder_only_where_the_question_says_so():
@@ -155,6 +159,9 @@ def test_a_folder_is_named_by_the_words_of_it_the_question_says():
     tools = ["tools", "tools/rsync", "tools/rsync/man", "tools/fd"]
     assert read_question("How many files are in the rsync folder under tools/?", tools).folder == "tools/rsync"
     assert read_question("how many files are under tools?", tools).folder == "tools"
+    # A folder with a part of it: the folder, the part counted in it.
+    assert read_question("how many files does the rsync folder hold, counting its man subfolder?", tools).folder == "tools/rsync"
+    assert read_question("how many files are in the man folder of rsync?", tools).folder == "tools/rsync/man"
 
 
 def test_a_count_of_things_named_after_the_files_is_a_count_of_files_unless_it_qualifies_another_thing():

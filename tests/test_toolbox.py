@@ -27,6 +27,10 @@ def test_count_by_type_and_folder(box, fs_corpus):
     assert "3 .pdf" in total and "3 .md" in total
     images = box.count_files("images")
     assert images.text.startswith("2 ") and images.found
+    write(fs_corpus / "notes/CHANGES", "2.0: faster\n")
+    box.refresh()
+    no_extension = box.count_files("extensionless")
+    assert no_extension.text.startswith("1 file without an extension in the folder") and no_extension.paths == ["notes/CHANGES"]
 
 
 def test_files_described_by_another_word_for_their_kind(box):

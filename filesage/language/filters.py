@@ -20,6 +20,7 @@ from .lexicon import (
     HIDDEN_TOO,
     MONTHS,
     NAME_WORD,
+    NO_EXTENSION,
     ORDER_PHRASES,
     PERIOD,
     QUOTED,
@@ -169,9 +170,12 @@ def read_question(question: str, folders: list[str] | tuple[str, ...] = ()) -> A
     dotted = re.search(r"(?<![\w-])\*?\.([a-z0-9]{1,5})\b", lowered)  # ".txt", not the end of "draft.txt"
     if dotted and type_extensions(dotted.group(1)):
         asked.extension = "." + dotted.group(1)
+    if NO_EXTENSION.search(text):
+        asked.extension = "extensionless"
     # A hyphenated name is one word: "python-magic" names a package, not Python files.
     tokens = re.findall(r"[a-z0-9+]+(?:-[a-z0-9+]+)*", lowered)
     if not asked.extension:
+        named: list[str] = []
         for index, word in enumerate(tokens):
             if word in FILLER_WORDS or singular(word) in VAGUE_THINGS or singular(word) in folder_words or word == asked.name.lower():
                 continue
@@ -181,8 +185,13 @@ def read_question(question: str, folders: list[str] | tuple[str, ...] = ()) -> A
                 continue
             if type_extensions(word):
                 qualifier = tokens[index - 1] if index else ""
-                asked.extension = f"{qualifier} {word}" if type_extensions(qualifier) and qualifier not in FILLER_WORDS else word
-                break
+                asked.extension = asked.extension or (f"{qualifier} {word}" if type_extensions(qualifier) and qualifier not in FILLER_WORDS else word)
+                named.append(word)
+        # Several types named: all of them ("PDFs and spreadsheets"), a kind narrowed to the formats named of it
+        # ("image files (PNG or JPEG)" are no SVGs).
+        means = {word: set(type_extensions(word)) for word in named}
+        if len(means) > 1:
+            asked.extension = " ".join(word for word in means if not any(means[other] < means[word] for other in means))
     # "Word documents", "PDF docs": a vague word qualified by a type.
     asked.says_files = bool(asked.extension) or any(singular(w) in VAGUE_THINGS for w in tokens)
     if asked.order:
@@ -216,6 +225,10 @@ def folder_named(question: str, folders: list[str] | tuple[str, ...]) -> str:
             if not marked:
                 continue
             if all(w.isdigit() for w in own) and not numbered_folder_said(question_words, start, span, folder):
+                continue
+            # "The acme folder, counting its drafts subfolder": a part of the folder meant, not the folder.
+            if re.search(r"\b(?:its|including|counting|incl|plus|with)\b", before) and any(
+                    folder.startswith(other + "/") and other.rsplit("/", 1)[-1].lower() in lowered for other in folders):
                 continue
             candidates.append((-span, folder.count("/"), folder))
     # "The acme folder in projects/": both are named, and the one inside the other is meant.

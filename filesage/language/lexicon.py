@@ -35,6 +35,8 @@ FILE_FACT_NOUNS = FILE_NOUNS + ("pdf", "spreadsheet", "sheet", "note", "folder")
 # What may follow a type word written as a type ("go files", "python scripts").
 TYPE_FOLLOWERS = FILE_NOUNS + ("script", "source")
 
+# Files with no extension asked for ("any files without an extension?", "extension-less files").
+NO_EXTENSION = re.compile(r"\b(?:without|with no|no|lacking|missing) (?:an? |any )?(?:file ?)?extensions?\b|\bextension-?less\b", re.I)
 # Words people use for groups of file types, mapped to the extensions they mean.
 TYPE_GROUPS: dict[str, tuple[str, ...]] = {
     "image": ("png", "jpg", "jpeg", "gif", "bmp", "tiff", "tif", "webp", "svg", "heic"),
@@ -67,6 +69,7 @@ TYPE_GROUPS: dict[str, tuple[str, ...]] = {
     "music": ("mp3", "wav", "flac", "ogg", "m4a"),
     "song": ("mp3", "wav", "flac", "ogg", "m4a"),
     "archive": ("zip", "tar", "gz", "tgz", "7z", "rar", "bz2", "xz"),
+    "extensionless": ("",),  # README, Makefile, a changelog named NEWS: no extension at all
     "log": ("log",),
     "logfile": ("log",),
     "config": ("json", "yaml", "yml", "toml", "ini", "cfg", "conf"),

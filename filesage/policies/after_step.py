@@ -140,6 +140,9 @@ def documents_of_a_year_are_read(turn: "Turn") -> FollowUp | None:
     years = YEAR.findall(turn.question)
     if step.tool not in ("count_files", "list_files") or not step.ok or len(turn.steps) != 1 or "each_file" not in turn.tools:
         return None
+    # Files picked by when they changed ("the ones I touched in March 2031"): the year is the files' own date.
+    if step.args.get("changed_within"):
+        return None
     filters = {key: str(step.args[key]) for key in ("extension", "folder", "name") if step.args.get(key)}
     if not years or FILE_DATES.search(turn.question) or any(year in filters.get(key, "") for year in years for key in ("extension", "folder")):
         return None

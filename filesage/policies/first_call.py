@@ -160,6 +160,11 @@ def filesystem_calls_follow_the_question(turn: "Turn", call: ToolCall | None) ->
         if key == "name" and {singular(w) for w in words(str(args[key]))} <= FILE_AND_FOLDER_NOUNS | filter_words:
             del args[key]
             continue
+        # "Counting its drafts subfolder": a folder the question names as one is no file's name.
+        if key == "name" and re.search(rf"\b{re.escape(str(args[key]))}\s+(?:sub)?(?:folder|directory|dir)s?\b", turn.question, re.I) \
+                and any(folder.rsplit("/", 1)[-1].lower() == str(args[key]).lower() for folder in folders):
+            del args[key]
+            continue
         # Kept only when its words are the question's own (or the question before it, for a follow-up); a type
         # the question's reading missed only where it is written as one ("go through" is no Go file).
         if key in ("name", "extension", "folder") and {singular(w) for w in words(str(args[key]))} <= said:

@@ -155,6 +155,8 @@ def files_noun(extension: str, extensions: tuple[str, ...]) -> tuple[str, str]:
     or by extension ('.pdf files')."""
     if not extensions:
         return "file", "files"
+    if extensions == ("",):
+        return "file without an extension", "files without an extension"
     if len(extensions) == 1:
         return f".{extensions[0]} file", f".{extensions[0]} files"
     group = next((singular(w) for w in re.findall(r"[a-z]+", extension.lower()) if type_extensions(w) == extensions), "")
