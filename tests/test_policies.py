@@ -664,6 +664,13 @@ def test_each_file_filters_are_the_questions(agent):
     verb = each_file_filters_are_the_questions(turn_for(agent, "go through my invoices and list them"), ToolCall("each_file", {"what": "total", "extension": "go", "name": "invoice"}))
     assert verb.arguments["extension"] == ""
     assert each_file_filters_are_the_questions(turn_for(agent, "total of my pdf invoices from 2025"), ToolCall("each_file", {"what": "total", "extension": "pdf", "name": "invoice", "mentions": "2025"})) is None
+    # A word of the question's telling that no file says picks nothing; a name the question gives stays, said or not.
+    agent.said_in_files = lambda word: word in {"invoice", "total", "acme"}
+    issued = each_file_filters_are_the_questions(turn_for(agent, "total of the invoices I drafted"), ToolCall("each_file", {"what": "total", "name": "invoice", "mentions": "drafted"}))
+    assert issued.arguments["mentions"] == ""
+    for mentions in ("Zanzibar", "acme"):
+        call = ToolCall("each_file", {"what": "total", "name": "invoice", "mentions": mentions})
+        assert each_file_filters_are_the_questions(turn_for(agent, f"total of the invoices to {mentions.title()}"), call) is None
 
 
 def test_filesystem_calls_follow_the_question_take_a_missing_folder_for_names(agent):

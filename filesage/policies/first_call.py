@@ -56,7 +56,7 @@ from ..language.question import (
 from ..language.text import singular, stem, terms, words
 from ..llm.parser import ToolCall
 from ..tools.registry import FILE_FACT_TOOLS, FILESYSTEM_TOOLS
-from .reading import combines_asked, previous_question
+from .reading import combines_asked, names_in, previous_question
 from .router import carry_over, route
 
 if TYPE_CHECKING:
@@ -216,7 +216,8 @@ def each_file_filters_are_the_questions(turn: "Turn", call: ToolCall | None) -> 
     for any bills) or drop the year that picks the documents, so each_file reads no file, the wrong ones, or
     those of every year. A name or type filter keeps only the words the conversation's questions say, or
     another word for the same kind of document; the year the question gives (a follow-up, "which of
-    those ...", the one before it), when the call has none or another, is what the files must mention."""
+    those ...", the one before it), when the call has none or another, is what the files must mention, and a word
+    of the question's telling that no file says ("the ones I issued") is not."""
     if call is None or call.name != "each_file":
         return None
     args = dict(call.arguments)
@@ -228,6 +229,13 @@ def each_file_filters_are_the_questions(turn: "Turn", call: ToolCall | None) -> 
     said_type = written_as_a_type(turn.question + " " + previous_question(turn), str(args.get("extension", ""))) or read_question(turn.question).extension
     if args.get("extension") and not said_type:
         args["extension"] = ""
+    # A word of the question's own telling ("the invoices I issued") that no file says picks no document; a name,
+    # a code or a number the question gives is what the files must mention, said or not.
+    if args.get("mentions") and turn.said_in_files is not None:
+        named = names_in(turn.question)
+        told = [w for w in str(args["mentions"]).split() if not re.search(r"\d", w) and w.lower() not in named and not turn.said_in_files(w.lower())]
+        if told:
+            args["mentions"] = " ".join(w for w in str(args["mentions"]).split() if w not in told)
     years = YEAR.findall(turn.question) or (YEAR.findall(previous_question(turn)) if REFERS_BACK.search(turn.question) else [])
     mentions = str(args.get("mentions", ""))
     if years and not FILE_DATES.search(turn.question) and not any(y in str(args.get("name", "")) for y in years):
