@@ -258,3 +258,12 @@ def test_a_numbered_sections_heading_heads_its_lines():
     assert holders(lines, 3) == [] and holders(lines, 2) == ["3.1 Page Size"]
     # A count or a list item is no heading: "16 MB" heads nothing, nor "2. Open the box".
     assert holders(["16 MB", "of memory"], 1) == [] and holders(["2. Open the box", "then close it"], 1) == []
+
+
+def test_a_month_asked_finds_the_row_dated_in_it(tmp_path, embedder):
+    root = tmp_path / "data"
+    rows = "".join(f"2031-{month:02d}-{days},{value}\n" for month, days, value in
+                   ((1, 31, "17.20"), (2, 28, "61.05"), (3, 31, "44.90"), (4, 30, "23.15"), (11, 28, "31.70"), (12, 31, "29.95")))
+    write(root / "markets/gauge-monthly.csv", "Date,Close\n" + rows)
+    result = searcher_of(root, embedder, tmp_path).semantic_search("What was the gauge's monthly close in February 2031?")
+    assert result.text.splitlines()[1] == "- Date: 2031-02-28; Close: 61.05", result.text

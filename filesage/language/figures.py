@@ -102,6 +102,22 @@ def number_value(match: re.Match) -> str:
     return str(int(value)) if value == int(value) else f"{value:.6f}".rstrip("0")
 
 
+# A month of a year ("February 2031", "Feb. 2031", "2031-02"), as a question asks for one.
+MONTH_OF_YEAR = [re.compile(rf"\b{MONTH},?\s+{YEAR}\b", re.I), re.compile(r"\b(?P<year>\d{4})-(?P<month>\d{2})\b(?!-\d)")]
+
+
+def months_named(text: str) -> set[tuple[int, int]]:
+    """The months of a year a text names, as (year, month)."""
+    found = set()
+    for pattern in MONTH_OF_YEAR:
+        for match in pattern.finditer(text):
+            month = match.group("month")
+            month = int(month) if month.isdigit() else MONTHS[month.lower().rstrip(".")]
+            if 1 <= month <= 12:
+                found.add((int(match.group("year")), month))
+    return found
+
+
 def dates_in(text: str) -> tuple[list[tuple], str]:
     """The dates a text states as (year or None, month, day), and the text with them blanked out."""
     found = []

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Annotated, Callable
 
 from ..index.store import FolderIndex, Hit, Progress
+from ..language.figures import dates_in, months_named
 from ..language.glossary import term_of, translations
 from ..language.lexicon import MONEY_ASKED, MONEY_LINE, WHOLE_FOLDER
 from ..language.names import proper_names, says_name
@@ -215,6 +216,8 @@ class Searcher:
         belongs under, or in its passage's path and title, and by how close it is in meaning to the query."""
         candidates: list[tuple[Passage, str, float, float]] = []
         files: dict[str, list[Hit]] = {}
+        # A month asked ("the close in February 2031") is a date of that month in a line ("2031-02-27; 19.86").
+        months, month_weight = months_named(query), max(weights.values(), default=1.0)
         for passage in passages:
             lines = passage.hit.text.splitlines()
             commented = not PROSE.search(passage.hit.path) and any(l.strip() and not l.lstrip().startswith(COMMENT_MARKS) for l in lines[1:])
@@ -242,6 +245,8 @@ class Searcher:
                 lexical = sum(w if t in own else 0.5 * w for t, w in weights.items() if covers(t, own))
                 lexical += 0.7 * sum(w for t, w in weights.items() if not covers(t, own) and covers(t, held))
                 lexical += 0.4 * sum(w for t, w in weights.items() if not covers(t, own) and not covers(t, held) and covers(t, passage.context))
+                if months and months & {(year, month) for year, month, _ in dates_in(line)[0]}:
+                    lexical += month_weight
                 # A setting says its value; the comments around it in a config file or code only talk about it.
                 weight = COMMENT_WEIGHT if commented and line.lstrip().startswith(COMMENT_MARKS) else 1.0
                 candidates.append((passage, shown, lexical, weight))
