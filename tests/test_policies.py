@@ -814,6 +814,12 @@ def test_what_no_file_mentions_is_not_found(agent):
     assert "'zafiro'" in unmentioned(searched("¿Cuál es el total de la factura Zafiro y cuándo vence?", "- INV-7: total 90 EUR", found=True), None).text
     agent.languages = lambda: __import__("collections").Counter({"English": 3, "Spanish": 1})
     assert "'vence'" in unmentioned(searched("¿Cuál es el total de la factura INV-7 y cuándo vence?", "- INV-7: total 90 EUR", found=True), None).text
+    # A German question names things with capitals; its other words are no thing the files lack.
+    agent.languages = lambda: __import__("collections").Counter({"English": 3, "German": 2})
+    files_say |= {"tage", "umzug", "wohnung", "schlüsselübergabe"}
+    moved = "Wie viele Tage liegen zwischen dem Umzug und der Schlüsselübergabe der alten Wohnung?"
+    assert unmentioned(searched(moved, "- Umzug: 14.09.", found=True), None) is None
+    assert "'kellerabteil'" in unmentioned(searched("Wie groß ist das Kellerabteil der alten Wohnung laut Vertrag?", "- Umzug: 14.09.", found=True), None).text
 
 
 def test_found_anything_wants_the_year_the_question_gives(agent):

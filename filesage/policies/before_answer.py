@@ -102,9 +102,13 @@ def what_no_file_mentions_is_not_found(turn: "Turn", draft: str | None) -> Accep
     if turn.content_found:
         named, phrased = names_in(turn.question), words_of_unsaid_phrases(turn.question, set(absent))
         # Words of a language no file is written in say nothing of what the files hold ("¿cuándo vence?").
-        languages = turn.languages()
-        if languages and language_of(turn.question) not in languages:
+        languages, language = turn.languages(), language_of(turn.question)
+        if languages and language not in languages:
             phrased = set()
+        elif language == "German":
+            # German writes every noun with a capital: a thing named is capitalised, "liegen zwischen" is no thing.
+            capitalised = {w.lower() for w in re.findall(r"(?<![.?!]\s)(?<!^)\b[A-ZÄÖÜ][\wäöüß]*", turn.question.strip())}
+            phrased = {w for w in phrased if w in capitalised}
         absent = [word for word in absent if word in named or word in phrased]
     if not absent:
         return None
