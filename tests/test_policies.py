@@ -834,6 +834,22 @@ def test_found_anything_wants_the_year_the_question_gives(agent):
     assert not found_anything(other_quarter)
 
 
+def test_follow_ups_answer_about_what_they_name(agent):
+    from filesage.policies.before_answer import follow_ups_answer_about_what_they_name as about
+
+    history = [{"role": "user", "content": "What was the Lyon office's heating bill in 2031?"},
+               {"role": "assistant", "content": "The Lyon office's heating bill in 2031 was €4,120 [1]."}]
+    turn = found(turn_for(agent, "and the Oslo office, same year?", history), "From offices.csv [1]:\n- Office: Oslo; Year: 2031; Heating: 6,870")
+    retold = about(turn, "The Lyon office's heating bill in 2031 was €6,870 [1].")
+    assert isinstance(retold, Retry) and "about oslo, not lyon" in retold.message and retold.answer_only
+    assert retold.otherwise == Accept('The files say: "Office: Oslo; Year: 2031; Heating: 6,870"')
+    for right in ("The Oslo office's heating bill in 2031 was €6,870 [1].", "€6,870 [1].", "Oslo paid €6,870, more than Lyon [1]."):
+        assert about(turn, right) is None, right
+    # No follow-up, or one naming nothing new: left alone.
+    assert about(found(turn_for(agent, "and in 2032?", history), "- Office: Lyon; Year: 2032; Heating: 3,900"), "Lyon: €3,900 [1].") is None
+    assert about(found(turn_for(agent, "What did the Oslo office pay?"), "- Office: Oslo; Heating: 6,870"), "Lyon paid €6,870 [1].") is None
+
+
 def test_answers_say_more_than_the_question(agent):
     from filesage.policies.before_answer import answers_say_more_than_the_question as more
 

@@ -39,6 +39,7 @@ from .reading import (
     line_naming_everything,
     line_sharing_most,
     names_in,
+    previous_question,
     what_was_searched,
 )
 
@@ -127,6 +128,28 @@ def words_of_unsaid_phrases(question: str, unsaid: set[str]) -> set[str]:
             runs.update(run)
         run = []
     return runs
+
+
+def follow_ups_answer_about_what_they_name(turn: "Turn", draft: str | None) -> Retry | None:
+    """A follow-up that names another thing than the question before ("and the Oslo office, same year?" after
+    one about the Lyon office): small models retell the answer before with the new figure under the old name.
+    A draft that names what the question before named and the follow-up replaced, and nothing the follow-up
+    names, goes back once saying what the question is about; a second time the found line most about it is
+    quoted."""
+    if draft is None or not turn.history or not turn.content_found:
+        return None
+    now, before = names_in(turn.question), names_in(previous_question(turn))
+    replaced = before - now
+    lowered = draft.lower()
+    if not now or not replaced or any(re.search(rf"\b{re.escape(name)}\b", lowered) for name in now):
+        return None
+    named = [name for name in sorted(replaced) if re.search(rf"\b{re.escape(name)}\b", lowered)]
+    if not named:
+        return None
+    line = line_most_about(turn.question, turn.content_found) or line_sharing_most(turn.question, turn.content_found)
+    said = prompts.HOLLOW_LINE.format(line=line) if line else ""
+    message = prompts.SUBJECT_RETRY.format(now=" and ".join(sorted(now)), before=" and ".join(named), line=said)
+    return Retry(message, [], answer_only=True, otherwise=Accept(prompts.QUOTED_LINE.format(line=line)) if line else None)
 
 
 def denials_must_hold(turn: "Turn", draft: str | None) -> Accept | Retry | None:
