@@ -107,6 +107,8 @@ CASES = {
     "FOLLOW_UP": lambda: matches(L.FOLLOW_UP, "which of them is newest") and not matches(L.FOLLOW_UP, "which is the newest pdf"),
     "REFERS_BACK": lambda: matches(L.REFERS_BACK, "ok thanks, and the deadline?") and not matches(L.REFERS_BACK, "when does my passport expire?"),
     "ASKING_AGAIN_TEXT": lambda: {"again", "please", "same"} <= set(L.ASKING_AGAIN_TEXT.split()),
+    "RELATIVE_YEAR": lambda: matches(L.RELATIVE_YEAR, "and two years later?") and matches(L.RELATIVE_YEAR, "the year before?")
+    and not matches(L.RELATIVE_YEAR, "what is the yearly fee?"),
     "ASKINGS_PART": lambda: L.ASKINGS_PART.split("How many files, and who wrote them? The lease. Is it signed")
     == ["How many files", "who wrote them?", "The lease", "Is it signed"] and len(L.ASKINGS_PART.split("bread and butter?")) == 1,
     "TWO_QUESTIONS": lambda: matches(L.TWO_QUESTIONS, "Who signed it, and when does it end?") and not matches(L.TWO_QUESTIONS, "bread and butter recipe?")

@@ -696,6 +696,10 @@ def test_the_same_for_another_year_is_the_question_before(fs_corpus):
     # A question before that read one document is searched again, rewritten.
     one = turn_for(agent, "what about 2023?", [{"role": "user", "content": "who led the 2025 budget review?"}, {"role": "assistant", "content": "Dana."}])
     assert same_for(one, ToolCall("semantic_search", {"query": "2023"})).call.arguments["query"] == "who led the 2023 budget review?"
+    # A year said from the one before: the year it means.
+    for said, year in (("what about a year later?", "2026"), ("and two years earlier?", "2023"), ("the year before?", "2024")):
+        shifted = same_for(turn_for(agent, said, one.history), ToolCall("semantic_search", {"query": said}))
+        assert shifted.call.arguments["query"] == f"who led the {year} budget review?", said
     # Said in other words that only point back: the question before, for the new year.
     for said in ("ok, now do 2024", "thanks! could you give me that for 2024 as well?", "and the 2024 ones?"):
         again = same_for(turn_for(agent, said, history), ToolCall("semantic_search", {"query": said}))

@@ -155,6 +155,10 @@ UNIT_ABBREVIATIONS = {"km": ("kilometre", "kilometer"), "kg": ("kilogram",), "mi
 # "No. 07-1315", "Nr. 4", "#812": a number said with its sign, where a question says "number".
 NUMBER_SIGN = re.compile(r"(?:\b(?:no|nr|num)\.\s?|#\s?)\d", re.I)
 YEAR = re.compile(r"\b(?:19|20)\d\d\b")
+# A year said from the one before ("a year later", "two years earlier", "the year before", "the following year").
+RELATIVE_YEAR = re.compile(r"\b(?:(?P<count>a|an|one|two|three|four|five|\d{1,2}) years? (?P<way>later|after(?:wards)?|on|earlier|before|back|prior)|"
+                           r"the (?P<next>following|next|subsequent) year|the (?P<previous>previous|preceding|prior) year|"
+                           r"the year (?P<side>before|after))\b", re.I)
 
 # The verbs of a file's own history.
 EDIT_VERBS = ("modified", "changed", "edited", "updated", "touched", "saved")

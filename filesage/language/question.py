@@ -20,6 +20,7 @@ from .lexicon import (
     COUNTED,
     COUNTED_FILE_WORDS,
     COUNT_AFTER,
+    COUNT_WORDS,
     DAYS_APART,
     DIFFERENCE_WORDS,
     DOCUMENT_FRAME,
@@ -55,6 +56,7 @@ from .lexicon import (
     QUESTION_WORDS,
     QUOTED,
     RANKED_BETWEEN,
+    RELATIVE_YEAR,
     SETTING_NAMED,
     SUBJECTLESS,
     SUMMED,
@@ -72,13 +74,27 @@ ASKING_AGAIN = terms(ASKING_AGAIN_TEXT)
 COMBINE_TERMS = terms(COMBINE_TERMS_TEXT)
 
 
+def years_asked(question: str, previous: str) -> list[str]:
+    """The years a question says; one said from the question before's ("a year later", after one about
+    2031) is the year it means."""
+    years = YEAR.findall(question)
+    before = set(YEAR.findall(previous))
+    relative = RELATIVE_YEAR.search(question)
+    if years or not relative or len(before) != 1:
+        return years
+    count = relative.group("count")
+    steps = 1 if not count or not count.isdigit() and count not in COUNT_WORDS else int(count) if count.isdigit() else COUNT_WORDS[count]
+    later = (relative.group("way") or "").lower() in ("later", "after", "afterwards", "on") or relative.group("next") or relative.group("side") == "after"
+    return [str(int(before.pop()) + (steps if later else -steps))]
+
+
 def asks_again_for_another_year(question: str, previous: str) -> bool:
-    """The question says a year other than the question before's, and nothing else of its own: the
-    question before, asked for that year."""
-    years, before = set(YEAR.findall(question)), set(YEAR.findall(previous))
+    """The question says a year other than the question before's (or one from it, "a year later"), and nothing
+    else of its own: the question before, asked for that year."""
+    years, before = set(years_asked(question, previous)), set(YEAR.findall(previous))
     if not years or not before or years == before or len(words(question)) > 12:
         return False
-    return not terms(YEAR.sub(" ", question)) - ASKING_AGAIN
+    return not terms(RELATIVE_YEAR.sub(" ", YEAR.sub(" ", question))) - ASKING_AGAIN
 
 
 def question_words(question: str) -> list[str]:

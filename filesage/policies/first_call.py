@@ -42,6 +42,7 @@ from ..language.question import (
     asks_a_named_files_facts,
     asks_about_files,
     asks_again_for_another_year,
+    years_asked,
     asks_for_one,
     asks_what_a_folder_holds,
     asks_what_files_say,
@@ -88,7 +89,7 @@ def the_same_for_another_year_is_the_question_before(turn: "Turn", call: ToolCal
     previous = previous_question(turn)
     if call is None or not asks_again_for_another_year(turn.question, previous):
         return None
-    years = YEAR.findall(turn.question)
+    years = years_asked(turn.question, previous)
     question = YEAR.sub(years[0], previous)
     combines = combines_in(question, turn.tree_words())
     if "each_file" in turn.tools and (combines or OVER_MANY.search(question)):
