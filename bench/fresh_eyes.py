@@ -66,7 +66,8 @@ def main() -> None:
     questions = [q for q in questions if q["id"] not in done]
     with options.out.open("a") as out:
         for question in questions:
-            turns = question.get("turns") or [question["question"]]
+            # A conversation is its turns, the first of them at the top beside the later ones in some sets.
+            turns = ([question["question"]] if "question" in question else []) + question.get("turns", [])
             history: list[dict] = []
             answers = []
             for turn in turns:

@@ -57,6 +57,11 @@ def test_a_date_that_opens_a_time_is_a_date():
                        Evidence(["started: 2031-02-10T02:30; status: FAILED", "started: 2031-02-22T02:30; status: FAILED"])) == []
 
 
+def test_a_date_written_with_hyphens_and_a_month_name_is_a_date():
+    """A changelog's "2.4 (9-Mar-2031)" bears out an answer that says the date another way."""
+    assert unsupported("Version 2.4 came out on 2031-03-09 [1].", Evidence(["2.4 - released 9-Mar-2031"])) == []
+
+
 def test_words_that_look_like_dates_are_not_dates():
     assert [c.kind for c in claims("You have 3 Markdown files and 2 Mayan masks.")] == ["number", "number"]
 

@@ -126,7 +126,8 @@ CASES = {
     and matches(L.MORE_THAN, "how much did the club fee change from 2030 to 2032") and not matches(L.MORE_THAN, "how much did the repair cost"),
     "PREPOSITIONS": lambda: {"under", "in", "by"} <= set(L.PREPOSITIONS) and "what" not in L.PREPOSITIONS,
     "HIDDEN_TOO": lambda: matches(L.HIDDEN_TOO, "how many files, hidden ones included?") and matches(L.HIDDEN_TOO, "list them, including the dotfiles")
-    and matches(L.HIDDEN_TOO, "combien de fichiers, y compris les fichiers cachés") and not matches(L.HIDDEN_TOO, "show me the hidden files"),
+    and matches(L.HIDDEN_TOO, "combien de fichiers, y compris les fichiers cachés") and not matches(L.HIDDEN_TOO, "show me the hidden files")
+    and matches(L.HIDDEN_TOO, "¿cuántos PDF hay, contando los ocultos?") and matches(L.HIDDEN_TOO, "quanti PDF, inclusi i file nascosti?"),
     "HIDDEN_ASKED": lambda: matches(L.HIDDEN_ASKED, "show me the hidden files") and matches(L.HIDDEN_ASKED, "any dotfiles?")
     and not matches(L.HIDDEN_ASKED, "hidden files don't count") and not matches(L.HIDDEN_ASKED, "not counting hidden ones"),
     "FOLDERS_COMPARED": lambda: matches(L.FOLDERS_COMPARED, "which folder has the most files?") and matches(L.FOLDERS_COMPARED, "sort my folders by size")

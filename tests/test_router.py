@@ -160,7 +160,7 @@ def test_a_folder_is_named_by_the_words_of_it_the_question_says():
     assert read_question("How many files are in the rsync folder under tools/?", tools).folder == "tools/rsync"
     assert read_question("how many files are under tools?", tools).folder == "tools"
     # A folder with a part of it: the folder, the part counted in it.
-    assert read_question("how many files does the rsync folder hold, counting its man subfolder?", tools).folder == "tools/rsync"
+    assert read_question("how many files sit in the rsync folder, counting its man subfolder?", tools).folder == "tools/rsync"
     assert read_question("how many files are in the man folder of rsync?", tools).folder == "tools/rsync/man"
 
 

@@ -267,3 +267,12 @@ def test_a_month_asked_finds_the_row_dated_in_it(tmp_path, embedder):
     write(root / "markets/gauge-monthly.csv", "Date,Close\n" + rows)
     result = searcher_of(root, embedder, tmp_path).semantic_search("What was the gauge's monthly close in February 2031?")
     assert result.text.splitlines()[1] == "- Date: 2031-02-28; Close: 61.05", result.text
+
+
+def test_a_short_document_named_is_shown_whole_though_it_says_none_of_the_questions_words(tmp_path, embedder):
+    root = tmp_path / "src"
+    write(root / "quill/VERSION", "4.8.21 2031-05-06T10:00:00Z\n")
+    write(root / "quill/README.md", "# quill\n\nquill writes notes. Pre-release version numbers of quill 5 start with 4.99.\n")
+    write(root / "larkspur/VERSION", "0.3\n")
+    result = searcher_of(root, embedder, tmp_path).semantic_search("Which quill version does its VERSION file say?", within="quill/VERSION")
+    assert result.found and result.text == "From quill/VERSION (lines 1):\n- 4.8.21 2031-05-06T10:00:00Z", result.text

@@ -173,7 +173,8 @@ HIDDEN_ASKED = re.compile(r"(?<!\bnot )(?<!\bno )(?<!\bexcluding )(?<!\bwithout 
 # "y compris les fichiers cachés", "auch die versteckten", "incluidos los ocultos".
 HIDDEN_TOO = re.compile(r"\b(?:including|incl\.?|with|plus|and|counting|also)\s+(?:the\s+|any\s+)?(?:hidden|dot ?files?)\b|"
                         r"\b(?:hidden|dot ?files?)(?:\s+(?:ones?|files?|stuff))?\s+(?:included|too|as well|also)\b|"
-                        r"\by compris\b[^.?!]*\bcach[ée]s?\b|\bauch\b[^.?!]*\bversteckt\w*|\bincluid[oa]s?\b[^.?!]*\boculto?s?\b", re.I)
+                        r"\by compris\b[^.?!]*\bcach[ée]s?\b|\bauch\b[^.?!]*\bversteckt\w*|\b(?:incluid[oa]s?|incluyendo|contando)\b[^.?!]*\boculto?s?\b|"
+                        r"\b(?:compres[io]|inclus[io]|incluso|includendo|contando)\b[^.?!]*\bnascost[io]\b", re.I)
 # Every form of those verbs, for a question that bounds when files were touched ("saved during the spring").
 EDITING = re.compile(r"\b(?:modif(?:y|ied|ies|ying|ication)|chang(?:e|ed|es|ing)|edit(?:s|ed|ing)?|updat(?:e|ed|es|ing)|"
                      r"touch(?:ed|es|ing)?|sav(?:e|ed|es|ing)|creat(?:e|ed|es|ing))\b", re.I)
@@ -295,7 +296,7 @@ QUESTION_WORDS = STOPWORDS | set(
 )
 # Words of a question that say nothing of its subject: asking, files, time and amounts in general.
 SUBJECTLESS = set(
-    "say says said mentions mention write written note notes list show tell cost costs price amount total sum much many number "
+    "say says said mentions mention write written note notes list show tell contain contains read reads cost costs price amount total sum much many number "
     "date dates day days time times when year years month months week weeks today yesterday ago last first next new newest latest "
     "old oldest big biggest small smallest large largest high highest low lowest more most less least other each every all any "
     "file files document documents doc docs folder folders directory name named called item items thing things one ones "

@@ -102,9 +102,10 @@ def what_no_file_mentions_is_not_found(turn: "Turn", draft: str | None) -> Accep
               and not any(turn.said_in_files(w) for w, term in translated.items() if term == term_of(word))]
     if turn.content_found:
         named, phrased = names_in(turn.question), words_of_unsaid_phrases(turn.question, set(absent))
-        # Words of a language no file is written in say nothing of what the files hold ("¿cuándo vence?").
         languages, language = turn.languages(), language_of(turn.question)
-        if languages and language not in languages:
+        # Words of a language no file is written in say nothing of what the files hold ("¿cuándo vence?"); nor do the
+        # words of a question in a language whose words of asking are not known here (only its names count).
+        if (languages and language not in languages) or language not in ("English", "German", ""):
             phrased = set()
         elif language == "German":
             # German writes every noun with a capital: a thing named is capitalised, "liegen zwischen" is no thing.
@@ -131,8 +132,8 @@ def words_of_unsaid_phrases(question: str, unsaid: set[str]) -> set[str]:
 
 
 def follow_ups_answer_about_what_they_name(turn: "Turn", draft: str | None) -> Retry | None:
-    """A follow-up that names another thing than the question before ("and the Oslo office, same year?" after
-    one about the Lyon office): small models retell the answer before with the new figure under the old name.
+    """A follow-up that names another thing than the question before ("what about the Tarn branch then?" after
+    one about the Lyon branch): small models retell the answer before with the new figure under the old name.
     A draft that names what the question before named and the follow-up replaced, and nothing the follow-up
     names, goes back once saying what the question is about; a second time the found line most about it is
     quoted."""

@@ -13,7 +13,7 @@ from typing import Annotated, Callable
 from ..index.store import FolderIndex, Hit, Progress
 from ..language.figures import dates_in, months_named
 from ..language.glossary import term_of, translations
-from ..language.lexicon import MONEY_ASKED, MONEY_LINE, WHOLE_FOLDER
+from ..language.lexicon import MONEY_ASKED, MONEY_LINE, QUESTION_WORDS, SUBJECTLESS, WHOLE_FOLDER
 from ..language.names import proper_names, says_name
 from ..language.text import COMMENT_MARKS, CONFIG_SECTION, UNDERLINE, covers, holders, is_heading, is_piece_heading, terms
 from .result import ToolResult, note, trim
@@ -131,6 +131,10 @@ class Searcher:
             result.text = f"{note(f'There is no file or folder {within!r} here; every file was searched.')}\n{result.text}"
         elif paths:
             result = self._search(query, top_k, paths, said_by_scope=scope_words(paths))
+            if not result.found and len(paths) == 1 and not terms(query) - scope_words(paths) - SUBJECTLESS_TERMS:
+                # A short document named, and nothing asked of it but what it says ("the version its VERSION file
+                # gives"): all of it is about the question, though it says none of its words.
+                result = self.whole_short_document(paths[0]) or result
             unnamed = names_not_said(query, result.text) if result.found else []
             if not result.found or unnamed:
                 # Not in the document named, or not about the name the question gives (a trip's budget named by the
@@ -143,6 +147,16 @@ class Searcher:
             result = self._search(query, top_k)
         result.coverage = self.coverage()
         return result
+
+    def whole_short_document(self, path: str) -> ToolResult | None:
+        """A document of a few lines, all of them; None for a longer one (or one not indexed)."""
+        chunks = self.index.chunks_of(path)
+        lines = [line.strip() for chunk in chunks for line in chunk.text.splitlines() if line.strip()]
+        if not lines or sum(map(len, lines)) > SHORT_DOCUMENT_CHARS:
+            return None
+        where = ", ".join(dict.fromkeys(chunk.location for chunk in chunks))
+        text = f"From {path} ({where}):\n" + "\n".join(f"- {line}" for line in lines)
+        return ToolResult(text, [path], f"{len(lines)} lines of {path.rsplit('/', 1)[-1]}", locations={path: where}, basis="\n".join(lines))
 
     def _search(self, query: str, top_k: int, within: list[str] | None = None, said_by_scope: set[str] = frozenset()) -> ToolResult:
         """said_by_scope: words of the query that only picked the files searched (the file's and its folders'
@@ -261,6 +275,8 @@ class Searcher:
         )
 
 
+SUBJECTLESS_TERMS = terms(" ".join(SUBJECTLESS | QUESTION_WORDS))
+SHORT_DOCUMENT_CHARS = 800  # a document this short (a VERSION file, a two-line note) is shown whole when named
 HOLDER_CHARS = 100  # a heading or a line above, shown as context
 LINE_CHARS = 450  # a line longer than this (a paragraph on one line) is shown by its sentences about the question
 
