@@ -276,3 +276,11 @@ def test_a_short_document_named_is_shown_whole_though_it_says_none_of_the_questi
     write(root / "larkspur/VERSION", "0.3\n")
     result = searcher_of(root, embedder, tmp_path).semantic_search("Which quill version does its VERSION file say?", within="quill/VERSION")
     assert result.found and result.text == "From quill/VERSION (lines 1):\n- 4.8.21 2031-05-06T10:00:00Z", result.text
+
+
+def test_a_list_item_is_led_by_its_own_release_not_the_one_above_its_list():
+    lines = ["quill NEWS", "", "Release 2.1", "", "* faster start", "* fewer crashes", "", "Release 2.0", "", "* new parser",
+             "* drop the old flags"]
+    assert holders(lines, 10) == ["Release 2.0"] and holders(lines, 5) == ["quill NEWS", "Release 2.1"]
+    # A lead of its own over the list's lead stays ("4.2 (May 2031)" over "Changes:").
+    assert holders(["4.2 (May 2031)", "Changes:", "* faster start"], 2) == ["4.2 (May 2031)", "Changes:"]

@@ -120,6 +120,9 @@ def holders(lines: list[str], index: int, headings: bool = True) -> list[str]:
             text = lines[above]
             if len(found) == 2 or (headings and text.lstrip().startswith("#")) or is_title(lines, above):
                 break
+            # Past the list's lead, another list's items: that list, and what leads into it, are another release's.
+            if found and BULLET.match(text):
+                break
             # "[Title]" is the document's first line, heading each of its later chunks: no lead of this list.
             if text.strip() and not BULLET.match(text) and not UNDERLINE.fullmatch(text) and text == text.lstrip() and len(text) <= 100 \
                     and not is_piece_heading(text):
