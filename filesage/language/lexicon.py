@@ -353,6 +353,8 @@ NEWEST_RELEASE = re.compile(r"\b(?:latest|newest|last|most recent|current)\s+(?:
 # What changelogs are called, in their names or in a question: "NEWS", "Changes.txt", "release notes".
 CHANGELOG_NAMES = ("news", "changelog", "changes", "history", "releases", "release notes", "release-notes")
 # "How many X does the Y file list / are in the Y table": a count of what one document lists.
+# A verb's participle after a counted noun ("receipts kept", "invoices sent", "bills paid"), not a noun ending so ("snapshot").
+PARTICIPLE = re.compile(r"\w+(?:ed|en|ing)|sent|kept|spent|left|built|bought|got|paid|made|put|set|lost|held|found|brought|sold", re.I)
 LISTED_COUNT = re.compile(r"\bhow many\b(?=.*\b(?:lists?|listed|contains?|includes?|included|(?:are|is) (?:there )?in|does\b.*\bhave|has)\b)", re.I)
 # Asking for one value ("how many", "when", "what is the X") ...
 ONE_VALUE_ASKED = re.compile(r"\b(?:how (?:much|many|long|far|old|big|often)|when|(?:what|which|who)(?:'s|\s+is|\s+was)|whats)\b", re.I)

@@ -49,6 +49,7 @@ from .lexicon import (
     ORDER_IN_TIME,
     PARTS_ASKED,
     PERCENT_ASKED,
+    PARTICIPLE,
     PHRASE_ENDS,
     PLURAL,
     POLITE_WORDS,
@@ -156,7 +157,7 @@ def counts_files(question: str, tree_words: set[str]) -> bool:
         # A word of the files' names before another noun names that thing's kind ("how many Acme jobs"), not files;
         # before a verb ("receipts kept", "invoices sent") or at the end, it is what is counted.
         if named_so(word) and (not after or named_so(after) or after in COUNTED_FILE_WORDS or type_extensions(after)
-                               or re.search(r"(?:ed|en|ing|t)$", after) or EDITING.fullmatch(after)):
+                               or PARTICIPLE.fullmatch(after) or EDITING.fullmatch(after)):
             return True
     return False
 
