@@ -108,7 +108,7 @@ class Workspace:
             self.llm, registry, self.settings.max_steps, self.settings.history_turns, folder=display_path(toolbox.root),
             policies=policies, time_limit=self.settings.time_limit, tree=toolbox, languages=index.languages,
             # While the folder is still being indexed, any word may be in a file not read yet.
-            said_in_files=lambda word: self.searcher.left_unfinished or index.says_anywhere(word),
+            said_in_files=lambda word, paths=None: self.searcher.left_unfinished or index.says_anywhere(word, paths),
         )
         self.planner = Planner(agent, policies)
 

@@ -276,6 +276,8 @@ def test_a_word_is_said_anywhere_in_its_spellings_and_forms(corpus, tmp_path, em
     # A one-letter option in its own case: "-Q" is another option than "-q", and "-k" no part of "ssh-keygen".
     for word in ("parking", "tiramisu", "elasticsearch", "ttl", "phd", "max_retry", "--sort", "retries_max", "-Q", "-k", "-e"):
         assert not index.says_anywhere(word), word
+    # Of the files given: an option another file says is not said by these.
+    assert index.says_anywhere("--depth", ["home/network.txt"]) and not index.says_anywhere("--depth", ["notes/todo.txt", "README.md"])
 
 
 def test_vectors_of_another_embedder_are_computed_again(corpus, tmp_path, embedder):

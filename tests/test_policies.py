@@ -286,7 +286,7 @@ def test_a_name_no_file_has_is_not_found(agent):
     from filesage.policies.after_step import a_name_no_file_has_is_not_found as unnamed
 
     files_say = {"passport", "budget", "meeting", "ideas"}
-    agent.said_in_files = lambda word: word in files_say
+    agent.said_in_files = lambda word, paths=None: word in files_say and not (paths and word.startswith("-") and word not in scoped_say)
     listed = ran(agent, turn_for(agent, "Where are the notes from my Narvik trip?"), "list_files", folder="notes")
     verdict = unnamed(listed)
     assert isinstance(verdict, Rendered) and verdict.text.startswith("No file in the folder mentions 'narvik'")
@@ -784,8 +784,8 @@ def test_what_no_file_mentions_is_not_found(agent):
     def searched_nothing(question):
         return searched(question)
 
-    files_say = {"lease", "rent", "deposit", "month"}
-    agent.said_in_files = lambda word: word in files_say
+    files_say, scoped_say = {"lease", "rent", "deposit", "month"}, set()
+    agent.said_in_files = lambda word, paths=None: word in files_say and not (paths and word.startswith("-") and word not in scoped_say)
     verdict = unmentioned(searched_nothing("How much does the lease charge me for the parking space?"), None)
     assert verdict.as_written and verdict.text.startswith("No file in the folder mentions 'parking' or 'space'")
     assert unmentioned(searched_nothing("What is the rent in the lease?"), None) is None
@@ -808,6 +808,13 @@ def test_what_no_file_mentions_is_not_found(agent):
     assert option.as_written and "'--order'" in option.text
     assert unmentioned(searched("What does --depth do?", "- --depth: how deep to go", found=True), None) is None
     assert "'retry_limit'" in unmentioned(searched("What is the default retry_limit?", "- rent: 1,450 EUR", found=True), None).text
+    # Said only in another program's manual than the one searched: not there.
+    files_say |= {"-q"}
+    within = searched("What does main.py's -q option do?", "- -d: debug", found=True)
+    within.steps[-1].args["within"] = "code/main.py"
+    assert "'-q'" in unmentioned(within, None).text
+    scoped_say.add("-q")
+    assert unmentioned(within, None) is None
     # A question in Spanish or French starts with its asking word, no name: "¿Qué ...".
     files_say |= {"deberes", "tengo", "para", "jueves", "marzo"}
     assert unmentioned(searched("¿Qué deberes tengo para el jueves?", "- jueves: deberes", found=True), None) is None

@@ -74,7 +74,7 @@ class Agent:
         time_limit: float = 300.0,
         tree: "Toolbox | None" = None,
         languages: "Callable[[], Counter] | None" = None,
-        said_in_files: "Callable[[str], bool] | None" = None,
+        said_in_files: "Callable[..., bool] | None" = None,
     ):
         """policies: the rules that override or complete the model, in the order they are consulted at each
         point (filesage.policies.in_force() gives them all); none, and the model's calls stand as it wrote them."""

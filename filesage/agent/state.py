@@ -80,7 +80,8 @@ class Turn:
     tree: "Toolbox | None"  # the folder's files, for policies that match a question's words to them
     languages_of: "Callable[[], Counter] | None"  # the languages of the indexed files
     key_of: "Callable[[object], str] | None" = None  # a call as the tool sees it
-    said_in_files: "Callable[[str], bool] | None" = None  # some file of the folder says the word (or may: not all are indexed)
+    # Some file of the folder (of the paths, when given) says the word (or may: not all are indexed).
+    said_in_files: "Callable[..., bool] | None" = None
     as_written: str = ""  # the question as the user wrote it, before a plan wrote it out in full
     started_at: float = field(default_factory=time.perf_counter)
     usage: Usage = field(default_factory=Usage)

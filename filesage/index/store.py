@@ -274,15 +274,16 @@ class FolderIndex:
             found = paths if found is None else found & paths
         return found or set()
 
-    def says_anywhere(self, word: str) -> bool:
+    def says_anywhere(self, word: str, paths: list[str] | None = None) -> bool:
         """Some indexed file says the word: as the keyword index has it, in a close spelling ("licence" for
         "license"), in another form of it ("month" for "monthly"), or written with or without a hyphen or a space
         inside ("wi-fi" for "wifi", "ssh keygen" for "ssh-keygen")."""
         import difflib
 
         if "_" in word or word.startswith("-"):
-            # An option or a setting ("--frobnicate", "max_hops") is said as written or not at all.
-            return self.says_literally(word)
+            # An option or a setting ("--frobnicate", "max_hops") is said as written or not at all; of the files given
+            # (a program's own manual), when given.
+            return self.says_literally(word, paths)
         word = word.lower()
         _, found = self.document_frequencies([word])
         if found[word]:
@@ -306,15 +307,17 @@ class FolderIndex:
                                (f"%{joined}%",)).fetchall()
         return any(spaced.search(row[0].lower()) for row in rows)
 
-    def says_literally(self, text: str) -> bool:
-        """Some indexed file says the text as written, in any casing ("--frobnicate", "max_hops", "HTTP_PROXY"); a
-        one-letter option ("-Z") whole and in its own case, since "-z" is another option and "-zoom" none."""
+    def says_literally(self, text: str, paths: list[str] | None = None) -> bool:
+        """Some indexed file (of `paths`, when given) says the text as written, in any casing ("--frobnicate",
+        "max_hops", "HTTP_PROXY"); a one-letter option ("-Z") whole and in its own case, since "-z" is another option
+        and "-zoom" none."""
         escaped = text.lower().replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+        among = f" AND path IN ({','.join('?' * len(paths))})" if paths else ""
+        arguments = (f"%{escaped}%", *(paths or ()))
         if not re.fullmatch(r"-\w", text):
-            row = self.db.execute("SELECT 1 FROM chunks WHERE lower(text) LIKE ? ESCAPE '\\' LIMIT 1", (f"%{escaped}%",)).fetchone()
-            return row is not None
+            return self.db.execute(f"SELECT 1 FROM chunks WHERE lower(text) LIKE ? ESCAPE '\\'{among} LIMIT 1", arguments).fetchone() is not None
         whole = re.compile(rf"(?<![\w-]){re.escape(text)}(?![\w-])")
-        rows = self.db.execute("SELECT text FROM chunks WHERE lower(text) LIKE ? ESCAPE '\\'", (f"%{escaped}%",))
+        rows = self.db.execute(f"SELECT text FROM chunks WHERE lower(text) LIKE ? ESCAPE '\\'{among}", arguments)
         return any(whole.search(row[0]) for row in rows)
 
     def document_frequencies(self, words: list[str]) -> tuple[int, dict[str, int]]:

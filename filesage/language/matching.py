@@ -284,3 +284,11 @@ def files_named(question: str, paths: list[str]) -> list[str]:
             continue
         found += [path for shared, _, path in group if shared == best]
     return found
+
+
+def folder_by_its_own_name(question: str, folders: list[str]) -> str:
+    """The one folder whose own name is a word of the question, said whole ("quill" for tools/quill, "tree" for
+    apps/tree); '' when none is, or several folders share the name."""
+    said = set(re.findall(r"[\w.+-]+", question.lower()))
+    fitting = [folder for folder in folders if folder.rsplit("/", 1)[-1].lower() in said]
+    return fitting[0] if len(fitting) == 1 else ""

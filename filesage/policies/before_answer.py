@@ -88,9 +88,11 @@ def what_no_file_mentions_is_not_found(turn: "Turn", draft: str | None) -> Accep
     project) or a thing the question names in several words of which no file says any ("the boat mooring")."""
     if turn.said_in_files is None or not any(step.tool in CONTENT_TOOLS for step in turn.steps):
         return None
-    # An option or a setting the question names ("--frobnicate", "max_hops") is said as written or it is not there.
+    # An option or a setting the question names ("--frobnicate", "max_hops") is said as written or it is not there:
+    # in the documents the search was kept to (the program's own manual), when it was kept to some.
+    scope = searched_scope(turn)
     literal = [name for name in dict.fromkeys(OPTION_NAMED.findall(turn.question) + SETTING_NAMED.findall(turn.question))
-               if not turn.said_in_files(name) and not turn.names_a_file(name)]
+               if not turn.said_in_files(name, scope or None) and not turn.names_a_file(name)]
     if literal:
         named = " or ".join(f"'{name}'" for name in literal)
         return Accept(prompts.NOT_MENTIONED.format(folder=turn.folder, words=named, searched=what_was_searched(turn)), as_written=True)
@@ -116,6 +118,17 @@ def what_no_file_mentions_is_not_found(turn: "Turn", draft: str | None) -> Accep
         return None
     named = " or ".join(f"'{word}'" for word in absent)
     return Accept(prompts.NOT_MENTIONED.format(folder=turn.folder, words=named, searched=what_was_searched(turn)), as_written=True)
+
+
+def searched_scope(turn: "Turn") -> list[str]:
+    """The files the turn's searches were kept to, all of them; none when a search was not kept to some."""
+    scopes = [str(step.args.get("within", "")).strip() for step in turn.steps if step.tool == "semantic_search"]
+    if not scopes or not all(scopes) or turn.tree is None:
+        return []
+    try:
+        return list(dict.fromkeys(path for within in scopes for path in turn.tree.scope(within)))
+    except ValueError:  # a scope that leaves the folder names no file of it
+        return []
 
 
 def words_of_unsaid_phrases(question: str, unsaid: set[str]) -> set[str]:

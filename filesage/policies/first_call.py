@@ -36,7 +36,7 @@ from ..language.lexicon import (
     alternatives,
 )
 from ..language.figures import CODE
-from ..language.matching import extension_set, kin_words, match_folder
+from ..language.matching import extension_set, folder_by_its_own_name, kin_words, match_folder
 from ..language.names import proper_names
 from ..language.question import (
     asks_a_named_files_facts,
@@ -327,7 +327,7 @@ def a_document_the_question_names_is_the_one_searched(turn: "Turn", call: ToolCa
             named = turn.tree.scope(hint) if hint.strip() else []
         except ValueError:  # a path that leaves the folder: the tool refuses it in its own words
             named = []
-    if not named and says and call.name == "semantic_search" and not str(call.arguments.get("within", "")).strip():
+    if (not named or len(named) > 4) and says and call.name == "semantic_search" and not str(call.arguments.get("within", "")).strip():
         # A program's or a project's own folder the question names by its bare name ("who maintains quill these
         # days?"): its README, AUTHORS and man pages are what it asks about, not another program's.
         folder = folder_by_its_own_name(question, turn.folders())
@@ -343,14 +343,6 @@ def a_document_the_question_names_is_the_one_searched(turn: "Turn", call: ToolCa
         # The model's own scope stands when it holds the documents named ("man page" may be another tool's man/ folder).
         return None if set(named) <= scoped(turn, str(call.arguments.get("within", ""))) else ToolCall("semantic_search", {**call.arguments, "within": within})
     return ToolCall("semantic_search", {"query": question, "within": within})
-
-
-def folder_by_its_own_name(question: str, folders: list[str]) -> str:
-    """The one folder whose own name is a word of the question, said whole ("quill" for tools/quill, "tree" for
-    apps/tree); '' when none is, or several folders share the name."""
-    said = set(re.findall(r"[\w.+-]+", question.lower()))
-    fitting = [folder for folder in folders if folder.rsplit("/", 1)[-1].lower() in said]
-    return fitting[0] if len(fitting) == 1 else ""
 
 
 def scoped(turn: "Turn", within: str) -> set[str]:
