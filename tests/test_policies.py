@@ -921,6 +921,11 @@ def test_answers_are_not_the_prompt_copied(agent):
     for answer in ("Quux 3.4.1 was released on 16 Jan 2031 [1].", "- fixes a regression [1]\n- fixes a regression in the frob [1]\n- fixes a crash [1]",
                    "It came from the NEWS file (lines 880-914) [1]."):
         assert copied(asked, answer) is None, answer
+    # The program's own request to answer again, copied as the answer.
+    asked.messages.append({"role": "user", "content": prompts.grounding_retry(["2031-01-17"], ["semantic_search"], 3)})
+    told = "Release date: You have 3 tool calls left: call one of semantic_search to check, or call respond [1]."
+    assert isinstance(copied(asked, told), Retry)
+    assert copied(asked, "Quux 3.4.1 was released on 16 Jan 2031 [1].") is None
 
 
 def test_totals_asked_are_added_in_code(agent):

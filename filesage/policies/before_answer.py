@@ -48,19 +48,33 @@ from .reading import (
 RESULT_HEAD = re.compile(r"\bFrom \S+(?:\s*\[\d+\])?\s*\((?:lines?|p\.|pages?|sheet|rows?)\b|\bResult of \w+:")
 
 
-def copies_the_prompt(draft: str) -> bool:
-    """A draft made of the prompt's own words: the head of a result, or a stretch said three times over."""
+def copies_the_prompt(draft: str, told: list[str] = ()) -> bool:
+    """A draft made of the prompt's own words: the head of a result, a stretch said three times over, or eight
+    words in a row of what the program told the model (`told`: "You have 4 tool calls left: call one of ...")."""
     if RESULT_HEAD.search(draft):
         return True
     pieces = [p.strip(" :;,.") for p in re.split(r"\[\d+\]|\n", draft)]
-    return any(len(p) >= 30 and pieces.count(p) >= 3 for p in pieces)
+    if any(len(p) >= 30 and pieces.count(p) >= 3 for p in pieces):
+        return True
+    runs = {tuple(said[at:at + 8]) for text in told for said in [re.findall(r"\w+", text.lower())] for at in range(len(said) - 7)}
+    drafted = re.findall(r"\w+", draft.lower())
+    return any(tuple(drafted[at:at + 8]) in runs for at in range(len(drafted) - 7))
+
+
+def told_the_model(turn: "Turn") -> list[str]:
+    """What the program told the model in this turn beside the results: its requests to answer again, to call
+    another tool, the instructions after a result."""
+    asked = next((at for at in range(len(turn.messages) - 1, -1, -1) if turn.messages[at]["content"] == prompts.QUESTION.format(question=turn.question)), 0)
+    return [str(m["content"]).rsplit("\n\n", 1)[-1] if str(m["content"]).startswith("Result of") else str(m["content"])
+            for m in turn.messages[asked + 1:] if m["role"] == "user"]
 
 
 def answers_are_not_the_prompt_copied(turn: "Turn", draft: str | None) -> Accept | Retry | None:
     """Small models, given a long result, sometimes copy the prompt instead of answering it: the question, then
-    the result's head ("From docs/NEWS (lines 120-151):") over and over until the tokens run out. Such a draft
+    the result's head ("From docs/NEWS (lines 120-151):") over and over until the tokens run out, or the program's
+    own request to answer again ("You have 4 tool calls left ..."). Such a draft
     goes back once asking for one sentence; a second one gives the found line most about the question."""
-    if draft is None or not copies_the_prompt(draft):
+    if draft is None or not copies_the_prompt(draft, told_the_model(turn)):
         return None
     line = line_most_about(turn.question, turn.content_found) or line_sharing_most(turn.question, turn.content_found)
     otherwise = Accept(prompts.QUOTED_LINE.format(line=line)) if line else \
