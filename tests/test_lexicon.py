@@ -107,6 +107,8 @@ CASES = {
     "FOLLOW_UP": lambda: matches(L.FOLLOW_UP, "which of them is newest") and not matches(L.FOLLOW_UP, "which is the newest pdf"),
     "REFERS_BACK": lambda: matches(L.REFERS_BACK, "ok thanks, and the deadline?") and not matches(L.REFERS_BACK, "when does my passport expire?"),
     "ASKING_AGAIN_TEXT": lambda: {"again", "please", "same"} <= set(L.ASKING_AGAIN_TEXT.split()),
+    "FOLDER_SPACE_OR_PARTS": lambda: matches(L.FOLDER_SPACE_OR_PARTS, "how much disk space does Papers use?")
+    and matches(L.FOLDER_SPACE_OR_PARTS, "what subfolders does Work have?") and not matches(L.FOLDER_SPACE_OR_PARTS, "what is the space heater's wattage?"),
     "PARTICIPLE": lambda: all(L.PARTICIPLE.fullmatch(w) for w in ("kept", "sent", "moved", "paid")) and not L.PARTICIPLE.fullmatch("snapshot"),
     "RELATIVE_YEAR": lambda: matches(L.RELATIVE_YEAR, "and two years later?") and matches(L.RELATIVE_YEAR, "the year before?")
     and not matches(L.RELATIVE_YEAR, "what is the yearly fee?"),

@@ -191,6 +191,10 @@ def test_filesystem_calls_follow_the_question(agent):
     assert fixed("Which of my invoice files is the oldest?", "list_files", order="oldest", limit=1).arguments == {"order": "oldest", "limit": 1, "name": "invoice"}
     assert fixed("how many invoices do I have?", "count_files") == ToolCall("count_files", {"name": "invoice"})
     assert fixed("how many files are in my photos folder?", "count_files", folder="photos") is None
+    # A folder's space or its subfolders, searched for: counted or drawn, the folder named by its own name too.
+    assert fixed("How much disk space does the finance folder use?", "semantic_search", query="disk space finance") == ToolCall("count_files", {"folder": "finance"})
+    assert fixed("What subfolders does code have?", "semantic_search", query="subfolders code") == ToolCall("directory_tree", {"folder": "code"})
+    assert fixed("What does the README say about disk space?", "semantic_search", query="disk space") is None
     # A folder with a part of it named: the folder, and the part's name is no file's.
     part = ToolCall("count_files", {"folder": "code/tests", "name": "tests"})
     assert filesystem_calls_follow_the_question(turn_for(agent, "how many files are in the code folder, counting its tests subfolder?"), part) \

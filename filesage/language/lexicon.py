@@ -415,6 +415,9 @@ READ = re.compile(r"\b(summari[sz]e|summary of|read|open|what does .+ say)\b", r
 WHOLE_READ = re.compile(r"\b(summari[sz]e|summary|overview|gist|read|open)\b", re.I)
 # Folders compared by what they hold ("which of the folders is biggest", "rank my folders by file count"):
 # the tree, with each folder's count, answers it.
+# A folder's space or its subfolders asked, which no document says ("how much disk space does X use?").
+FOLDER_SPACE_OR_PARTS = re.compile(r"\bhow much (?:disk )?space\b|\bspace (?:does|do)\b.*\b(?:take|use)|"
+                                   r"\b(?:what|which)\s+(?:sub-?folders|subdirectories)\b", re.I)
 FOLDERS_COMPARED = re.compile(r"\b(?:which|what)\s+(?:[\w-]+\s+){0,2}(?:folder|directory|subfolder)s?\b.*\b(?:most|fewest|least|biggest|largest|smallest)\b|"
                               r"\b(?:rank|sort|order)\w*\s+(?:[\w-]+\s+){0,3}(?:folders|directories|subfolders)\b|"
                               r"\bfiles?\s+(?:does\s+|do\s+)?(?:each|every|per)\s+(?:\w+\s+)?(?:folder|directory|subfolder)\b|"

@@ -19,6 +19,7 @@ from ..language.lexicon import (
     FILE_DATES,
     FILE_NOUNS,
     FOLDERS_COMPARED,
+    FOLDER_SPACE_OR_PARTS,
     HIDDEN_ASKED,
     HIDDEN_TOO,
     LISTED_COUNT,
@@ -57,7 +58,7 @@ from ..language.question import (
 from ..language.text import singular, stem, terms, words
 from ..llm.parser import ToolCall
 from ..tools.registry import FILE_FACT_TOOLS, FILESYSTEM_TOOLS
-from .reading import combines_asked, names_in, previous_question
+from .reading import combines_asked, names_in, previous_question, scoped
 from .router import carry_over, route
 
 if TYPE_CHECKING:
@@ -116,6 +117,12 @@ def filesystem_calls_follow_the_question(turn: "Turn", call: ToolCall | None) ->
         return None
     folders = turn.folders()
     asked = read_question(turn.question, folders)
+    if call.name == "semantic_search" and FOLDER_SPACE_OR_PARTS.search(turn.question) and not asks_what_files_say(turn.question, turn.tree_words()):
+        # A folder's space or its subfolders ("how much disk space does X use", "what subfolders has X"): no document
+        # says that; the folder, named by its own name too, is counted (its size in all) or drawn.
+        folder = asked.folder or folder_by_its_own_name(turn.question, folders)
+        tool = "directory_tree" if re.search(r"\bsub-?folders?\b|\bsubdirector", turn.question, re.I) else "count_files"
+        return ToolCall(tool, {"folder": folder} if folder else {})
     if call.name in ("directory_tree", "file_metadata", "semantic_search"):
         routed = route(turn.question, previous_question(turn), folders)
         if routed.name not in ("count_files", "list_files"):
@@ -343,14 +350,6 @@ def a_document_the_question_names_is_the_one_searched(turn: "Turn", call: ToolCa
         # The model's own scope stands when it holds the documents named ("man page" may be another tool's man/ folder).
         return None if set(named) <= scoped(turn, str(call.arguments.get("within", ""))) else ToolCall("semantic_search", {**call.arguments, "within": within})
     return ToolCall("semantic_search", {"query": question, "within": within})
-
-
-def scoped(turn: "Turn", within: str) -> set[str]:
-    """The files a search's `within` keeps it to (none for an empty one, or one that names nothing of the tree)."""
-    try:
-        return set(turn.tree.scope(within)) if within.strip() else set()
-    except ValueError:  # a path that leaves the folder
-        return set()
 
 
 def follow_ups_keep_the_file_type(turn: "Turn", call: ToolCall | None) -> ToolCall | None:

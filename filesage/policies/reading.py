@@ -98,3 +98,11 @@ def line_most_about(question: str, found: list[str]) -> str:
     lines = [line for line in every if claims(line)]
     best = max(lines, key=aboutness(question, every), default="")
     return best if len(terms(best) & wanted) >= max(2, len(wanted) / 2) else ""
+
+
+def scoped(turn: "Turn", within: str) -> set[str]:
+    """The files a search's `within` keeps it to (none for an empty one, or one that names nothing of the tree)."""
+    try:
+        return set(turn.tree.scope(within)) if within.strip() else set()
+    except ValueError:  # a path that leaves the folder
+        return set()
