@@ -415,7 +415,7 @@ READ = re.compile(r"\b(summari[sz]e|summary of|read|open|what does .+ say)\b", r
 WHOLE_READ = re.compile(r"\b(summari[sz]e|summary|overview|gist|read|open)\b", re.I)
 # Folders compared by what they hold ("which of the folders is biggest", "rank my folders by file count"):
 # the tree, with each folder's count, answers it.
-# A folder's space or its subfolders asked, which no document says ("how much disk space does X use?").
+# A folder's space or its subfolders asked, which no document says ("the space a folder takes up on disk").
 FOLDER_SPACE_OR_PARTS = re.compile(r"\bhow much (?:disk )?space\b|\bspace (?:does|do)\b.*\b(?:take|use)|"
                                    r"\b(?:what|which)\s+(?:sub-?folders|subdirectories)\b", re.I)
 FOLDERS_COMPARED = re.compile(r"\b(?:which|what)\s+(?:[\w-]+\s+){0,2}(?:folder|directory|subfolder)s?\b.*\b(?:most|fewest|least|biggest|largest|smallest)\b|"

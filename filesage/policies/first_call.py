@@ -118,7 +118,7 @@ def filesystem_calls_follow_the_question(turn: "Turn", call: ToolCall | None) ->
     folders = turn.folders()
     asked = read_question(turn.question, folders)
     if call.name == "semantic_search" and FOLDER_SPACE_OR_PARTS.search(turn.question) and not asks_what_files_say(turn.question, turn.tree_words()):
-        # A folder's space or its subfolders ("how much disk space does X use", "what subfolders has X"): no document
+        # A folder's space or its subfolders ("the space X takes up on disk", "which subfolders X has"): no document
         # says that; the folder, named by its own name too, is counted (its size in all) or drawn.
         folder = asked.folder or folder_by_its_own_name(turn.question, folders)
         tool = "directory_tree" if re.search(r"\bsub-?folders?\b|\bsubdirector", turn.question, re.I) else "count_files"
