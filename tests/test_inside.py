@@ -36,6 +36,10 @@ def test_the_newest_release_is_the_highest_number_whatever_the_order(tmp_path):
     write(tmp_path / "docs/tool/ChangeLog", "v0.9 - 2029-01-02\n  first\nv0.12 - 2029-06-30\n  more\nv1.1 - 2030-03-04\n  stable\n")
     newest = Inside(Toolbox(tmp_path / "docs")).count_in_file("tool/ChangeLog", "latest version")
     assert newest.text.startswith('The newest release tool/ChangeLog lists is 1.1: "v1.1 - 2030-03-04" (of 3 releases: 0.9, 0.12, 1.1)'), newest.text
+    # A version an entry names (a library it builds with) opens no release.
+    write(tmp_path / "docs/tool/CHANGES", "1.4    2031-02-01\n  * Fix to build with libquux 2.20\n  * Faster\n\n1.3    2030-06-01\n  * Port to libquux 2.18.\n")
+    changes = Inside(Toolbox(tmp_path / "docs")).count_in_file("tool/CHANGES", "newest release")
+    assert changes.text.startswith('The newest release tool/CHANGES lists is 1.4: "1.4    2031-02-01" (of 2 releases: 1.4, 1.3)'), changes.text
 
 
 def test_a_sections_entries_are_counted_and_nothing_else_is_made_up(tmp_path):

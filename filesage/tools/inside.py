@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from ..language.text import VERSION, fold, is_heading, terms
+from ..language.text import BULLET, VERSION, fold, is_heading, terms
 from .result import ToolResult
 from .toolbox import Toolbox
 
@@ -85,12 +85,14 @@ def table_count(lines: list[str], what: str) -> tuple[int, str, list[str]] | Non
 
 
 def release_lines(lines: list[str]) -> dict[str, str]:
-    """A changelog's releases, each version with the line that opens it: a heading or a short line of its own."""
+    """A changelog's releases, each version with the line that opens it: a heading or a short line of its own that
+    starts with the version (after at most the program's name, "version", a date), not an item of a list ("* build
+    with libfoo 2.20")."""
     releases: dict[str, str] = {}
     for index, line in enumerate(lines):
         text = fold(line).strip()
         found = VERSION.search(text)
-        if not found or found.start() > 40:
+        if not found or found.start() > 40 or BULLET.match(line) or len(re.findall(r"[^\W\d_]{2,}", text[:found.start()])) > 3:
             continue
         if is_heading(lines, index) or len(text) <= 60:
             releases.setdefault(found.group(0), line.strip().lstrip("#").strip())
