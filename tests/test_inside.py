@@ -66,3 +66,21 @@ def test_a_long_list_is_counted_whole_and_the_title_each_piece_repeats_is_not_an
     write(root / "AUTHORS.md", "# Project people\n\n## Contributors\n\n" + "".join(f"- {name}\n" for name in names))
     result = Inside(Toolbox(root)).count_in_file("AUTHORS.md", "contributors")
     assert result.answer.startswith("AUTHORS.md lists 60 entries under 'Contributors'"), result.answer
+
+
+def test_a_figure_over_a_tables_rows_is_computed_from_every_row_that_says_the_question(tmp_path):
+    root = tmp_path / "docs"
+    runs = "".join(f"2031-{month:02d}-{day:02d} 01:00,vault-{day % 2},{300 + day * 10 + month},{'FAIL' if day in (4, 9) else 'OK'}\n"
+                   for month in (5, 6) for day in range(1, 11))
+    write(root / "logs/backups.csv", "start,job,seconds,status\n" + runs)
+    write(root / "budget.csv", "Item,Amount\nRent,€950.00\nPower,€62.40\nTotal,€1012.40\n")
+    inside = Inside(Toolbox(root))
+    failed = inside.count_in_file("logs/backups.csv", "How many backups failed in June 2031?")
+    assert failed.text == "In logs/backups.csv: 2 of its 20 rows say 2031, fail.", failed.text
+    longest = inside.count_in_file("logs/backups.csv", "the longest seconds in May 2031")
+    assert longest.text.startswith('In logs/backups.csv: The highest seconds over 10 rows that say 2031 is 405, in the row "start: 2031-05-10 01:00'), longest.text
+    average = inside.count_in_file("logs/backups.csv", "average seconds for vault-1")
+    assert "The average seconds over 10 rows" in average.text and "is 355.5" in average.text, average.text
+    # The table's own total row is not added again; a word no row says picks none of them.
+    assert "The total of Amount over 2 rows is 1,012" in inside.count_in_file("budget.csv", "total amount in my household budget").text
+    assert not inside.count_in_file("logs/backups.csv", "average seconds in July 2031").found

@@ -268,6 +268,22 @@ def test_a_name_several_files_have_is_the_one_the_question_places(tmp_path):
     assert placed(ran(agent, turn_for(agent, "What does quill's NEWS say?"), "read_file", path="quill/NEWS")) is None
 
 
+def test_figures_over_a_tables_rows_are_computed_in_code(agent):
+    from filesage.policies.after_step import figures_over_a_tables_rows_are_computed_in_code as computed
+
+    question = "What was the average gauge close in 2031?"
+    turn = found(turn_for(agent, question), "From data/gauge.csv [1]:\n- Date: 2031-02-28; Close: 61.05", paths=["data/gauge.csv"], query="gauge close 2031")
+    turn.tools = turn.tools | {"count_in_file"}
+    assert computed(turn) == FollowUp(ToolCall("count_in_file", {"path": "data/gauge.csv", "what": question}))
+    # No figure over rows asked, or what was found first is no table: left alone.
+    plain = found(turn_for(agent, "What was the gauge close on 2031-02-28?"), "- Date: 2031-02-28; Close: 61.05", paths=["data/gauge.csv"])
+    plain.tools = plain.tools | {"count_in_file"}
+    assert computed(plain) is None
+    report = found(turn_for(agent, question), "- The average close was 40.", paths=["reports/gauge.pdf"])
+    report.tools = report.tools | {"count_in_file"}
+    assert computed(report) is None
+
+
 def test_read_the_file_a_listing_picked(agent):
     turn = ran(agent, turn_for(agent, "summarise the newest markdown file"), "list_files", extension="md", order="newest")
     assert read_the_file_a_listing_picked(turn).call == ToolCall("read_file", {"path": "README.md"})

@@ -10,6 +10,7 @@ from ..agent.state import Turn
 from ..files.walk import ConfinementError
 from ..language.filters import detect_order
 from ..language.lexicon import (
+    COMBINE_WORDS,
     FILE_DATES,
     NO_TEXT_GROUPS,
     PARTS_ASKED,
@@ -129,6 +130,22 @@ def the_file_a_search_found_is_looked_up(turn: "Turn") -> FollowUp | None:
     # Pages, sheets or slides asked: the first document found that has them.
     paged = [path for path in step.paths if PARTS_ASKED.search(turn.question) and path.rsplit(".", 1)[-1].lower() in PAGED]
     return FollowUp(ToolCall("file_metadata", {"name_hint": (paged or step.paths)[0]}))
+
+
+TABLES = ("csv", "tsv", "xlsx", "xls", "xlsm", "ods")
+
+
+def figures_over_a_tables_rows_are_computed_in_code(turn: "Turn") -> FollowUp | None:
+    """"The average monthly price in 2031", "the highest close", "how many runs failed in the June log": a search
+    shows a dozen rows of the table, and small models give one of them, or count them, as the answer. When the
+    question asks for an average, a total, the highest or lowest, or a count, and what a search found first is a
+    table's rows, the figure is computed in code over all of that table's rows that say the question's words."""
+    step = turn.steps[-1]
+    if step.tool != "semantic_search" or not (step.found and step.paths) or "count_in_file" not in turn.tools or len(turn.steps) > 1:
+        return None
+    if not any(said.search(turn.question) for _, said in COMBINE_WORDS) or step.paths[0].rsplit(".", 1)[-1].lower() not in TABLES:
+        return None
+    return FollowUp(ToolCall("count_in_file", {"path": step.paths[0], "what": turn.question}))
 
 
 def documents_of_a_year_are_read(turn: "Turn") -> FollowUp | None:

@@ -6,17 +6,22 @@ from __future__ import annotations
 
 import re
 
-from ..language.text import BULLET, VERSION, fold, is_heading, terms
+from ..language.figures import dates_in, months_named
+from ..language.lexicon import COMBINE_WORDS, YEAR
+from ..language.text import BULLET, VERSION, covers, fold, is_heading, terms
 from .result import ToolResult
 from .toolbox import Toolbox
 
 # A row of a table as the readers write it: "Country: Norway; Year: 2031; Rate: 8.1".
 CELL = re.compile(r"(?:^|;\s)([^:;]{1,60}):\s")
 SHOWN = 12  # how many of the counted things the result names
-ROW_WORDS = terms("row rows record records entry entries line lines")
+ROW_WORDS = terms("row rows record records entry entries line lines run runs")
 RELEASE_WORDS = terms("release releases version versions")
 PART_WORDS = terms("page pages sheet sheets worksheet worksheets slide slides")
 NEWEST_WORDS = terms("newest latest last recent current")
+TABLE_WORDS = terms("table csv sheet spreadsheet data dataset file log value values figure figures")
+YEAR_WORDS = terms("year years")
+TOTAL_WORDS = terms("total totals sum subtotal")
 
 
 class Inside:
@@ -28,11 +33,11 @@ class Inside:
     def count_in_file(self, path: str, what: str) -> ToolResult:
         """Count the things one document lists: the rows of a table or the different values of its column named
         like `what`, the releases (versions) of a changelog, the entries under the heading named like `what`, or
-        its pages, sheets or slides.
+        its pages, sheets or slides; or a table column's average, total, highest or lowest over the rows that say some words.
 
         Args:
             path: the file's path relative to the folder, or its name
-            what: what to count, in the document's words (e.g. "countries", "releases", "authors"); "newest release" for its latest
+            what: what to count, in the document's words (e.g. "countries", "releases", "authors", "average price 2031"); "newest release" for its latest
         """
         from ..files.readers import Unreadable, document_parts, read_document
 
@@ -53,6 +58,10 @@ class Inside:
             return ToolResult(f"{entry.path} cannot be read: {exc}.", [], f"{entry.name}: unreadable", ok=False)
         # Each piece after the first is headed with the document's first line in brackets: not a line it lists.
         lines = [line for at, segment in enumerate(document.segments) for line in segment.text.splitlines()[1 if at and segment.text.startswith("[") else 0:]]
+        figure = table_figure(lines, what)
+        if figure:
+            text = f"In {entry.path}: {figure}"
+            return ToolResult(text, [entry.path], f"{what} in {entry.name}", answer=text, found=not figure.startswith("No row"))
         counted = table_count(lines, what) or release_count(lines, what) or section_count(lines, what)
         if counted is None:
             return ToolResult(f"{entry.path} has no list of {what} that can be counted: no table column, releases or heading of that name.",
@@ -67,10 +76,71 @@ class Inside:
         return ToolResult(text, [entry.path], f"{number} {kind} in {entry.name}", answer=text)
 
 
+def table_rows(lines: list[str]) -> list[dict[str, str]]:
+    """A table's rows as the readers write them ("Country: Norway; Year: 2031; Rate: 8.1"), each a dict."""
+    return [dict(cell.split(": ", 1) for cell in line.split("; ") if ": " in cell) for line in lines if CELL.search(line) and "; " in line]
+
+
+def cell_number(text: str) -> float | None:
+    """A cell that is a number and nothing else ("8.1", "1,860", "-0.02"); None for a date, a code or words."""
+    found = re.fullmatch(r"\s*(?:[€$£]|EUR|USD|GBP)?\s*(-?\d[\d,]*(?:\.\d+)?)\s*(?:€|EUR|USD|GBP)?\s*", text)
+    return float(found.group(1).replace(",", "")) if found else None
+
+
+def table_figure(lines: list[str], what: str) -> str | None:
+    """The average, total, highest or lowest of a table's number column that `what` names (the only one, when it
+    names none), or how many rows there are, over the rows that say `what`'s other words and years ("average price
+    2031", "highest close", "rows FAIL June 2031": each of those said in some cell of the row, a month by its date)."""
+    rows = table_rows(lines)
+    combine = next((name for name, said in COMBINE_WORDS if said.search(what)), "")
+    if len(rows) < 2 or not combine:
+        return None
+    wanted = terms(what)
+    columns = list(dict.fromkeys(column for row in rows for column in row))
+    numeric = [c for c in columns if sum(cell_number(row.get(c, "")) is not None for row in rows) >= 0.8 * len(rows) and not terms(c) & YEAR_WORDS]
+    named = [c for c in numeric if terms(c) & wanted]
+    column = named[0] if named else numeric[0] if len(numeric) == 1 else None
+    if column is None and combine != "count":
+        return None
+    # The words that pick rows: what is neither the combining, the column, nor a word about the table itself.
+    combining = terms(" ".join(word for name, said in COMBINE_WORDS for word in said.pattern.split("|")))
+    picking = wanted - combining - (terms(column) if column else set()) - ROW_WORDS - TABLE_WORDS
+    # A word no row says is about the table itself ("the natural gas prices"), and picks none of its rows.
+    said_in_rows = [terms(" ".join(f"{k} {v}" for k, v in row.items())) for row in rows]
+    picking = {t for t in picking if any(covers(t, said) for said in said_in_rows)}
+    months = months_named(what)
+    years = set(YEAR.findall(what)) if not months else set()
+
+    def picked(row: dict[str, str]) -> bool:
+        said = " ".join(f"{k} {v}" for k, v in row.items())
+        dated = {(y, m) for y, m, _ in dates_in(said)[0]} | months_named(said)
+        return (all(covers(t, terms(said)) for t in picking - {t for y in years for t in terms(y)})
+                and all(y in said for y in years) and (not months or months & dated))
+
+    # A row the table totals itself in ("Total: 4,210") is no row of its own to add or rank.
+    kept = [row for row in rows if picked(row) and not any(terms(v) & TOTAL_WORDS for v in row.values() if cell_number(v) is None)]
+    if not kept:
+        return f"No row of the table says {', '.join(sorted(picking | years)) or 'that'}."
+    if combine == "count":
+        return f"{len(kept):,} of its {len(rows):,} rows" + (f" say {', '.join(sorted(picking | years))}" if picking or years else "") + "."
+    values = [(cell_number(row.get(column, "")), row) for row in kept if cell_number(row.get(column, "")) is not None]
+    if not values:
+        return None
+    shown = lambda row: "; ".join(f"{k}: {v}" for k, v in row.items())  # noqa: E731
+    over = f"over {len(values):,} rows" + (f" that say {', '.join(sorted(picking | years))}" if picking or years else "")
+    if combine in ("largest", "smallest"):
+        value, row = (max if combine == "largest" else min)(values, key=lambda pair: pair[0])
+        return f"The {'highest' if combine == 'largest' else 'lowest'} {column} {over} is {value:g}, in the row \"{shown(row)}\"."
+    total = sum(value for value, _ in values)
+    if combine == "total":
+        return f"The total of {column} {over} is {total:,.4g}."
+    return f"The average {column} {over} is {total / len(values):.4g} (their total {total:,.6g})."
+
+
 def table_count(lines: list[str], what: str) -> tuple[int, str, list[str]] | None:
     """A table's different values of the column `what` names ("countries": the Country column), or its rows when
     `what` names rows or the table itself."""
-    rows = [dict(cell.split(": ", 1) for cell in line.split("; ") if ": " in cell) for line in lines if CELL.search(line) and "; " in line]
+    rows = table_rows(lines)
     if len(rows) < 2:
         return None
     wanted = terms(what)
@@ -87,7 +157,7 @@ def table_count(lines: list[str], what: str) -> tuple[int, str, list[str]] | Non
 def release_lines(lines: list[str]) -> dict[str, str]:
     """A changelog's releases, each version with the line that opens it: a heading or a short line of its own that
     starts with the version (after at most the program's name, "version", a date), not an item of a list ("* build
-    with libfoo 2.20")."""
+    with libfoo 4.07")."""
     releases: dict[str, str] = {}
     for index, line in enumerate(lines):
         text = fold(line).strip()
