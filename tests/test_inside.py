@@ -84,3 +84,11 @@ def test_a_figure_over_a_tables_rows_is_computed_from_every_row_that_says_the_qu
     # The table's own total row is not added again; a word no row says picks none of them.
     assert "The total of Amount over 2 rows is 1,012" in inside.count_in_file("budget.csv", "total amount in my household budget").text
     assert not inside.count_in_file("logs/backups.csv", "average seconds in July 2031").found
+
+
+def test_a_release_named_is_read_under_its_own_line(tmp_path):
+    inside = counter(tmp_path)
+    release = inside.count_in_file("tool/NEWS", "release 3.0")
+    assert release.text == 'tool/NEWS has the release 3.0 on the line "== 3.0: Jan 09, 2031"; under it:\n- new loader\n- see 2.9.1 notes', release.text
+    # A version no release line opens (only an entry names it) is no release of the changelog.
+    assert not inside.count_in_file("tool/NEWS", "release 2.8").found

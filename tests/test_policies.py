@@ -31,6 +31,7 @@ from filesage.policies.first_call import (
     router_when_no_usable_call,
     unusable_calls_ask_for_the_answer,
 )
+from filesage.tools.inside import Inside
 from filesage.tools.toolbox import Toolbox
 from filesage.tools.result import ToolResult
 from filesage.tools.registry import ToolRegistry, respond
@@ -279,6 +280,11 @@ def test_figures_over_a_tables_rows_are_computed_in_code(agent):
     plain = found(turn_for(agent, "What was the gauge close on 2031-02-28?"), "- Date: 2031-02-28; Close: 61.05", paths=["data/gauge.csv"])
     plain.tools = plain.tools | {"count_in_file"}
     assert computed(plain) is None
+    # Tables read by each_file as if each were one document: the one the question names most.
+    combined = found(turn_for(agent, "What was the average monthly gauge close in 2031?"), "- 61.05", tool="each_file",
+                     paths=["data/gauge-daily.csv", "data/gauge-monthly.csv"])
+    combined.tools = combined.tools | {"count_in_file"}
+    assert computed(combined).call.arguments["path"] == "data/gauge-monthly.csv"
     report = found(turn_for(agent, question), "- The average close was 40.", paths=["reports/gauge.pdf"])
     report.tools = report.tools | {"count_in_file"}
     assert computed(report) is None
@@ -334,6 +340,21 @@ def test_what_a_document_lists_is_counted_in_code(tmp_path):
     # A count of files, a figure a document states, or a document not named: the call stands.
     for question in ("How many files are in the tool folder?", "How many users did release 2.0 add?", "How many releases are listed in my notes?"):
         assert counted(turn_for(counting, question), ToolCall("semantic_search", {"query": "x"})) is None, question
+
+
+def test_a_release_named_is_read_under_its_own_line(tmp_path):
+    from filesage.policies.first_call import a_release_named_is_read_under_its_own_line as release
+
+    write(tmp_path / "quill/NEWS", "Release 2.4\n\n* faster start\n\nRelease 2.3\n\n* first\n")
+    write(tmp_path / "quill/ChangeLog", "2031-01-02 Ada: tidy\n")
+    write(tmp_path / "larkspur/CHANGES", "0.3 (2030)\n- one\n")
+    box = Toolbox(tmp_path)
+    agent = Agent(ScriptedModel([]), ToolRegistry([box.read_file, Inside(box).count_in_file, respond]), tree=box, policies=in_force())
+    asked = release(turn_for(agent, "What's new in quill 2.4?"), ToolCall("read_file", {"path": "NEWS"}))
+    assert asked == ToolCall("count_in_file", {"path": "quill/NEWS", "what": "release 2.4"})
+    # No version, the newest asked, or no changelog of the program named: left alone.
+    for question in ("What's new in quill?", "What is the newest quill release?", "What changed in zither 2.4?"):
+        assert release(turn_for(agent, question), ToolCall("read_file", {"path": "NEWS"})) is None, question
 
 
 def test_the_newest_release_is_read_in_code(tmp_path):

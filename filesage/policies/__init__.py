@@ -46,6 +46,7 @@ from .before_answer import (
     what_no_file_mentions_is_not_found,
 )
 from .first_call import (
+    a_release_named_is_read_under_its_own_line,
     a_document_the_question_names_is_the_one_searched,
     a_scope_no_one_asked_for_is_dropped,
     an_empty_respond_asks_for_words,
@@ -103,6 +104,7 @@ ORDER: list[Policy] = [
         follow_up_searches_keep_what_came_before,
         follow_ups_look_where_the_answer_before_was_found,
         what_a_document_lists_is_counted_in_code,
+        a_release_named_is_read_under_its_own_line,
         the_newest_release_is_read_in_code),
     *at(EACH_CALL,
         unusable_calls_ask_for_the_answer,

@@ -137,15 +137,27 @@ TABLES = ("csv", "tsv", "xlsx", "xls", "xlsm", "ods")
 
 def figures_over_a_tables_rows_are_computed_in_code(turn: "Turn") -> FollowUp | None:
     """"The average monthly price in 2031", "the highest close", "how many runs failed in the June log": a search
-    shows a dozen rows of the table, and small models give one of them, or count them, as the answer. When the
-    question asks for an average, a total, the highest or lowest, or a count, and what a search found first is a
-    table's rows, the figure is computed in code over all of that table's rows that say the question's words."""
+    shows a dozen rows of the table, and small models give one of them, or count them, as the answer, or combine
+    tables as if each were one document (each_file: one row of each). When the question asks for an average, a
+    total, the highest or lowest, or a count, and what a search found first is a table's rows (or every file
+    each_file read is a table: the one the question names most), the figure is computed in code over all of that
+    table's rows that say the question's words."""
     step = turn.steps[-1]
-    if step.tool != "semantic_search" or not (step.found and step.paths) or "count_in_file" not in turn.tools or len(turn.steps) > 1:
+    if step.tool not in ("semantic_search", "each_file") or not (step.found and step.paths) or "count_in_file" not in turn.tools or len(turn.steps) > 1:
         return None
-    if not any(said.search(turn.question) for _, said in COMBINE_WORDS) or step.paths[0].rsplit(".", 1)[-1].lower() not in TABLES:
+    if not any(said.search(turn.question) for _, said in COMBINE_WORDS):
         return None
-    return FollowUp(ToolCall("count_in_file", {"path": step.paths[0], "what": turn.question}))
+    # A search's best passage; of the tables each_file combined as if each were one document, the one the question names most.
+    asked = {singular(w) for w in words(turn.question)}
+    tables = [path for path in step.paths if path.rsplit(".", 1)[-1].lower() in TABLES]
+    if step.tool == "semantic_search":
+        tables = tables[:1] if tables and tables[0] == step.paths[0] else []
+    elif len(tables) != len(step.paths):
+        return None
+    if not tables:
+        return None
+    table = max(tables, key=lambda path: len(asked & {singular(w) for w in words(path.rsplit("/", 1)[-1])}))
+    return FollowUp(ToolCall("count_in_file", {"path": table, "what": turn.question}))
 
 
 def documents_of_a_year_are_read(turn: "Turn") -> FollowUp | None:

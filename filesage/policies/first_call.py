@@ -12,7 +12,6 @@ from ..agent.decisions import ASK_ANSWER, AskAnswer, Rewrite
 from ..agent.state import Turn
 from ..language.filters import read_question
 from ..language.lexicon import (
-    CHANGELOG_NAMES,
     EMPTY,
     FILE_AND_FOLDER_NOUNS,
     FILE_ASPECTS,
@@ -55,10 +54,10 @@ from ..language.question import (
     spans_a_year,
     written_as_a_type,
 )
-from ..language.text import singular, stem, terms, words
+from ..language.text import VERSION, fold, singular, stem, terms, words
 from ..llm.parser import ToolCall
 from ..tools.registry import FILE_FACT_TOOLS, FILESYSTEM_TOOLS
-from .reading import combines_asked, names_in, previous_question, scoped
+from .reading import changelog_asked_about, combines_asked, names_in, previous_question, scoped
 from .router import carry_over, route
 
 if TYPE_CHECKING:
@@ -322,7 +321,7 @@ def a_document_the_question_names_is_the_one_searched(turn: "Turn", call: ToolCa
     question = turn.question
     asked = read_question(question, turn.folders())
     says = asks_what_files_say(question, turn.tree_words())
-    if ((asks_a_named_files_facts(question) and not says) or counts_files(question, turn.tree_words()) or TREE.search(question)
+    if ((asks_a_named_files_facts(question) and not says) or counts_files(question, turn.tree_words()) or (TREE.search(question) and not says)
             or (asked.says_files and (asked.order or asked.filters()) and not says)
             or re.search(rf"\b{alternatives(FILE_NOUNS)}s\b", question, re.I)):
         return None
@@ -334,7 +333,7 @@ def a_document_the_question_names_is_the_one_searched(turn: "Turn", call: ToolCa
             named = turn.tree.scope(hint) if hint.strip() else []
         except ValueError:  # a path that leaves the folder: the tool refuses it in its own words
             named = []
-    if (not named or len(named) > 4) and says and call.name == "semantic_search" and not str(call.arguments.get("within", "")).strip():
+    if (not named or len(named) > 4) and says and call.name == "semantic_search" and not scoped(turn, str(call.arguments.get("within", ""))):
         # A program's or a project's own folder the question names by its bare name ("who maintains quill these
         # days?"): its README, AUTHORS and man pages are what it asks about, not another program's.
         folder = folder_by_its_own_name(question, turn.folders())
@@ -445,19 +444,16 @@ def what_a_document_lists_is_counted_in_code(turn: "Turn", call: ToolCall | None
     return ToolCall("count_in_file", {"path": named[0], "what": counted[0]})
 
 
-def changelog_asked_about(tree: "Toolbox", question: str) -> str | None:
-    """The one changelog a question names ("zither's release notes"), or else the one in the folder of the program
-    it names ("the latest release of zither": zither/Changes.txt)."""
-    def is_changelog(path: str) -> bool:
-        name = path.rsplit("/", 1)[-1].lower()
-        return bool(set(words(name)) & set(CHANGELOG_NAMES)) or any(n in name for n in CHANGELOG_NAMES if " " in n or "-" in n)
-
-    named = [path for path in tree.named_in(question) if is_changelog(path)]
-    if named:
-        return named[0] if len(named) == 1 else None
-    asked = set(words(question))
-    kept = [e.path for e in tree.entries if "/" in e.path and is_changelog(e.path) and set(words(e.path.rsplit("/", 1)[0])) & asked]
-    return kept[0] if len(kept) == 1 else None
+def a_release_named_is_read_under_its_own_line(turn: "Turn", call: ToolCall | None) -> ToolCall | None:
+    """"What's new in zither 2.4", "when did 2.4 come out": a search shows the lines that name the version from
+    anywhere (an older release's note "see 2.4", the next one's "since 2.4") and small models answer from them, or
+    find nothing when the changes do not repeat the question's words. When the question names a version and one
+    changelog is named, or belongs to the program named, the lines under that version's own line are read in code."""
+    if turn.tree is None or "count_in_file" not in turn.tools or NEWEST_RELEASE.search(turn.question):
+        return None
+    version = VERSION.search(fold(turn.question))
+    changelog = changelog_asked_about(turn.tree, turn.question, version.group(0)) if version else None
+    return ToolCall("count_in_file", {"path": changelog, "what": f"release {version.group(0)}"}) if changelog else None
 
 
 def the_newest_release_is_read_in_code(turn: "Turn", call: ToolCall | None) -> ToolCall | None:

@@ -5,16 +5,24 @@ from __future__ import annotations
 
 import math
 import re
+from typing import TYPE_CHECKING
 
 from ..agent import prompts
 from ..agent.state import Turn
 from ..grounding.claims import MARKER, claims, missing_names
 from ..grounding.lines import unlisted
+from ..language.lexicon import CHANGELOG_NAMES
 from ..language.names import proper_names
 from ..language.question import combines_in
-from ..language.text import terms
+from ..language.text import terms, words
 from ..tools.registry import CONTENT_TOOLS
+from ..tools.inside import release_lines
 from ..tools.result import is_note
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from ..tools.toolbox import Toolbox
 
 
 def previous_question(turn: "Turn") -> str:
@@ -106,3 +114,29 @@ def scoped(turn: "Turn", within: str) -> set[str]:
         return set(turn.tree.scope(within)) if within.strip() else set()
     except ValueError:  # a path that leaves the folder
         return set()
+
+
+def changelog_asked_about(tree: "Toolbox", question: str, version: str = "") -> str | None:
+    """The one changelog a question names ("zither's release notes"), or else the one in the folder of the program
+    it names ("the latest release of zither": zither/Changes.txt); of several there, the one that opens a release of
+    the version asked, when one is."""
+    def is_changelog(path: str) -> bool:
+        name = path.rsplit("/", 1)[-1].lower()
+        return bool(set(words(name)) & set(CHANGELOG_NAMES)) or any(n in name for n in CHANGELOG_NAMES if " " in n or "-" in n)
+
+    named = [path for path in tree.named_in(question) if is_changelog(path)]
+    if named:
+        return named[0] if len(named) == 1 else None
+    asked = set(words(question)) | set(re.findall(r"[^\W_]+", question.lower()))  # "vnStat" is vnstat too
+    kept = [e.path for e in tree.entries if "/" in e.path and is_changelog(e.path) and set(words(e.path.rsplit("/", 1)[0])) & asked]
+    if len(kept) > 1 and version:
+        kept = [path for path in kept if version in release_lines(read_text(tree.root / path).splitlines())]
+    return kept[0] if len(kept) == 1 else None
+
+
+def read_text(path: "Path") -> str:
+    """A changelog's text as it is on disk, undecodable bytes replaced; '' when it cannot be read."""
+    try:
+        return path.read_text(errors="replace")
+    except OSError:
+        return ""
