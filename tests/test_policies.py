@@ -195,6 +195,7 @@ def test_filesystem_calls_follow_the_question(agent):
     # A folder's space or its subfolders, searched for: counted or drawn, the folder named by its own name too.
     assert fixed("How much disk space does the finance folder use?", "semantic_search", query="disk space finance") == ToolCall("count_files", {"folder": "finance"})
     assert fixed("What subfolders does code have?", "semantic_search", query="subfolders code") == ToolCall("directory_tree", {"folder": "code"})
+    assert fixed("What subfolders does code have?", "list_files", folder="code") == ToolCall("directory_tree", {"folder": "code"})
     assert fixed("What does the README say about disk space?", "semantic_search", query="disk space") is None
     # A folder with a part of it named: the folder, and the part's name is no file's.
     part = ToolCall("count_files", {"folder": "code/tests", "name": "tests"})

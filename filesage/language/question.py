@@ -35,6 +35,7 @@ from .lexicon import (
     FILE_SIZE_MODIFIERS,
     FIND_THEN_READ,
     FOLDER_CONTENTS,
+    FOLDER_SPACE_OR_PARTS,
     FOLDER_NOUNS,
     FOLLOW_UP,
     INSTRUCTIONS,
@@ -198,6 +199,11 @@ def asks_about_files(question: str, tree_words: set[str]) -> bool:
     asked = read_question(question)
     return bool(FILE_ASPECTS.search(question) or asked.extension or asked.order or asked.filters() or counts_files(question, tree_words)
                 or asks_what_a_folder_holds(question, tree_words))
+
+
+def folder_space_or_parts(question: str, tree_words: set[str]) -> bool:
+    """A folder's space or its subfolders asked ("how much room does X take up"), which no document says."""
+    return bool(FOLDER_SPACE_OR_PARTS.search(question)) and not asks_what_files_say(question, tree_words)
 
 
 def asks_what_a_folder_holds(question: str, tree_words: set[str]) -> bool:

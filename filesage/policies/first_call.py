@@ -18,7 +18,6 @@ from ..language.lexicon import (
     FILE_DATES,
     FILE_NOUNS,
     FOLDERS_COMPARED,
-    FOLDER_SPACE_OR_PARTS,
     HIDDEN_ASKED,
     HIDDEN_TOO,
     LISTED_COUNT,
@@ -42,17 +41,18 @@ from ..language.question import (
     asks_a_named_files_facts,
     asks_about_files,
     asks_again_for_another_year,
-    years_asked,
     asks_for_one,
     asks_what_a_folder_holds,
     asks_what_files_say,
     combines_in,
     counted_words,
     counts_files,
+    folder_space_or_parts,
     kinds_named,
     read_for,
     spans_a_year,
     written_as_a_type,
+    years_asked,
 )
 from ..language.text import VERSION, fold, singular, stem, terms, words
 from ..llm.parser import ToolCall
@@ -116,7 +116,7 @@ def filesystem_calls_follow_the_question(turn: "Turn", call: ToolCall | None) ->
         return None
     folders = turn.folders()
     asked = read_question(turn.question, folders)
-    if call.name == "semantic_search" and FOLDER_SPACE_OR_PARTS.search(turn.question) and not asks_what_files_say(turn.question, turn.tree_words()):
+    if call.name not in ("count_files", "directory_tree") and folder_space_or_parts(turn.question, turn.tree_words()):
         # A folder's space or its subfolders ("the space X takes up on disk", "which subfolders X has"): no document
         # says that; the folder, named by its own name too, is counted (its size in all) or drawn.
         folder = asked.folder or folder_by_its_own_name(turn.question, folders)
@@ -264,7 +264,7 @@ def questions_about_what_files_say_are_searched(turn: "Turn", call: ToolCall | N
         return None
     tree_words = turn.tree_words()
     previous = previous_question(turn)
-    about_files = asks_about_files(turn.question, tree_words) and not asks_what_files_say(turn.question, tree_words)
+    about_files = (asks_about_files(turn.question, tree_words) and not asks_what_files_say(turn.question, tree_words)) or folder_space_or_parts(turn.question, tree_words)
     if about_files or (asks_about_files(previous, tree_words) and not asks_what_files_say(previous, tree_words)):
         return None
     return ToolCall("semantic_search", {"query": turn.question})
@@ -322,6 +322,7 @@ def a_document_the_question_names_is_the_one_searched(turn: "Turn", call: ToolCa
     asked = read_question(question, turn.folders())
     says = asks_what_files_say(question, turn.tree_words())
     if ((asks_a_named_files_facts(question) and not says) or counts_files(question, turn.tree_words()) or (TREE.search(question) and not says)
+            or folder_space_or_parts(question, turn.tree_words())
             or (asked.says_files and (asked.order or asked.filters()) and not says)
             or re.search(rf"\b{alternatives(FILE_NOUNS)}s\b", question, re.I)):
         return None
