@@ -109,6 +109,8 @@ CASES = {
     "ASKING_AGAIN_TEXT": lambda: {"again", "please", "same"} <= set(L.ASKING_AGAIN_TEXT.split()),
     "FOLDER_SPACE_OR_PARTS": lambda: matches(L.FOLDER_SPACE_OR_PARTS, "how much disk space does Papers use?")
     and matches(L.FOLDER_SPACE_OR_PARTS, "what subfolders does Work have?") and not matches(L.FOLDER_SPACE_OR_PARTS, "what is the space heater's wattage?"),
+    "TOP_OF_DOCUMENT": lambda: matches(L.TOP_OF_DOCUMENT, "who wrote the scanned paper?") and matches(L.TOP_OF_DOCUMENT, "what's its real title?")
+    and not matches(L.TOP_OF_DOCUMENT, "what does the paper say about chunk sizes?"),
     "PARTICIPLE": lambda: all(L.PARTICIPLE.fullmatch(w) for w in ("kept", "sent", "moved", "paid")) and not L.PARTICIPLE.fullmatch("snapshot"),
     "RELATIVE_YEAR": lambda: matches(L.RELATIVE_YEAR, "and two years later?") and matches(L.RELATIVE_YEAR, "the year before?")
     and not matches(L.RELATIVE_YEAR, "what is the yearly fee?"),

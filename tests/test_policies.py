@@ -768,6 +768,8 @@ def test_a_document_the_question_names_is_the_one_searched(agent):
     # The newest thing a document lists is read from its top.
     latest = turn_for(agent, "What is the latest idea in my ideas note?")
     assert named(latest, ToolCall("semantic_search", {"query": "latest idea"})) == ToolCall("read_file", {"path": "notes/ideas.md"})
+    # Who wrote a document and its title are at its top: read from there.
+    assert named(turn_for(agent, "Who wrote notes/ideas.md?"), ToolCall("semantic_search", {"query": "author"})) == ToolCall("read_file", {"path": "notes/ideas.md"})
     listed = turn_for(agent, "What's the newest entry in the ideas file?")
     assert named(listed, ToolCall("list_files", {"order": "newest"})) == ToolCall("read_file", {"path": "notes/ideas.md"})
     # About the file itself, or nothing named: left alone.

@@ -413,6 +413,9 @@ GREETING = re.compile(r"^\s*(hi|hello|hey|thanks|thank you|good (morning|evening
 READ = re.compile(r"\b(summari[sz]e|summary of|read|open|what does .+ say)\b", re.I)
 # Reading a document whole, not looking something up in it.
 WHOLE_READ = re.compile(r"\b(summari[sz]e|summary|overview|gist|read|open)\b", re.I)
+# What a document says at its top: its title and who wrote it ("who wrote X", "the real title of X", "what paper is X").
+TOP_OF_DOCUMENT = re.compile(r"\bwho (?:wrote|authored)\b|\bauthors?\b|\btitle\b|\bwhat (?:paper|document|book|report) is\b|"
+                             r"\bwhat is (?:that|this)\b.*\breally\b", re.I)
 # Folders compared by what they hold ("which of the folders is biggest", "rank my folders by file count"):
 # the tree, with each folder's count, answers it.
 # A folder's space or its subfolders asked, which no document says ("the space a folder takes up on disk").

@@ -28,6 +28,7 @@ from ..language.lexicon import (
     PLURAL,
     REFERS_BACK,
     SETTING_NAMED,
+    TOP_OF_DOCUMENT,
     TREE,
     WHOLE_FOLDER,
     WHOLE_READ,
@@ -341,7 +342,7 @@ def a_document_the_question_names_is_the_one_searched(turn: "Turn", call: ToolCa
         return ToolCall("semantic_search", {**call.arguments, "within": folder}) if folder else None
     if not named or len(named) > 4:
         return None
-    if (WHOLE_READ.search(question) or asked.order == "newest") and len(named) == 1 and "read_file" in turn.tools:
+    if (WHOLE_READ.search(question) or TOP_OF_DOCUMENT.search(question) or asked.order == "newest") and len(named) == 1 and "read_file" in turn.tools:
         # The newest entry a document lists (a changelog's latest release) is at its top, where a search of
         # its lines has no notion of order.
         return ToolCall("read_file", {"path": named[0]})
