@@ -143,7 +143,7 @@ def test_a_changelogs_releases_are_read_by_their_own_headings_and_a_total_in_par
         ("0.9", "2029-01-02", "first public release"), ("0.12", "2029-06-30", "faster parser"), ("1.1", "2030-03-04", "stable format")]))
     write(root / "trips/bergen.md", "# Bergen trip, June\n\nPlanned budget: flights €212, guesthouse €398, food ~€90.\nPacking: rain jacket.\n")
     older = ask(root, tmp_path, "When was zither 2.3.1 released?")
-    assert "2 May 2031" in older["answer"] and "3 Sep 2031" not in older["answer"], older["answer"]
+    assert re.search(r"\b2 May 2031|May 2, 2031|2031-05-02", older["answer"]) and "Sep" not in older["answer"], older["answer"]
     newest = ask(root, tmp_path, "What is the latest version of quill?")
     assert "1.1" in newest["answer"] and [s["path"] for s in newest["sources"]] == ["tools/quill/ChangeLog"], newest
     total = ask(root, tmp_path, "What's the total planned budget for the Bergen trip?")

@@ -353,6 +353,8 @@ def test_a_release_named_is_read_under_its_own_line(tmp_path):
     agent = Agent(ScriptedModel([]), ToolRegistry([box.read_file, Inside(box).count_in_file, respond]), tree=box, policies=in_force())
     asked = release(turn_for(agent, "What's new in quill 2.4?"), ToolCall("read_file", {"path": "NEWS"}))
     assert asked == ToolCall("count_in_file", {"path": "quill/NEWS", "what": "release 2.4"})
+    # A release no changelog of the program opens: the one that lists most releases says it has none.
+    assert release(turn_for(agent, "What's new in quill 9.1?"), None) == ToolCall("count_in_file", {"path": "quill/NEWS", "what": "release 9.1"})
     # No version, the newest asked, or no changelog of the program named: left alone.
     for question in ("What's new in quill?", "What is the newest quill release?", "What changed in zither 2.4?"):
         assert release(turn_for(agent, question), ToolCall("read_file", {"path": "NEWS"})) is None, question
@@ -970,6 +972,9 @@ def test_answers_are_not_the_prompt_copied(agent):
     told = "Release date: You have 3 tool calls left: call one of semantic_search to check, or call respond [1]."
     assert isinstance(copied(asked, told), Retry)
     assert copied(asked, "Quux 3.4.1 was released on 16 Jan 2031 [1].") is None
+    # The question, which the program's request after a result repeats, is no request: an answer may say it again.
+    asked.messages.append({"role": "user", "content": prompts.TOOL_RESULT.format(tool="semantic_search", result=lines, question=asked.question, hint="")})
+    assert copied(asked, "When was quux 3.4.1 released? It was released on 16 Jan 2031 [1].") is None
 
 
 def test_totals_asked_are_added_in_code(agent):
@@ -1001,6 +1006,9 @@ def test_summaries_give_what_the_file_states(agent):
     assert summary(asked, described) == Accept(described + "\n\nThe file reads:\n- Sheet Fuel. Columns: month | litres\n- month: May; litres: 41\n- month: June; litres: 37")
     named = 'It holds a sheet named "Fuel" with the litres bought each month, from "fuel_2031.xlsx" [1].'
     assert summary(asked, named).text.endswith("- month: June; litres: 37")
+    # A figure the claims check took out is no figure the summary gives.
+    unconfirmed = "It holds the litres bought in May and June.\n\nI could not confirm 78 in the files."
+    assert summary(asked, unconfirmed).text.endswith("- month: June; litres: 37")
     # Its figures given, a question for one value, or a long file: the draft stands.
     assert summary(asked, "It lists 41 litres in May and 37 in June [1].") is None
     assert summary(found(turn_for(agent, "How many litres in May?"), sheet, tool="read_file"), described) is None

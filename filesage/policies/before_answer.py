@@ -65,8 +65,10 @@ def told_the_model(turn: "Turn") -> list[str]:
     """What the program told the model in this turn beside the results: its requests to answer again, to call
     another tool, the instructions after a result."""
     asked = next((at for at in range(len(turn.messages) - 1, -1, -1) if turn.messages[at]["content"] == prompts.QUESTION.format(question=turn.question)), 0)
-    return [str(m["content"]).rsplit("\n\n", 1)[-1] if str(m["content"]).startswith("Result of") else str(m["content"])
+    told = [str(m["content"]).rsplit("\n\n", 1)[-1] if str(m["content"]).startswith("Result of") else str(m["content"])
             for m in turn.messages[asked + 1:] if m["role"] == "user"]
+    # The question said again is no request of the program's: an answer may well repeat it.
+    return [text.replace(prompts.QUESTION.format(question=turn.question), "").replace(turn.question, "") for text in told]
 
 
 def answers_are_not_the_prompt_copied(turn: "Turn", draft: str | None) -> Accept | Retry | None:
@@ -387,8 +389,10 @@ def summaries_give_what_the_file_states(turn: "Turn", draft: str | None) -> Acce
     if draft is None or not SUMMARY_ASKED.search(turn.question):
         return None
     read = [result for step, result in zip(turn.steps, turn.results) if step.tool == "read_file" and step.found]
-    # A figure or a date of its own; a file's name ("costs_2031.xlsx") or a quoted word is none.
-    if not read or any(c.kind == "date" or (c.kind == "number" and len(re.sub(r"\D", "", c.text)) >= 2) for c in claims(draft)):
+    # A figure or a date of its own; a file's name ("costs_2031.xlsx") or a quoted word is none, and so is a figure the
+    # claims check took out and names in its note ("I could not confirm 1575 ...").
+    said = draft.split("I could not confirm", 1)[0]
+    if not read or any(c.kind == "date" or (c.kind == "number" and len(re.sub(r"\D", "", c.text)) >= 2) for c in claims(said)):
         return None
     result = read[-1]
     body = result.text.splitlines()[1:]  # under the head that says which file and where

@@ -119,7 +119,7 @@ def scoped(turn: "Turn", within: str) -> set[str]:
 def changelog_asked_about(tree: "Toolbox", question: str, version: str = "") -> str | None:
     """The one changelog a question names ("zither's release notes"), or else the one in the folder of the program
     it names ("the latest release of zither": zither/Changes.txt); of several there, the one that opens a release of
-    the version asked, when one is."""
+    the version asked, or else the one that lists the most releases."""
     def is_changelog(path: str) -> bool:
         name = path.rsplit("/", 1)[-1].lower()
         return bool(set(words(name)) & set(CHANGELOG_NAMES)) or any(n in name for n in CHANGELOG_NAMES if " " in n or "-" in n)
@@ -130,7 +130,9 @@ def changelog_asked_about(tree: "Toolbox", question: str, version: str = "") -> 
     asked = set(words(question)) | set(re.findall(r"[^\W_]+", question.lower()))  # "vnStat" is vnstat too
     kept = [e.path for e in tree.entries if "/" in e.path and is_changelog(e.path) and set(words(e.path.rsplit("/", 1)[0])) & asked]
     if len(kept) > 1 and version:
-        kept = [path for path in kept if version in release_lines(read_text(tree.root / path).splitlines())]
+        releases = {path: release_lines(read_text(tree.root / path).splitlines()) for path in kept}
+        # None opens it: the one that lists most releases, to say it has no such release.
+        kept = [path for path in kept if version in releases[path]] or [max(kept, key=lambda path: len(releases[path]))]
     return kept[0] if len(kept) == 1 else None
 
 

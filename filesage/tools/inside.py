@@ -23,7 +23,6 @@ TABLE_WORDS = terms("table csv sheet spreadsheet data dataset file log value val
 YEAR_WORDS = terms("year years")
 TOTAL_WORDS = terms("total totals sum subtotal")
 RELEASE_LINES = 40  # the most lines of one release's notes a result gives
-UNDERLINE_ONLY = re.compile(r"[=\-~^*#+]{3,}")
 
 
 class Inside:
@@ -60,18 +59,18 @@ class Inside:
             return ToolResult(f"{entry.path} cannot be read: {exc}.", [], f"{entry.name}: unreadable", ok=False)
         # Each piece after the first is headed with the document's first line in brackets: not a line it lists.
         lines = [line for at, segment in enumerate(document.segments) for line in segment.text.splitlines()[1 if at and segment.text.startswith("[") else 0:]]
-        section = release_section(lines, what)
-        if section:
-            opening, entries = section
-            listed = "\n".join(f"- {entry}" for entry in entries) or "(nothing under it)"
-            text = f"{entry.path} has the release {what.split()[-1]} on the line \"{opening}\"; under it:\n{listed}"
-            return ToolResult(text, [entry.path], f"release {what.split()[-1]} in {entry.name}", locations={}, basis="\n".join([opening, *entries]))
         asked = VERSION.search(fold(what)) if terms(what) & RELEASE_WORDS else None
-        releases = list(release_lines(lines)) if asked else []
+        releases = release_lines(lines) if asked else {}
         if releases:
-            named = ", ".join(releases[:SHOWN]) + (f" and {len(releases) - SHOWN} more" if len(releases) > SHOWN else "")
-            return ToolResult(f"{entry.path} opens no release {asked.group(0)}; the releases it lists are {named}.", [entry.path],
-                              f"No release {asked.group(0)} in {entry.name}", found=False)
+            version = asked.group(0)
+            if version not in releases:
+                named = ", ".join(list(releases)[:SHOWN]) + (f" and {len(releases) - SHOWN} more" if len(releases) > SHOWN else "")
+                return ToolResult(f"{entry.path} opens no release {version}; the releases it lists are {named}.", [entry.path],
+                                  f"No release {version} in {entry.name}", found=False)
+            opening, entries = release_section(lines, releases, version)
+            listed = "\n".join(f"- {line}" for line in entries) or "(nothing under it)"
+            text = f"{entry.path} has the release {version} on the line \"{opening}\"; under it:\n{listed}"
+            return ToolResult(text, [entry.path], f"release {version} in {entry.name}", basis="\n".join([opening, *entries]))
         figure = table_figure(lines, what)
         if figure:
             text = f"In {entry.path}: {figure}"
@@ -140,7 +139,9 @@ def table_figure(lines: list[str], what: str) -> str | None:
     values = [(cell_number(row.get(column, "")), row) for row in kept if cell_number(row.get(column, "")) is not None]
     if not values:
         return None
-    shown = lambda row: "; ".join(f"{k}: {v}" for k, v in row.items())  # noqa: E731
+    def shown(row: dict[str, str]) -> str:
+        return "; ".join(f"{k}: {v}" for k, v in row.items())
+
     over = f"over {len(values):,} rows" + (f" that say {', '.join(sorted(picking | years))}" if picking or years else "")
     if combine in ("largest", "smallest"):
         value, row = (max if combine == "largest" else min)(values, key=lambda pair: pair[0])
@@ -191,22 +192,16 @@ def release_count(lines: list[str], what: str) -> tuple[int, str, list[str]] | N
     return (len(versions), "releases", versions) if versions else None
 
 
-def release_section(lines: list[str], what: str) -> tuple[str, list[str]] | None:
-    """The line that opens the release `what` names ("release 2.4") and the lines under it, up to the next
-    release's line (at most RELEASE_LINES of them); None when `what` names no release the changelog has."""
-    asked = VERSION.search(fold(what))
-    if not asked or not terms(what) & RELEASE_WORDS:
-        return None
-    opens = release_lines(lines)
-    if asked.group(0) not in opens:
-        return None
-    openings = set(opens.values())
-    at = next(i for i, line in enumerate(lines) if line.strip().lstrip("#").strip() == opens[asked.group(0)])
+def release_section(lines: list[str], releases: dict[str, str], version: str) -> tuple[str, list[str]]:
+    """The line that opens the release `version` (one of `releases`, release_lines) and the lines under it, up to
+    the next release's line (at most RELEASE_LINES of them)."""
+    openings = set(releases.values())
+    at = next(i for i, line in enumerate(lines) if line.strip().lstrip("#").strip() == releases[version])
     entries: list[str] = []
     for line in lines[at + 1:]:
         if line.strip().lstrip("#").strip() in openings or len(entries) == RELEASE_LINES:
             break
-        if line.strip() and not UNDERLINE_ONLY.fullmatch(line.strip()):
+        if line.strip() and not UNDERLINE.fullmatch(line.strip()):
             entries.append(BULLET.sub("", line, count=1).strip() if BULLET.match(line) else line.strip())
     return lines[at].strip(), entries
 
