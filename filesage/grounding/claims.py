@@ -103,6 +103,14 @@ def sentences(text: str) -> list[str]:
     return [s for s in re.split(r"(?<=[.!?])(?=\s+[^\s\[])|(?<=\n)", text) if s]
 
 
+UNCONFIRMED = "I could not confirm"  # how remove_claims' note of what was not confirmed starts
+
+
+def confirmed_part(answer: str) -> str:
+    """The answer before remove_claims' note of what was not confirmed (all of it when there is none)."""
+    return answer.split(UNCONFIRMED, 1)[0]
+
+
 def remove_claims(answer: str, bad: list[Claim]) -> str:
     """The answer without the sentences that make unsupported claims, and a plain note of what was not
     confirmed."""
@@ -118,5 +126,5 @@ def remove_claims(answer: str, bad: list[Claim]) -> str:
         if good and len(good) < len(clauses):
             kept.append(" " + "; ".join(c.rstrip(".") for c in good) + ". ")
     body = re.sub(r"\s+\n", "\n", "".join(kept)).strip()
-    note = "I could not confirm " + ", ".join(dict.fromkeys(c.text for c in bad)) + " in the files."
+    note = f"{UNCONFIRMED} " + ", ".join(dict.fromkeys(c.text for c in bad)) + " in the files."
     return f"{body}\n\n{note}" if body else note

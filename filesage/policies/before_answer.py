@@ -14,6 +14,7 @@ from ..grounding.claims import (
     MARKER,
     Evidence,
     claims,
+    confirmed_part,
     remove_claims,
     says_not_found,
     unsupported,
@@ -355,7 +356,7 @@ def totals_asked_are_added_in_code(turn: "Turn", draft: str | None) -> Accept | 
     def currencies_of(amounts: list[str]) -> set[str]:
         return {re.sub(r"[\d\s,.-]", "", a) for a in amounts}
 
-    amounts = amounts_in(MARKER.sub("", draft).split("I could not confirm", 1)[0])
+    amounts = amounts_in(confirmed_part(MARKER.sub("", draft)))
     currencies = currencies_of(amounts)
     values = [value_of(a) for a in amounts]
     if len(amounts) < 2 or len(currencies) != 1 or None in values:
@@ -391,8 +392,7 @@ def summaries_give_what_the_file_states(turn: "Turn", draft: str | None) -> Acce
     read = [result for step, result in zip(turn.steps, turn.results) if step.tool == "read_file" and step.found]
     # A figure or a date of its own; a file's name ("costs_2031.xlsx") or a quoted word is none, and so is a figure the
     # claims check took out and names in its note ("I could not confirm 1575 ...").
-    said = draft.split("I could not confirm", 1)[0]
-    if not read or any(c.kind == "date" or (c.kind == "number" and len(re.sub(r"\D", "", c.text)) >= 2) for c in claims(said)):
+    if not read or any(c.kind == "date" or (c.kind == "number" and len(re.sub(r"\D", "", c.text)) >= 2) for c in claims(confirmed_part(draft))):
         return None
     result = read[-1]
     body = result.text.splitlines()[1:]  # under the head that says which file and where

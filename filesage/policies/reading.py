@@ -16,12 +16,10 @@ from ..language.names import proper_names
 from ..language.question import combines_in
 from ..language.text import terms, words
 from ..tools.registry import CONTENT_TOOLS
-from ..tools.inside import release_lines
+from ..tools.inside import listed_lines, release_lines
 from ..tools.result import is_note
 
 if TYPE_CHECKING:
-    from pathlib import Path
-
     from ..tools.toolbox import Toolbox
 
 
@@ -130,15 +128,19 @@ def changelog_asked_about(tree: "Toolbox", question: str, version: str = "") -> 
     asked = set(words(question)) | set(re.findall(r"[^\W_]+", question.lower()))  # "vnStat" is vnstat too
     kept = [e.path for e in tree.entries if "/" in e.path and is_changelog(e.path) and set(words(e.path.rsplit("/", 1)[0])) & asked]
     if len(kept) > 1 and version:
-        releases = {path: release_lines(read_text(tree.root / path).splitlines()) for path in kept}
+        releases = {path: release_lines(changelog_lines(tree, path)) for path in kept}
         # None opens it: the one that lists most releases, to say it has no such release.
         kept = [path for path in kept if version in releases[path]] or [max(kept, key=lambda path: len(releases[path]))]
     return kept[0] if len(kept) == 1 else None
 
 
-def read_text(path: "Path") -> str:
-    """A changelog's text as it is on disk, undecodable bytes replaced; '' when it cannot be read."""
+def changelog_lines(tree: "Toolbox", path: str) -> list[str]:
+    """A changelog's lines as count_in_file reads them (its reader, tools.inside.listed_lines); none when it
+    cannot be read."""
+    from ..files.readers import Unreadable, read_document
+
+    entry = next(e for e in tree.entries if e.path == path)
     try:
-        return path.read_text(errors="replace")
-    except OSError:
-        return ""
+        return listed_lines(read_document(tree.root / entry.disk_path, entry.extension))
+    except (Unreadable, OSError):
+        return []

@@ -5,12 +5,16 @@ search shows it says a number of them, not of the document."""
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from ..language.figures import dates_in, months_named
 from ..language.lexicon import COMBINE_WORDS, YEAR
 from ..language.text import BULLET, VERSION, covers, fold, is_heading, terms
 from .result import ToolResult
 from .toolbox import Toolbox
+
+if TYPE_CHECKING:
+    from ..files.readers import Document
 
 # A row of a table as the readers write it: "Country: Norway; Year: 2031; Rate: 8.1".
 CELL = re.compile(r"(?:^|;\s)([^:;]{1,60}):\s")
@@ -57,8 +61,7 @@ class Inside:
             document = read_document(self.toolbox.root / entry.disk_path, entry.extension)
         except (Unreadable, OSError) as exc:
             return ToolResult(f"{entry.path} cannot be read: {exc}.", [], f"{entry.name}: unreadable", ok=False)
-        # Each piece after the first is headed with the document's first line in brackets: not a line it lists.
-        lines = [line for at, segment in enumerate(document.segments) for line in segment.text.splitlines()[1 if at and segment.text.startswith("[") else 0:]]
+        lines = listed_lines(document)
         asked = VERSION.search(fold(what)) if terms(what) & RELEASE_WORDS else None
         releases = release_lines(lines) if asked else {}
         if releases:
@@ -87,6 +90,12 @@ class Inside:
             version, line = newest_release(lines)
             text = f"The newest release {entry.path} lists is {version}: \"{line}\" (of {number:,} releases{capped}: {named})."
         return ToolResult(text, [entry.path], f"{number} {kind} in {entry.name}", answer=text)
+
+
+def listed_lines(document: "Document") -> list[str]:
+    """A document's lines as its reader gives them. Each piece after the first is headed with the document's first
+    line in brackets: not a line it lists."""
+    return [line for at, segment in enumerate(document.segments) for line in segment.text.splitlines()[1 if at and segment.text.startswith("[") else 0:]]
 
 
 def table_rows(lines: list[str]) -> list[dict[str, str]]:
