@@ -94,7 +94,7 @@ def test_a_span_of_time_that_was_cut_is_subtracted_in_code(tmp_path):
     assert "notes/2031-02-11 retro.md" in {s["path"] for s in cut["sources"]}, cut["sources"]
 
 
-def test_a_default_a_manual_gives_is_answered_from_its_line_and_its_releases_are_counted(tmp_path):
+def test_a_manuals_default_and_options_are_answered_from_their_lines_and_its_releases_are_counted(tmp_path):
     root = tmp_path / "tools"
     options = "\n".join(f".TP\n.B \\-\\-{name} \\fINUM\\fR\n{text}" for name, text in [
         ("jobs", "Run NUM transfers at once. Default: 3."),
@@ -110,6 +110,13 @@ def test_a_default_a_manual_gives_is_answered_from_its_line_and_its_releases_are
     assert re.search(r"\b7\b", default["answer"]) and "files under" not in default["answer"], default["answer"]
     releases = ask(root, tmp_path, "How many releases does the ferryd CHANGES file list?")
     assert "2 releases" in releases["answer"] and [s["path"] for s in releases["sources"]] == ["ferryd/CHANGES"], releases
+    of_a_year = ask(root, tmp_path, "how many ferryd releases came out in 2031?")
+    assert "1 release in 2031: 1.4" in of_a_year["answer"], of_a_year["answer"]
+    # An option is answered from its own entry in the manual, one the manual lacks is said to be none.
+    option = ask(root, tmp_path, "What does ferryd --chunk do?")
+    assert "chunks of NUM kilobytes" in option["answer"] and "--attempts" not in option["answer"], option["answer"]
+    absent = ask(root, tmp_path, "What does ferryd --resume do?")
+    assert "defines no option --resume" in absent["answer"] and "--chunk" in absent["answer"], absent["answer"]
 
 
 def test_a_follow_up_looks_first_in_the_file_the_answer_before_came_from(tmp_path):

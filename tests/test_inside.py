@@ -92,3 +92,38 @@ def test_a_release_named_is_read_under_its_own_line(tmp_path):
     assert release.text == 'tool/NEWS has the release 3.0 on the line "== 3.0: Jan 09, 2031"; under it:\n- new loader\n- see 2.9.1 notes', release.text
     # A version no release line opens (only an entry names it) is no release of the changelog.
     assert not inside.count_in_file("tool/NEWS", "release 2.8").found
+
+
+def test_an_options_entry_is_read_from_the_manual_that_defines_it(tmp_path):
+    root = tmp_path / "docs"
+    options = "".join(f".TP\n.B \\-{flag} \\fINUM\\fR\n{text}\n" for flag, text in [
+        ("d", "Descend at most NUM levels."), ("L", "Lock NUM pages."), ("q", "Say nothing."), ("o", "Write the list to NUM.")])
+    write(root / "quill/quill.1", f".\\\" a comment\n...\n.TH QUILL 1\n.SH NAME\nquill \\- lists trees\n.SH OPTIONS\n{options}.SH BUGS\nNone.\n")
+    write(root / "quill/quill.pod", "=head1 OPTIONS\n\n=over\n\n=item -t\n\nTouch the pages.\n\n=item -e\n\nEvict the pages. The inverse of C<-t>.\n\n"
+          "=item -m <size>\n\nThe largest file to map. The default is 500M.\n\n=back\n")
+    write(root / "quill/CREDITS", "- Ida Berg: added -L and -d\n- Bo Ek: fixed -q\n")
+    inside = Inside(Toolbox(root))
+    # A man page whose title follows other requests (a comment, "...") is rendered, its tags lines of their own.
+    depth = inside.count_in_file("quill/quill.1", "option -d")
+    assert depth.found and depth.text == "quill/quill.1 defines -d:\n-d NUM: Descend at most NUM levels.", depth.text
+    assert depth.answer == depth.text
+    evict = inside.count_in_file("quill/quill.pod", "option -m")
+    assert evict.text == "quill/quill.pod defines -m:\n-m <size>\nThe largest file to map. The default is 500M.", evict.text
+    # An option is said in its own case; one the manual lacks is said to be none, with those it defines.
+    absent = inside.count_in_file("quill/quill.1", "option -l")
+    assert not absent.found and absent.answer == "quill/quill.1 defines no option -l; the options it defines are -d, -L, -o, -q.", absent.answer
+    # A file that mentions options but opens no entries with them is no manual: counted as before.
+    assert "defines" not in inside.count_in_file("quill/CREDITS", "option -L").text
+
+
+def test_a_changelogs_releases_are_counted_and_ranked_within_the_years_asked(tmp_path):
+    root = tmp_path / "docs"
+    write(root / "NEWS", "2.4 / <not released yet>\n- next\n\n2.3 / 8-Feb-2031\n- fix\n\n2.2 / 19-Aug-2030\n- new\n\n"
+          "2.1\n(released 2030-01-04)\n- one\n\n2.0 / 02-Jan-2029\n- first\n")
+    inside = Inside(Toolbox(root))
+    assert inside.count_in_file("NEWS", "releases in 2030").text == "NEWS lists 2 releases in 2030: 2.2, 2.1."
+    assert inside.count_in_file("NEWS", "releases in 2027").text == "NEWS lists no releases in 2027."
+    # The newest leaves out a release the changelog says is not out yet, and keeps to the years bounded.
+    assert inside.count_in_file("NEWS", "newest release").text.startswith('The newest release NEWS lists is 2.3: "2.3 / 8-Feb-2031"')
+    before = inside.count_in_file("NEWS", "newest release before 2031").text
+    assert before.startswith('The newest release NEWS lists before 2031 is 2.2: "2.2 / 19-Aug-2030" (of 3 releases before 2031'), before

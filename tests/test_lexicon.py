@@ -130,6 +130,8 @@ CASES = {
     and not matches(L.MORE_THAN, "what did we agree with the landlord") and not matches(L.MORE_THAN, "how much is the rent")
     and matches(L.MORE_THAN, "how much did the club fee change from 2030 to 2032") and not matches(L.MORE_THAN, "how much did the repair cost"),
     "PREPOSITIONS": lambda: {"under", "in", "by"} <= set(L.PREPOSITIONS) and "what" not in L.PREPOSITIONS,
+    "HISTORY_ASKED": lambda: matches(L.HISTORY_ASKED, "when was -x added?") and matches(L.HISTORY_ASKED, "which release introduced --json")
+    and not matches(L.HISTORY_ASKED, "what does -x do?"),
     "HIDDEN_TOO": lambda: matches(L.HIDDEN_TOO, "how many files, hidden ones included?") and matches(L.HIDDEN_TOO, "list them, including the dotfiles")
     and matches(L.HIDDEN_TOO, "combien de fichiers, y compris les fichiers cachés") and not matches(L.HIDDEN_TOO, "show me the hidden files")
     and matches(L.HIDDEN_TOO, "¿cuántos PDF hay, contando los ocultos?") and matches(L.HIDDEN_TOO, "quanti PDF, inclusi i file nascosti?"),

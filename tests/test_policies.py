@@ -327,7 +327,7 @@ def test_a_name_no_file_has_is_not_found(agent):
 
 
 def test_what_a_document_lists_is_counted_in_code(tmp_path):
-    from filesage.policies.first_call import what_a_document_lists_is_counted_in_code as counted
+    from filesage.policies.in_code import what_a_document_lists_is_counted_in_code as counted
     from filesage.tools.inside import Inside
 
     root = tmp_path / "docs"
@@ -344,7 +344,7 @@ def test_what_a_document_lists_is_counted_in_code(tmp_path):
 
 
 def test_a_release_named_is_read_under_its_own_line(tmp_path):
-    from filesage.policies.first_call import a_release_named_is_read_under_its_own_line as release
+    from filesage.policies.in_code import a_release_named_is_read_under_its_own_line as release
 
     write(tmp_path / "quill/NEWS", "Release 2.4\n\n* faster start\n\nRelease 2.3\n\n* first\n")
     write(tmp_path / "quill/ChangeLog", "2031-01-02 Ada: tidy\n")
@@ -361,7 +361,7 @@ def test_a_release_named_is_read_under_its_own_line(tmp_path):
 
 
 def test_the_newest_release_is_read_in_code(tmp_path):
-    from filesage.policies.first_call import the_newest_release_is_read_in_code as newest
+    from filesage.policies.in_code import the_newest_release_is_read_in_code as newest
     from filesage.tools.inside import Inside
 
     root = tmp_path / "docs"
@@ -378,6 +378,27 @@ def test_the_newest_release_is_read_in_code(tmp_path):
     # No newest release asked, or no one changelog it belongs to: the call stands.
     for question in ("Which quux version added the loader?", "What's the latest version?", "What is the newest file?"):
         assert newest(turn_for(reading, question), search) is None, question
+    # The years the question bounds the releases by go with it.
+    before = newest(turn_for(reading, "What was the newest quux release before 2031?"), search)
+    assert before == ToolCall("count_in_file", {"path": "tools/quux/NEWS", "what": "newest release before 2031"})
+
+
+def test_a_programs_releases_are_counted_in_its_changelog(tmp_path):
+    from filesage.policies.in_code import a_programs_releases_are_counted_in_its_changelog as counted
+
+    write(tmp_path / "tools/quux/NEWS", "== 2.0: May 02, 2031\n- faster\n== 1.0: Jan 09, 2030\n- first\n")
+    write(tmp_path / "tools/quux/README", "Quux 1.0 is the version to install.\n")
+    box = Toolbox(tmp_path)
+    agent = Agent(ScriptedModel([]), ToolRegistry([Inside(box).count_in_file, semantic_search, respond]), tree=box, policies=in_force())
+    search = ToolCall("semantic_search", {"query": "quux releases"})
+    asked = counted(turn_for(agent, "how many quux releases came out in 2031?"), search)
+    assert asked == ToolCall("count_in_file", {"path": "tools/quux/NEWS", "what": "releases in 2031"})
+    assert counted(turn_for(agent, "How many versions of quux came out?"), search) == ToolCall("count_in_file", {"path": "tools/quux/NEWS", "what": "releases"})
+    # Not releases counted, or no program's changelog: the call stands; as does a count of what a named document lists.
+    for question in ("How many users does quux have?", "How many releases has zither had?"):
+        assert counted(turn_for(agent, question), search) is None, question
+    listed = ToolCall("count_in_file", {"path": "tools/quux/NEWS", "what": "release"})
+    assert counted(turn_for(agent, "How many releases does tools/quux/NEWS list?"), listed) is None
 
 
 def test_answer_after_a_found_result(agent):
@@ -1147,3 +1168,26 @@ def test_follow_ups_look_where_the_answer_before_was_found(agent):
     planned = turn_for(agent, "What is Rosa Quint's e-mail address?", history)
     planned.as_written = "and her e-mail?"
     assert looked(planned, search).arguments["within"] == "notes/todo.txt"
+
+
+def test_an_option_asked_is_read_where_its_manual_defines_it(tmp_path):
+    from filesage.policies.in_code import an_option_asked_is_read_where_its_manual_defines_it as option
+
+    entries = "".join(f"-{flag}: {text}\n" for flag, text in [("n", "Set the host."), ("c", "Query the host."), ("l", "List the table.")])
+    write(tmp_path / "tools/quill/man/quilltab.1", f"QUILLTAB(1)\n# OPTIONS\n{entries}")
+    write(tmp_path / "tools/quill/man/quilld.8", "QUILLD(8)\n# OPTIONS\n-x: Debug flags.\n-n: Stay in front.\n-p: Any table.\n")
+    write(tmp_path / "tools/quill/README", "quill: a table daemon; -x was added by Ada.\n")
+    box = Toolbox(tmp_path)
+    agent = Agent(ScriptedModel([]), ToolRegistry([box.read_file, Inside(box).count_in_file, semantic_search, respond]), tree=box, policies=in_force())
+    search = ToolCall("semantic_search", {"query": "-n"})
+    # The command before the option picks its manual; the program's folder, the manual of it that defines the option.
+    assert option(turn_for(agent, "What does quilltab -n do?"), search) == ToolCall("count_in_file", {"path": "tools/quill/man/quilltab.1", "what": "option -n"})
+    assert option(turn_for(agent, "in quill, what is -x for?"), search) == ToolCall("count_in_file", {"path": "tools/quill/man/quilld.8", "what": "option -x"})
+    # The command's manual lacks it: that manual says so (not the daemon's -x).
+    assert option(turn_for(agent, "What does quilltab -x do?"), search) == ToolCall("count_in_file", {"path": "tools/quill/man/quilltab.1", "what": "option -x"})
+    # A follow-up's option is looked up in the manual of the question before.
+    history = [{"role": "user", "content": "What does quilltab -n do?"}, {"role": "assistant", "content": "It sets the host."}]
+    assert option(turn_for(agent, "and -c?", history), search) == ToolCall("count_in_file", {"path": "tools/quill/man/quilltab.1", "what": "option -c"})
+    # When an option came is the changelog's; two options, or no program with a manual: the call stands.
+    for question in ("When was -x added to quill?", "What do quilltab -n and -c do?", "What does zither -n do?"):
+        assert option(turn_for(agent, question), search) is None, question

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import re
 
-# A man page by its first request: a title (.TH, .Dd), a comment, or a macro package's first lines.
-MAN_PAGE = re.compile(r"\A(?:\s*(?:\.\\\"|'\\\"|\.\s*$)[^\n]*\n)*\s*\.(?:TH|Dd|Dt|Sh|SH)\b")
+# A man page by its title (.TH, .Dd) or first section, after nothing but requests: comments, a macro package's
+# first lines, the ".." that ends a definition.
+MAN_PAGE = re.compile(r"\A(?:\s*[.'][^\n]*\n)*\s*\.(?:TH|Dd|Dt|Sh|SH)\b")
 ESCAPES = [
     (re.compile(r"\\f(?:\[[^\]]*\]|\(..|.)"), ""),  # font changes
     (re.compile(r"\\s[+-]?\d"), ""),  # size changes

@@ -350,6 +350,9 @@ MAN_SECTION = re.compile(r"^[1-9][a-z]*$")
 SUMMARY_ASKED = re.compile(r"\bsummar(?:ise|ize|y)\b|\bgist\b|\bwhat (?:does|do|did)\b[^?]*\b(?:say|says|said|contain|hold)\b|\bwhat(?:'s| is) in\b", re.I)
 # The newest release of a program or in a changelog, asked for: "the latest version", "its last release", "most recent entry".
 NEWEST_RELEASE = re.compile(r"\b(?:latest|newest|last|most recent|current)\s+(?:[\w.'-]+\s+)?(?:release|version|entry)\b", re.I)
+# A question about when an option or a setting came, changed or went: the changelog's, not the manual's.
+HISTORY_ASKED = re.compile(r"\b(?:when|since|which (?:release|version)|what (?:release|version)|added|introduced|removed|"
+                           r"deprecated|dropped|renamed|changed|changelog|news|release notes)\b", re.I)
 # What changelogs are called, in their names or in a question: "NEWS", "Changes.txt", "release notes".
 CHANGELOG_NAMES = ("news", "changelog", "changes", "history", "releases", "release notes", "release-notes")
 # "How many X does the Y file list / are in the Y table": a count of what one document lists.

@@ -2,8 +2,8 @@
 them at each point (agent/decisions.py says what each point may decide). Each docstring names the kind of
 small-model failure it handles; each has its own test (tests/test_policies.py) and a switch: `policies_off =
 "NAME,..."` in the config file, or FILESAGE_POLICIES_OFF. bench/generalisation.py --ablate measures what each
-one is worth with it switched off. A new rule: a function in the module of its point, a line below, a test,
-and a benchmark run that shows it pays."""
+one is worth with it switched off. A new rule: a function in the module of its point (in_code.py holds the first
+calls that read one document in code), a line below, a test, and a benchmark run that shows it pays."""
 
 from __future__ import annotations
 
@@ -46,7 +46,6 @@ from .before_answer import (
     what_no_file_mentions_is_not_found,
 )
 from .first_call import (
-    a_release_named_is_read_under_its_own_line,
     a_document_the_question_names_is_the_one_searched,
     a_scope_no_one_asked_for_is_dropped,
     an_empty_respond_asks_for_words,
@@ -62,9 +61,14 @@ from .first_call import (
     questions_about_what_files_say_are_searched,
     router_when_no_usable_call,
     searches_keep_the_questions_words,
-    the_newest_release_is_read_in_code,
     the_same_for_another_year_is_the_question_before,
     unusable_calls_ask_for_the_answer,
+)
+from .in_code import (
+    a_programs_releases_are_counted_in_its_changelog,
+    a_release_named_is_read_under_its_own_line,
+    an_option_asked_is_read_where_its_manual_defines_it,
+    the_newest_release_is_read_in_code,
     what_a_document_lists_is_counted_in_code,
 )
 from .plan import (
@@ -105,7 +109,9 @@ ORDER: list[Policy] = [
         follow_ups_look_where_the_answer_before_was_found,
         what_a_document_lists_is_counted_in_code,
         a_release_named_is_read_under_its_own_line,
-        the_newest_release_is_read_in_code),
+        an_option_asked_is_read_where_its_manual_defines_it,
+        the_newest_release_is_read_in_code,
+        a_programs_releases_are_counted_in_its_changelog),
     *at(EACH_CALL,
         unusable_calls_ask_for_the_answer,
         an_empty_respond_asks_for_words,

@@ -213,7 +213,8 @@ def filesystem_answers_are_rendered(turn: "Turn") -> Rendered | None:
     result answers the question, the answer is rendered from that result by the program."""
     step = turn.steps[-1]
     result = turn.results[-1]
-    if step.tool not in RENDERED_TOOLS or not step.ok or not result.answer or not (step.found or step.tool in ("count_files", "list_files")):
+    # count_in_file says in its answer what a document does not have (no such option, no row of that year).
+    if step.tool not in RENDERED_TOOLS or not step.ok or not result.answer or not (step.found or step.tool in ("count_files", "list_files", "count_in_file")):
         return None
     # After a search of what the files say, a listing answers only if it names files and what was asked (no
     # file named after a person is no answer to what the contacts say about them).

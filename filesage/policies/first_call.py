@@ -20,9 +20,7 @@ from ..language.lexicon import (
     FOLDERS_COMPARED,
     HIDDEN_ASKED,
     HIDDEN_TOO,
-    LISTED_COUNT,
     NAMED,
-    NEWEST_RELEASE,
     OPTION_NAMED,
     OVER_MANY,
     PLURAL,
@@ -55,10 +53,10 @@ from ..language.question import (
     written_as_a_type,
     years_asked,
 )
-from ..language.text import VERSION, fold, singular, stem, terms, words
+from ..language.text import singular, stem, terms, words
 from ..llm.parser import ToolCall
 from ..tools.registry import FILE_FACT_TOOLS, FILESYSTEM_TOOLS
-from .reading import changelog_asked_about, combines_asked, names_in, previous_question, scoped
+from .reading import combines_asked, conversation_subject, leans_back, names_in, previous_question, scoped
 from .router import carry_over, route
 
 if TYPE_CHECKING:
@@ -397,77 +395,6 @@ def follow_ups_look_where_the_answer_before_was_found(turn: "Turn", call: ToolCa
 
 
 MAX_SOURCES_LOOKED_IN = 4
-
-
-def leans_back(question: str) -> bool:
-    """A question that refers to the one before ("it", "her", "and ..."), or a fragment ("check-in?") that leans on it."""
-    return bool(REFERS_BACK.search(question)) or len(re.findall(r"[\w'-]+", question)) <= 3
-
-
-def conversation_subject(history: list[dict]) -> list[str]:
-    """What the conversation is about, most recent first: turn by turn back to the last question that did not lean
-    on the one before it, the names its answer opens with (its first sentence) and the words of its question."""
-    said: list[str] = []
-    answer = ""
-    for turn in reversed(history):
-        content = str(turn.get("content", ""))
-        if turn.get("role") == "assistant":
-            answer = content
-            continue
-        if turn.get("role") != "user":
-            continue
-        said += names_opening(answer) + re.findall(r"[\w'-]+", content)
-        answer = ""
-        if not leans_back(content):
-            break
-    return said
-
-
-def names_opening(answer: str) -> list[str]:
-    """The words of the names an answer's first sentence says ("Ada Lind."; "The owner is Bo Ek [1]")."""
-    opening = re.split(r"(?<=[.!?])\s+|\n", answer.strip(), maxsplit=1)[0]
-    # Its first word counts when the next is part of the same name ("Ada Lind"), not when it only starts the sentence.
-    first = opening.split()[0].removesuffix("'s") if opening.split() else ""
-    names = [name for name in proper_names(f"and {opening}") if not (name.split()[0] == first and len(name.split()) == 1)]
-    return [word for name in names for word in name.split()]
-
-
-def what_a_document_lists_is_counted_in_code(turn: "Turn", call: ToolCall | None) -> ToolCall | None:
-    """"How many versions has the X changelog got listed", "the number of regions the rates table lists": small models
-    count the dozen lines a search shows them, or count files. When the question counts what one document it
-    names lists (and not files), the document's table column, releases or section entries are counted in code."""
-    if turn.tree is None or "count_in_file" not in turn.tools or not LISTED_COUNT.search(turn.question):
-        return None
-    if counts_files(turn.question, turn.tree_words()):
-        return None
-    named, counted = turn.tree.named_in(turn.question), counted_words(turn.question)
-    if len(named) != 1 or not counted:
-        return None
-    return ToolCall("count_in_file", {"path": named[0], "what": counted[0]})
-
-
-def a_release_named_is_read_under_its_own_line(turn: "Turn", call: ToolCall | None) -> ToolCall | None:
-    """"What's new in zither 2.4", "when did 2.4 come out": a search shows the lines that name the version from
-    anywhere (an older release's note "see 2.4", the next one's "since 2.4") and small models answer from them, or
-    find nothing when the changes do not repeat the question's words. When the question names a version and one
-    changelog is named, or belongs to the program named, the lines under that version's own line are read in code."""
-    if turn.tree is None or "count_in_file" not in turn.tools or NEWEST_RELEASE.search(turn.question):
-        return None
-    version = VERSION.search(fold(turn.question))
-    changelog = changelog_asked_about(turn.tree, turn.question, version.group(0)) if version else None
-    return ToolCall("count_in_file", {"path": changelog, "what": f"release {version.group(0)}"}) if changelog else None
-
-
-def the_newest_release_is_read_in_code(turn: "Turn", call: ToolCall | None) -> ToolCall | None:
-    """"Which zither version is the newest", "the last entry of its changelog": small models give the first
-    version a search shows (a README's example, an old release's line, the changelog's first heading when it keeps
-    the oldest first) or the newest file's date. When the question asks for the newest release and one changelog is
-    named, or belongs to the program named, its releases are read in code and the highest number is given with the
-    line that opens it."""
-    if turn.tree is None or "count_in_file" not in turn.tools or not NEWEST_RELEASE.search(turn.question):
-        return None
-    changelog = changelog_asked_about(turn.tree, turn.question)
-    return ToolCall("count_in_file", {"path": changelog, "what": "newest release"}) if changelog else None
 
 
 def unusable_calls_ask_for_the_answer(turn: "Turn", call: ToolCall | None) -> AskAnswer | None:

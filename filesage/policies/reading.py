@@ -11,16 +11,19 @@ from ..agent import prompts
 from ..agent.state import Turn
 from ..grounding.claims import MARKER, claims, missing_names
 from ..grounding.lines import unlisted
-from ..language.lexicon import CHANGELOG_NAMES
+from ..language.lexicon import CHANGELOG_NAMES, REFERS_BACK
 from ..language.names import proper_names
 from ..language.question import combines_in
 from ..language.text import terms, words
 from ..tools.registry import CONTENT_TOOLS
 from ..tools.inside import listed_lines, release_lines
+from ..tools.manuals import defined_options
 from ..tools.result import is_note
 
 if TYPE_CHECKING:
     from ..tools.toolbox import Toolbox
+
+MANUALS_READ = 30  # the most files of a program's folder read for the manual that defines an option
 
 
 def previous_question(turn: "Turn") -> str:
@@ -134,9 +137,32 @@ def changelog_asked_about(tree: "Toolbox", question: str, version: str = "") -> 
     return kept[0] if len(kept) == 1 else None
 
 
+def manual_asked_about(tree: "Toolbox", question: str, option: str) -> str | None:
+    """The manual a question about `option` means: of the files named as the command an option follows is
+    ("zither -L": zither.1, zither(5).txt), or else of the files the question names or in the folder of the program
+    it names, a manual (tools.manuals) that defines the option; when none defines it, the first manual there, to say
+    so; None when there is none."""
+    from ..language.matching import folder_by_its_own_name
+
+    def own_name(path: str) -> str:
+        return re.split(r"[.(]", path.rsplit("/", 1)[-1].lower(), maxsplit=1)[0]
+
+    commands = [found.lower() for found in re.findall(r"([\w.+-]+)\s+--?[A-Za-z][\w-]*", question)]
+    candidates = next(([e.path for e in tree.entries if own_name(e.path) == command] for command in commands
+                       if any(own_name(e.path) == command for e in tree.entries)), [])
+    folder = folder_by_its_own_name(question, tree.folders)
+    elsewhere = tree.named_in(question) or [e.path for e in tree.entries if folder and e.path.startswith(folder + "/")]
+    for kept in (candidates, elsewhere):
+        defined = {path: defined_options(changelog_lines(tree, path)) for path in kept[:MANUALS_READ]}
+        manuals = [path for path, options in defined.items() if options]
+        if manuals:
+            return next((path for path in manuals if option in defined[path]), manuals[0])
+    return None
+
+
 def changelog_lines(tree: "Toolbox", path: str) -> list[str]:
-    """A changelog's lines as count_in_file reads them (its reader, tools.inside.listed_lines); none when it
-    cannot be read."""
+    """A changelog's (or a manual's) lines as count_in_file reads them (its reader, tools.inside.listed_lines); none
+    when it cannot be read."""
     from ..files.readers import Unreadable, read_document
 
     entry = next(e for e in tree.entries if e.path == path)
@@ -144,3 +170,36 @@ def changelog_lines(tree: "Toolbox", path: str) -> list[str]:
         return listed_lines(read_document(tree.root / entry.disk_path, entry.extension))
     except (Unreadable, OSError):
         return []
+
+
+def leans_back(question: str) -> bool:
+    """A question that refers to the one before ("it", "her", "and ..."), or a fragment ("check-in?") that leans on it."""
+    return bool(REFERS_BACK.search(question)) or len(re.findall(r"[\w'-]+", question)) <= 3
+
+
+def conversation_subject(history: list[dict]) -> list[str]:
+    """What the conversation is about, most recent first: turn by turn back to the last question that did not lean
+    on the one before it, the names its answer opens with (its first sentence) and the words of its question."""
+    said: list[str] = []
+    answer = ""
+    for turn in reversed(history):
+        content = str(turn.get("content", ""))
+        if turn.get("role") == "assistant":
+            answer = content
+            continue
+        if turn.get("role") != "user":
+            continue
+        said += names_opening(answer) + re.findall(r"[\w'-]+", content)
+        answer = ""
+        if not leans_back(content):
+            break
+    return said
+
+
+def names_opening(answer: str) -> list[str]:
+    """The words of the names an answer's first sentence says ("Ada Lind."; "The owner is Bo Ek [1]")."""
+    opening = re.split(r"(?<=[.!?])\s+|\n", answer.strip(), maxsplit=1)[0]
+    # Its first word counts when the next is part of the same name ("Ada Lind"), not when it only starts the sentence.
+    first = opening.split()[0].removesuffix("'s") if opening.split() else ""
+    names = [name for name in proper_names(f"and {opening}") if not (name.split()[0] == first and len(name.split()) == 1)]
+    return [word for name in names for word in name.split()]

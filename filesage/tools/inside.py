@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from ..language.figures import dates_in, months_named
 from ..language.lexicon import COMBINE_WORDS, YEAR
 from ..language.text import BULLET, VERSION, covers, fold, is_heading, terms
+from .manuals import option_read
 from .result import ToolResult
 from .toolbox import Toolbox
 
@@ -27,6 +28,8 @@ TABLE_WORDS = terms("table csv sheet spreadsheet data dataset file log value val
 YEAR_WORDS = terms("year years")
 TOTAL_WORDS = terms("total totals sum subtotal")
 RELEASE_LINES = 40  # the most lines of one release's notes a result gives
+# A changelog's heading for what is still to come: "2.14 / <not released yet>", "Unreleased".
+UNRELEASED = re.compile(r"\b(?:not (?:yet )?released|unreleased|in development|upcoming)\b", re.I)
 
 
 class Inside:
@@ -38,11 +41,12 @@ class Inside:
     def count_in_file(self, path: str, what: str) -> ToolResult:
         """Count the things one document lists: the rows of a table or the different values of its column named
         like `what`, the releases (versions) of a changelog, the entries under the heading named like `what`, or
-        its pages, sheets or slides; or a table column's average, total, highest or lowest over the rows that say some words.
+        its pages, sheets or slides; or a table column's average, total, highest or lowest over the rows that say some words;
+        or the lines under one release of a changelog or one option of a manual.
 
         Args:
             path: the file's path relative to the folder, or its name
-            what: what to count, in the document's words (e.g. "countries", "releases", "authors", "average price 2031"); "newest release" for its latest
+            what: what to count, in the document's words (e.g. "countries", "releases", "authors", "average price 2031"); "newest release" for its latest; "option -L" for a manual's entry of that option
         """
         from ..files.readers import Unreadable, document_parts, read_document
 
@@ -62,6 +66,11 @@ class Inside:
         except (Unreadable, OSError) as exc:
             return ToolResult(f"{entry.path} cannot be read: {exc}.", [], f"{entry.name}: unreadable", ok=False)
         lines = listed_lines(document)
+        option = re.fullmatch(r"\s*option\s+(--?[A-Za-z][\w-]*)\s*", what)
+        read = option_read(entry.path, lines, option.group(1)) if option else None
+        if read:
+            text, defined = read
+            return ToolResult(text, [entry.path], f"option {option.group(1)} in {entry.name}", answer=text, found=defined)
         asked = VERSION.search(fold(what)) if terms(what) & RELEASE_WORDS else None
         releases = release_lines(lines) if asked else {}
         if releases:
@@ -85,10 +94,11 @@ class Inside:
         number, kind, items = counted
         named = ", ".join(items[:SHOWN]) + (f" and {len(items) - SHOWN} more" if len(items) > SHOWN else "")
         capped = " (only the first part of this very large file was read)" if document.capped else ""
-        text = f"{entry.path} lists {number:,} {kind}{capped}: {named}."
-        if kind == "releases" and terms(what) & NEWEST_WORDS:
-            version, line = newest_release(lines)
-            text = f"The newest release {entry.path} lists is {version}: \"{line}\" (of {number:,} releases{capped}: {named})."
+        text = f"{entry.path} lists {number:,} {kind}{capped}: {named}." if number else f"{entry.path} lists no {kind}{capped}."
+        newest = newest_release(lines, what) if kind.startswith("release") and terms(what) & NEWEST_WORDS else None
+        if newest:
+            (version, line), bounds = newest, kind.partition(" ")[2]
+            text = f"The newest release {entry.path} lists{' ' + bounds if bounds else ''} is {version}: \"{line}\" (of {number:,} {kind}{capped}: {named})."
         return ToolResult(text, [entry.path], f"{number} {kind} in {entry.name}", answer=text)
 
 
@@ -194,11 +204,36 @@ def release_lines(lines: list[str]) -> dict[str, str]:
 
 
 def release_count(lines: list[str], what: str) -> tuple[int, str, list[str]] | None:
-    """A changelog's releases: the different versions that open a heading or a short line of their own."""
+    """A changelog's releases: the different versions that open a heading or a short line of their own; of the
+    years `what` says, those dated in them ("releases 2031", "releases before 2031", "since 2030")."""
     if not terms(what) & RELEASE_WORDS:
         return None
-    versions = list(release_lines(lines))
-    return (len(versions), "releases", versions) if versions else None
+    versions = list(dated_releases(lines, what))
+    kind = ("release" if len(versions) == 1 else "releases") + "".join(f" {way} {year}" for way, year in year_bounds(what))
+    return (len(versions), kind, versions) if versions or year_bounds(what) else None
+
+
+def year_bounds(what: str) -> list[tuple[str, int]]:
+    """The years words say, each with how it bounds ("in", "before", "after", "since"): "before 2031"."""
+    return [((way or "in").lower(), int(year)) for way, year in re.findall(r"(?:\b(before|after|since|until|in)\s+)?\b((?:19|20)\d\d)\b", what, re.I)]
+
+
+def release_year(lines: list[str], opening: str) -> int | None:
+    """The year a release is dated: on the line that opens it, or else on one of the two lines under it."""
+    found = next((YEAR.search(line) for line in lines_from(lines, opening, 3) if YEAR.search(line)), None)
+    return int(found.group(0)) if found else None
+
+
+def dated_releases(lines: list[str], what: str) -> dict[str, str]:
+    """release_lines, kept to the years `what` bounds them by (none: all of them)."""
+    releases = release_lines(lines)
+    bounds = year_bounds(what)
+    if not bounds:
+        return releases
+    fits = {"in": int.__eq__, "before": int.__lt__, "until": int.__le__, "after": int.__gt__, "since": int.__ge__}
+    years = {version: release_year(lines, opening) for version, opening in releases.items()}
+    return {version: opening for version, opening in releases.items()
+            if years[version] is not None and all(fits[way](years[version], year) for way, year in bounds)}
 
 
 def release_section(lines: list[str], releases: dict[str, str], version: str) -> tuple[str, list[str]]:
@@ -215,11 +250,21 @@ def release_section(lines: list[str], releases: dict[str, str], version: str) ->
     return lines[at].strip(), entries
 
 
-def newest_release(lines: list[str]) -> tuple[str, str]:
-    """The release with the highest number, whatever order the changelog keeps, and the line that opens it."""
-    releases = release_lines(lines)
-    version = max(releases, key=lambda v: tuple(int(part) for part in v.split(".")))
+def newest_release(lines: list[str], what: str = "") -> tuple[str, str] | None:
+    """The release with the highest number, whatever order the changelog keeps, and the line that opens it; of
+    the years `what` bounds (dated_releases), and not one the changelog says is not released yet."""
+    releases = dated_releases(lines, what)
+    out = [version for version, opening in releases.items() if UNRELEASED.search(" ".join(lines_from(lines, opening, 2)))]
+    kept = [version for version in releases if version not in out]
+    if not kept:
+        return None
+    version = max(kept, key=lambda v: tuple(int(part) for part in v.split(".")))
     return version, releases[version]
+
+
+def lines_from(lines: list[str], opening: str, count: int) -> list[str]:
+    at = next(i for i, line in enumerate(lines) if line.strip().lstrip("#").strip() == opening)
+    return lines[at:at + count]
 
 
 # A title in capitals on a line of its own ("AUTHORS", as a formatted man page has it) heads what follows.

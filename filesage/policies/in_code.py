@@ -1,0 +1,89 @@
+"""Policies on the first call for questions that one document answers when it is read in code (what it lists, a
+release's lines, an option's entry, the newest release): small models answer those from the dozen lines a search
+shows them. Each docstring names the kind of small-model failure it handles."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..language.lexicon import HISTORY_ASKED, LISTED_COUNT, NEWEST_RELEASE, OPTION_NAMED
+from ..language.question import counted_words, counts_files
+from ..language.text import VERSION, fold, terms
+from ..llm.parser import ToolCall
+from ..tools.inside import RELEASE_WORDS, year_bounds
+from .reading import changelog_asked_about, leans_back, manual_asked_about, previous_question
+
+if TYPE_CHECKING:
+    from ..agent.state import Turn
+
+
+def what_a_document_lists_is_counted_in_code(turn: "Turn", call: ToolCall | None) -> ToolCall | None:
+    """"How many versions has the X changelog got listed", "the number of regions the rates table lists": small models
+    count the dozen lines a search shows them, or count files. When the question counts what one document it
+    names lists (and not files), the document's table column, releases or section entries are counted in code."""
+    if turn.tree is None or "count_in_file" not in turn.tools or not LISTED_COUNT.search(turn.question):
+        return None
+    if counts_files(turn.question, turn.tree_words()):
+        return None
+    named, counted = turn.tree.named_in(turn.question), counted_words(turn.question)
+    if len(named) != 1 or not counted:
+        return None
+    return ToolCall("count_in_file", {"path": named[0], "what": counted[0]})
+
+
+def a_release_named_is_read_under_its_own_line(turn: "Turn", call: ToolCall | None) -> ToolCall | None:
+    """"What's new in zither 2.4", "when did 2.4 come out": a search shows the lines that name the version from
+    anywhere (an older release's note "see 2.4", the next one's "since 2.4") and small models answer from them, or
+    find nothing when the changes do not repeat the question's words. When the question names a version and one
+    changelog is named, or belongs to the program named, the lines under that version's own line are read in code."""
+    if turn.tree is None or "count_in_file" not in turn.tools or NEWEST_RELEASE.search(turn.question):
+        return None
+    version = VERSION.search(fold(turn.question))
+    changelog = changelog_asked_about(turn.tree, turn.question, version.group(0)) if version else None
+    return ToolCall("count_in_file", {"path": changelog, "what": f"release {version.group(0)}"}) if changelog else None
+
+
+def an_option_asked_is_read_where_its_manual_defines_it(turn: "Turn", call: ToolCall | None) -> ToolCall | None:
+    """"What does -L do in zither", "and -c?": a search ranks every line that mentions the option (a credits file's
+    "added -L", another option's "see -L") and small models retell one of them, or the entry of the option asked
+    before, or give a meaning to an option the program does not have. When the question names one option (not
+    when it came or changed) and a manual of the program it names (by its command, its folder or the file) defines
+    options, the option's own entry is read in code, or the manual is said to define no such option."""
+    if turn.tree is None or "count_in_file" not in turn.tools or HISTORY_ASKED.search(turn.question):
+        return None
+    options = list(dict.fromkeys(OPTION_NAMED.findall(turn.as_written or turn.question)))  # the user's own words
+    if len(options) != 1:
+        return None
+    context = turn.question + (" " + previous_question(turn) if leans_back(turn.question) else "")
+    manual = manual_asked_about(turn.tree, context, options[0])
+    return ToolCall("count_in_file", {"path": manual, "what": f"option {options[0]}"}) if manual else None
+
+
+def the_newest_release_is_read_in_code(turn: "Turn", call: ToolCall | None) -> ToolCall | None:
+    """"Which zither version is the newest", "the last entry of its changelog", "the newest release before 2031":
+    small models give the first version a search shows (a README's example, an old release's line, the changelog's
+    first heading when it keeps the oldest first, one "not released yet") or the newest file's date. When the
+    question asks for the newest release and one changelog is named, or belongs to the program named, its releases
+    (of the years the question bounds) are read in code and the highest number is given with the line that opens it."""
+    if turn.tree is None or "count_in_file" not in turn.tools or not NEWEST_RELEASE.search(turn.question):
+        return None
+    changelog = changelog_asked_about(turn.tree, turn.question)
+    return ToolCall("count_in_file", {"path": changelog, "what": "newest release" + bounded(turn.question)}) if changelog else None
+
+
+def a_programs_releases_are_counted_in_its_changelog(turn: "Turn", call: ToolCall | None) -> ToolCall | None:
+    """"How many zither releases were there in 2031": no document is named, so nothing counts what one lists, and
+    small models count the release lines a search shows, or files. When the question counts releases (or versions)
+    of a program with one changelog, its releases (of the years the question bounds) are counted in code."""
+    if turn.tree is None or "count_in_file" not in turn.tools or (call is not None and call.name == "count_in_file"):
+        return None  # what a document the question names lists is counted already
+    counted = counted_words(turn.question)
+    if not counted or not terms(" ".join(counted)) & RELEASE_WORDS:
+        return None
+    changelog = changelog_asked_about(turn.tree, turn.question)
+    return ToolCall("count_in_file", {"path": changelog, "what": "releases" + bounded(turn.question)}) if changelog else None
+
+
+def bounded(question: str) -> str:
+    """The years a question bounds releases by, as count_in_file reads them (" before 2031")."""
+    return "".join(f" {way} {year}" for way, year in year_bounds(question))
