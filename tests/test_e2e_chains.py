@@ -155,3 +155,19 @@ def test_a_changelogs_releases_are_read_by_their_own_headings_and_a_total_in_par
     assert "1.1" in newest["answer"] and [s["path"] for s in newest["sources"]] == ["tools/quill/ChangeLog"], newest
     total = ask(root, tmp_path, "What's the total planned budget for the Bergen trip?")
     assert "700" in total["answer"], total["answer"]
+
+
+def test_a_datasets_row_for_a_month_and_a_lease_in_another_language_are_found(tmp_path):
+    root = tmp_path / "docs"
+    write(root / "data/bonds/README.md", "# Bond yields\n\nMonthly 10 year nominal yields on government bonds, from the central bank.\n")
+    write(root / "data/bonds/monthly.csv", "Date,Rate\n" + "".join(f"{year}-{m:02d}-01,{year - 2020 + m / 100:.2f}\n"
+                                                              for year in (2029, 2030, 2031) for m in range(1, 13)))
+    write(root / "casa/contrato_arrendamento.txt", "CONTRATO DE ARRENDAMENTO\nSenhorio: Rui Matos, Rua do Sol 5, Porto\n"
+          "Inquilina: Ana Lopes\nRenda mensal: 640,00 €, paga até ao dia 8 de cada mês.\nCaução: 1 280,00 € entregue na data da assinatura.\n"
+          "O contrato tem a duração de dois anos e renova-se por iguais períodos.\n")
+    write(root / "notes/todo.md", "# To do\n\n- call the plumber about the kitchen sink\n- renew the passport before the trip\n")
+    month = ask(root, tmp_path, "What was the 10-year yield in September 2030?")
+    assert "10.09" in month["answer"] and "10.08" not in month["answer"], month["answer"]
+    assert "data/bonds/monthly.csv" in [s["path"] for s in month["sources"]], month
+    rent = ask(root, tmp_path, "How much is my monthly rent?")
+    assert "640" in rent["answer"], rent["answer"]

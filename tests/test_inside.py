@@ -1,6 +1,6 @@
 """Counting what one document lists, in code: a table's column, a changelog's releases, a section's entries."""
 
-from filesage.tools.inside import Inside
+from filesage.tools.inside import Inside, listed_lines
 from filesage.tools.toolbox import Toolbox
 from tests.conftest import write
 
@@ -79,6 +79,9 @@ def test_a_figure_over_a_tables_rows_is_computed_from_every_row_that_says_the_qu
     assert failed.text == "In logs/backups.csv: 2 of its 20 rows say 2031, fail.", failed.text
     longest = inside.count_in_file("logs/backups.csv", "the longest seconds in May 2031")
     assert longest.text.startswith('In logs/backups.csv: The highest seconds over 10 rows that say 2031 is 405, in the row "start: 2031-05-10 01:00'), longest.text
+    # "How many" of a column of figures adds them up.
+    seconds = inside.count_in_file("logs/backups.csv", "How many seconds did vault-1 run in May 2031?")
+    assert "The total of seconds over" in seconds.text, seconds.text
     average = inside.count_in_file("logs/backups.csv", "average seconds for vault-1")
     assert "The average seconds over 10 rows" in average.text and "is 355.5" in average.text, average.text
     # The table's own total row is not added again; a word no row says picks none of them.
@@ -127,3 +130,18 @@ def test_a_changelogs_releases_are_counted_and_ranked_within_the_years_asked(tmp
     assert inside.count_in_file("NEWS", "newest release").text.startswith('The newest release NEWS lists is 2.3: "2.3 / 8-Feb-2031"')
     before = inside.count_in_file("NEWS", "newest release before 2031").text
     assert before.startswith('The newest release NEWS lists before 2031 is 2.2: "2.2 / 19-Aug-2030" (of 3 releases before 2031'), before
+
+
+def test_rows_about_a_table_above_its_header_say_what_it_is(tmp_path):
+    from filesage.files.readers import read_document
+
+    rows = "".join(f"2031-{month:02d},{3 + month / 10}\n" for month in range(1, 9))
+    write(tmp_path / "h15.csv", f'"Series Description","Yield at 10-year maturity"\n"Scale:","Percent"\n"Factor:","1"\n"Time Period","RX10"\n{rows}')
+    lines = listed_lines(read_document(tmp_path / "h15.csv", "csv"))
+    assert lines[:5] == ["Columns: Time Period | RX10", "Series Description: Yield at 10-year maturity", "Scale: Percent", "Factor: 1",
+                         "Time Period: 2031-01; RX10: 3.1"], lines[:5]
+    # A month asked is the row dated in it, though its words do not say the month.
+    august = Toolbox(tmp_path).read_file("h15.csv", about="the yield in August 2031")
+    assert august.text.endswith("Columns: Time Period | RX10\nTime Period: 2031-08; RX10: 3.8"), august.text
+    highest = Inside(Toolbox(tmp_path)).count_in_file("h15.csv", "the highest yield")
+    assert 'is 3.8, in the row "Time Period: 2031-08; RX10: 3.8"' in highest.text, highest.text

@@ -291,6 +291,27 @@ def test_figures_over_a_tables_rows_are_computed_in_code(agent):
     assert computed(report) is None
 
 
+def test_a_tables_row_is_read_for_the_date_asked(tmp_path):
+    from filesage.policies.after_step import a_tables_row_is_read_for_the_date_asked as row_read
+
+    write(tmp_path / "data/yields/README.md", "# Yields\n\nMonthly 10 year yields of government bonds.\n")
+    write(tmp_path / "data/yields/monthly.csv", "Date,Rate\n" + "".join(f"2031-{m:02d}-01,{3 + m / 10}\n" for m in range(1, 13)))
+    write(tmp_path / "data/other/notes.md", "Nothing about yields.\n")
+    box = Toolbox(tmp_path)
+    agent = Agent(ScriptedModel([]), ToolRegistry([box.read_file, Inside(box).count_in_file, semantic_search, respond]), tree=box, policies=in_force())
+
+    def searched(question, path):
+        return found(turn_for(agent, question), "- Monthly 10 year yields of government bonds.", paths=[path], query=question)
+
+    # The README of a dataset found: the table beside it is read at the month's rows.
+    question = "What was the 10-year yield in September 2031?"
+    assert row_read(searched(question, "data/yields/README.md")) == FollowUp(ToolCall("read_file", {"path": "data/yields/monthly.csv", "about": question}))
+    # A figure over rows asked (computed elsewhere), no date asked, or no dataset found: left alone.
+    for question, path in (("What was the highest yield in 2031?", "data/yields/README.md"), ("What are the yields?", "data/yields/README.md"),
+                           ("What was the yield in May 2031?", "data/other/notes.md")):
+        assert row_read(searched(question, path)) is None, question
+
+
 def test_read_the_file_a_listing_picked(agent):
     turn = ran(agent, turn_for(agent, "summarise the newest markdown file"), "list_files", extension="md", order="newest")
     assert read_the_file_a_listing_picked(turn).call == ToolCall("read_file", {"path": "README.md"})

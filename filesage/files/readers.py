@@ -40,7 +40,7 @@ CHUNK_CHARS = 900
 
 # Raised when how files are read changes, so that an index reads every file again (unchanged chunks keep their
 # embeddings: the cache is keyed by text).
-READER_VERSION = "6"
+READER_VERSION = "7"
 SNIFFED_BYTES = 8192
 # What a binary file is, by its first bytes (the offset where the mark starts, the mark, what the file is).
 SIGNATURES = [
@@ -335,6 +335,10 @@ def read_docx(path: Path) -> Document:
     return Document(line_segments(lines, prefix="paragraphs"))
 
 
+PREAMBLE_ROWS = 12  # the most rows about a table above its header
+FIGURE_ROWS = 5  # rows of figures in a row that show the table has begun
+
+
 def is_figure(cell: str) -> bool:
     return bool(re.fullmatch(r"[-+]?[$€£]?\s?[\d.,]+%?", cell.strip()))
 
@@ -367,6 +371,22 @@ def form_lines(rows: list[list[str]]) -> list[str]:
     return lines
 
 
+def cell(value: str) -> str:
+    """A cell as a reader reads it: a whole number that a program wrote as a float ("1968.0") is that number."""
+    value = value.strip()
+    return value[: value.index(".")] if re.fullmatch(r"-?\d+\.0+", value) else value
+
+
+def header_row(rows: list[list[str]]) -> int:
+    """Which row heads a table's columns: the first, unless rows about the table sit above it (a statistics
+    office's "Unit:", "Multiplier:" lines): then the row just above where rows of figures begin, when it holds none."""
+    for start in range(1, min(len(rows) - FIGURE_ROWS, PREAMBLE_ROWS) + 1):
+        block = rows[start:start + FIGURE_ROWS]
+        if all(any(is_figure(c) for c in row) for row in block) and len({len(row) for row in block}) == 1:
+            return start - 1 if not any(is_figure(c) for c in rows[start - 1]) else 0
+    return 0
+
+
 def rows_as_lines(rows: list[list[str]]) -> tuple[str | None, list[str]]:
     """'col: value; col: value' per row, so a chunk of rows keeps the meaning of its columns; a form's rows as
     'label: value' (no header, for "column 2: 2026-01-02" says nothing)."""
@@ -375,10 +395,13 @@ def rows_as_lines(rows: list[list[str]]) -> tuple[str | None, list[str]]:
         return None, []
     if is_form(rows):
         return "", form_lines(rows)
-    header = [h.strip() or f"column {i + 1}" for i, h in enumerate(rows[0])]
-    lines = []
-    for row in rows[1:]:
-        pairs = [f"{header[i] if i < len(header) else f'column {i + 1}'}: {value.strip()}" for i, value in enumerate(row) if value.strip()]
+    at = header_row(rows)
+    header = [h.strip() or f"column {i + 1}" for i, h in enumerate(rows[at])]
+    # Rows above the header say what the whole table is ("Unit:", "Percent"), each as a label and its value.
+    lines = [f"{cells[0].rstrip(': ')}: {' | '.join(cells[1:])}" if len(cells) > 1 else cells[0]
+             for cells in ([c.strip() for c in row if c.strip()] for row in rows[:at])]
+    for row in rows[at + 1:]:
+        pairs = [f"{header[i] if i < len(header) else f'column {i + 1}'}: {cell(value)}" for i, value in enumerate(row) if value.strip()]
         lines.append("; ".join(pairs))
     return " | ".join(header), lines
 

@@ -465,6 +465,8 @@ LANGUAGE_WORDS = {
     "Italian": set("il lo la gli le e è una del per che non con di da sono della nel".split()),
     "Dutch": set("de het een en is van dat niet op voor met zijn wordt ook aan bij".split()),
     "Swedish": set("och att det som en är på för med inte av den till har om".split()),
+    "Portuguese": set("de e é um uma do da dos das em na nos nas para com não que ao à pelo pela seu sua também".split()),
+    "Polish": set("nie się jest że jak dla oraz przez lub są być jego przy już także".split()),
 }
 # A question in German capitalises every noun: its short words and its words of asking tell it.
 GERMAN_QUESTION_WORDS = LANGUAGE_WORDS["German"] | {

@@ -21,6 +21,7 @@ from ..errors import UsageError
 from .after_step import (
     a_name_several_files_have_is_the_one_the_question_places,
     a_name_no_file_has_is_not_found,
+    a_tables_row_is_read_for_the_date_asked,
     answer_after_a_found_result,
     documents_of_a_year_are_read,
     figures_over_a_tables_rows_are_computed_in_code,
@@ -123,6 +124,7 @@ ORDER: list[Policy] = [
         read_the_file_a_listing_picked,
         the_file_a_search_found_is_looked_up,
         figures_over_a_tables_rows_are_computed_in_code,
+        a_tables_row_is_read_for_the_date_asked,
         documents_of_a_year_are_read,
         a_name_no_file_has_is_not_found,
         filesystem_answers_are_rendered,

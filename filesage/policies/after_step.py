@@ -4,10 +4,13 @@ result the program can state exactly, or the model asked for its answer now."""
 
 from __future__ import annotations
 
+import re
+
 from ..agent import prompts
 from ..agent.decisions import ASK_ANSWER, FollowUp, Hint, Rendered
 from ..agent.state import Turn
 from ..files.walk import ConfinementError
+from ..language.figures import months_named
 from ..language.filters import detect_order
 from ..language.lexicon import (
     COMBINE_WORDS,
@@ -28,9 +31,11 @@ from ..language.question import (
 )
 from ..language.text import singular, words
 from ..llm.parser import ToolCall
+from ..tools.inside import combine_asked, table_rows
 from ..tools.registry import CONTENT_TOOLS, FILESYSTEM_TOOLS, RENDERED_TOOLS
 from .reading import (
     combines_asked,
+    document_lines,
     found_anything,
     names_in,
     previous_question,
@@ -133,6 +138,8 @@ def the_file_a_search_found_is_looked_up(turn: "Turn") -> FollowUp | None:
 
 
 TABLES = ("csv", "tsv", "xlsx", "xls", "xlsm", "ods")
+# What a dataset's folder calls the files that describe its tables.
+DESCRIBES_DATA = re.compile(r"(?:readme|datapackage|metadata|codebook|data ?dictionary)", re.I)
 
 
 def figures_over_a_tables_rows_are_computed_in_code(turn: "Turn") -> FollowUp | None:
@@ -151,13 +158,53 @@ def figures_over_a_tables_rows_are_computed_in_code(turn: "Turn") -> FollowUp | 
     asked = {singular(w) for w in words(turn.question)}
     tables = [path for path in step.paths if path.rsplit(".", 1)[-1].lower() in TABLES]
     if step.tool == "semantic_search":
-        tables = tables[:1] if tables and tables[0] == step.paths[0] else []
+        tables = [table_found(turn)] if table_found(turn) else []
     elif len(tables) != len(step.paths):
         return None
     if not tables:
         return None
     table = max(tables, key=lambda path: len(asked & {singular(w) for w in words(path.rsplit("/", 1)[-1])}))
-    return FollowUp(ToolCall("count_in_file", {"path": table, "what": turn.question}))
+    return FollowUp(ToolCall("count_in_file", {"path": table, "what": turn.question})) if combines_rows(turn, table) else None
+
+
+def combines_rows(turn: "Turn", table: str) -> bool:
+    """Whether the question asks the table's rows combined, once the names of its columns are taken out ("the top
+    5 percent in 1968" asks a row's value, not the highest)."""
+    columns = list(dict.fromkeys(column for row in table_rows(document_lines(turn.tree, table)) for column in row))
+    return bool(combine_asked(turn.question, columns))
+
+
+def table_found(turn: "Turn") -> str:
+    """The table a search found: its best passage's file, when that is a table, or else, when that is a dataset's
+    README or description, the one table beside it, or of several there the one whose name shares most of the
+    question's words; '' when there is none."""
+    first = turn.steps[-1].paths[0]
+    if first.rsplit(".", 1)[-1].lower() in TABLES:
+        return first
+    if not DESCRIBES_DATA.match(first.rsplit("/", 1)[-1]):
+        return ""
+    folder = first.rsplit("/", 1)[0] if "/" in first else ""
+    beside = [e.path for e in turn.tree.entries if e.path.rsplit("/", 1)[0] == folder and "/" in e.path
+              and e.extension in TABLES] if turn.tree is not None and folder else []
+    asked = {singular(w) for w in words(turn.question)}
+    shared = {path: len(asked & {singular(w) for w in words(path.rsplit("/", 1)[-1])}) for path in beside}
+    best = sorted(beside, key=lambda path: -shared[path])
+    return best[0] if len(best) == 1 or (best and shared[best[0]] > shared[best[1]]) else ""
+
+
+def a_tables_row_is_read_for_the_date_asked(turn: "Turn") -> FollowUp | None:
+    """"The yield in September 2008", "the rate for Peru in 2031": a search shows a dataset's README, or a dozen
+    rows of the table, and not the row "Date: 2008-09-01; Rate: 3.69", whose words do not say the month; small
+    models then say nothing was found, or give a neighbouring row. When the question asks one value of a year or a
+    month of one and a search found a table (or the README beside one), the table is read at the rows most about
+    the question, a month asked by the rows dated in it."""
+    step = turn.steps[-1]
+    if step.tool != "semantic_search" or not (step.found and step.paths) or "read_file" not in turn.tools or len(turn.steps) > 1:
+        return None
+    if not (months_named(turn.question) or YEAR.search(turn.question)):
+        return None
+    table = table_found(turn)
+    return FollowUp(ToolCall("read_file", {"path": table, "about": turn.question})) if table and not combines_rows(turn, table) else None
 
 
 def documents_of_a_year_are_read(turn: "Turn") -> FollowUp | None:

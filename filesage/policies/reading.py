@@ -131,7 +131,7 @@ def changelog_asked_about(tree: "Toolbox", question: str, version: str = "") -> 
     asked = set(words(question)) | set(re.findall(r"[^\W_]+", question.lower()))  # "vnStat" is vnstat too
     kept = [e.path for e in tree.entries if "/" in e.path and is_changelog(e.path) and set(words(e.path.rsplit("/", 1)[0])) & asked]
     if len(kept) > 1 and version:
-        releases = {path: release_lines(changelog_lines(tree, path)) for path in kept}
+        releases = {path: release_lines(document_lines(tree, path)) for path in kept}
         # None opens it: the one that lists most releases, to say it has no such release.
         kept = [path for path in kept if version in releases[path]] or [max(kept, key=lambda path: len(releases[path]))]
     return kept[0] if len(kept) == 1 else None
@@ -153,19 +153,21 @@ def manual_asked_about(tree: "Toolbox", question: str, option: str) -> str | Non
     folder = folder_by_its_own_name(question, tree.folders)
     elsewhere = tree.named_in(question) or [e.path for e in tree.entries if folder and e.path.startswith(folder + "/")]
     for kept in (candidates, elsewhere):
-        defined = {path: defined_options(changelog_lines(tree, path)) for path in kept[:MANUALS_READ]}
+        defined = {path: defined_options(document_lines(tree, path)) for path in kept[:MANUALS_READ]}
         manuals = [path for path, options in defined.items() if options]
         if manuals:
             return next((path for path in manuals if option in defined[path]), manuals[0])
     return None
 
 
-def changelog_lines(tree: "Toolbox", path: str) -> list[str]:
-    """A changelog's (or a manual's) lines as count_in_file reads them (its reader, tools.inside.listed_lines); none
-    when it cannot be read."""
+def document_lines(tree: "Toolbox", path: str) -> list[str]:
+    """A document's lines as count_in_file reads them (its reader, tools.inside.listed_lines); none when it cannot
+    be read."""
     from ..files.readers import Unreadable, read_document
 
-    entry = next(e for e in tree.entries if e.path == path)
+    entry = next((e for e in tree.entries if e.path == path), None)
+    if entry is None:
+        return []
     try:
         return listed_lines(read_document(tree.root / entry.disk_path, entry.extension))
     except (Unreadable, OSError):

@@ -8,7 +8,8 @@ import re
 from typing import TYPE_CHECKING
 
 from ..language.figures import dates_in, months_named
-from ..language.lexicon import COMBINE_WORDS, YEAR
+from ..language.glossary import term_of, translations
+from ..language.lexicon import COMBINE_WORDS, LANGUAGE_WORDS, YEAR
 from ..language.text import BULLET, VERSION, covers, fold, is_heading, terms
 from .manuals import option_read
 from .result import ToolResult
@@ -27,6 +28,7 @@ NEWEST_WORDS = terms("newest latest last recent current")
 TABLE_WORDS = terms("table csv sheet spreadsheet data dataset file log value values figure figures")
 YEAR_WORDS = terms("year years")
 TOTAL_WORDS = terms("total totals sum subtotal")
+ALL_LANGUAGES = set(LANGUAGE_WORDS)
 RELEASE_LINES = 40  # the most lines of one release's notes a result gives
 # A changelog's heading for what is still to come: "2.14 / <not released yet>", "Unreleased".
 UNRELEASED = re.compile(r"\b(?:not (?:yet )?released|unreleased|in development|upcoming)\b", re.I)
@@ -124,19 +126,24 @@ def table_figure(lines: list[str], what: str) -> str | None:
     names none), or how many rows there are, over the rows that say `what`'s other words and years ("average price
     2031", "highest close", "rows FAIL June 2031": each of those said in some cell of the row, a month by its date)."""
     rows = table_rows(lines)
-    combine = next((name for name, said in COMBINE_WORDS if said.search(what)), "")
+    columns = list(dict.fromkeys(column for row in rows for column in row))
+    combine = combine_asked(what, columns)
     if len(rows) < 2 or not combine:
         return None
     wanted = terms(what)
-    columns = list(dict.fromkeys(column for row in rows for column in row))
     numeric = [c for c in columns if sum(cell_number(row.get(c, "")) is not None for row in rows) >= 0.8 * len(rows) and not terms(c) & YEAR_WORDS]
-    named = [c for c in numeric if terms(c) & wanted]
+    # A column may be named in another language than the question's ("horas" for hours).
+    named = [c for c in numeric if terms(c) & (wanted | {term_of(word) for word in translations(wanted, ALL_LANGUAGES)})]
     column = named[0] if named else numeric[0] if len(numeric) == 1 else None
+    if combine == "count" and named:
+        combine = "total"  # "how many hours": the hours added up, not the rows that have some
     if column is None and combine != "count":
         return None
     # The words that pick rows: what is neither the combining, the column, nor a word about the table itself.
     combining = terms(" ".join(word for name, said in COMBINE_WORDS for word in said.pattern.split("|")))
-    picking = wanted - combining - (terms(column) if column else set()) - ROW_WORDS - TABLE_WORDS
+    # A number that is part of a name ("the 10-year yield", "top 5 percent") picks no row.
+    named_numbers = {t for found in re.finditer(r"\b(\d+)[- ](?=[^\W\d_])", what) for t in terms(found.group(1))}
+    picking = wanted - combining - (terms(column) if column else set()) - ROW_WORDS - TABLE_WORDS - named_numbers
     # A word no row says is about the table itself ("the natural gas prices"), and picks none of its rows.
     said_in_rows = [terms(" ".join(f"{k} {v}" for k, v in row.items())) for row in rows]
     picking = {t for t in picking if any(covers(t, said) for said in said_in_rows)}
@@ -169,6 +176,15 @@ def table_figure(lines: list[str], what: str) -> str | None:
     if combine == "total":
         return f"The total of {column} {over} is {total:,.4g}."
     return f"The average {column} {over} is {total / len(values):.4g} (their total {total:,.6g})."
+
+
+def combine_asked(what: str, columns: list[str]) -> str:
+    """How `what` asks a table's rows combined (COMBINE_WORDS: "count", "average", ...), once the names of the
+    table's columns it says are taken out ("the Top 5 percent in 1968" asks no highest); '' when it asks none."""
+    for column in sorted(columns, key=len, reverse=True):
+        if len(column) > 2:
+            what = re.sub(rf"(?<!\w){re.escape(column)}(?!\w)", " ", what, flags=re.I)
+    return next((name for name, said in COMBINE_WORDS if said.search(what)), "")
 
 
 def table_count(lines: list[str], what: str) -> tuple[int, str, list[str]] | None:

@@ -50,6 +50,7 @@ def rows_about(about: str, parts: list[str]) -> tuple[list[str], int] | None:
     """The rows of a table most about the words given (every row that says the most of them, rarer words weighing
     more: a country and a year name the one row), at most ROWS_SHOWN of them after the table's column line, and how many
     there are; None for a document that is no table, or when no row says any of the words."""
+    from ..language.figures import months_named
     from ..language.text import covers, terms
 
     lines = [line for part in parts for line in part.splitlines() if line.strip() and not is_piece_heading(line)]
@@ -60,12 +61,23 @@ def rows_about(about: str, parts: list[str]) -> tuple[list[str], int] | None:
     said = [terms(row) for row in rows]
     weight = {t: 1.0 / (1 + sum(covers(t, own) for own in said)) for t in wanted}
     scores = [sum(w for t, w in weight.items() if covers(t, own)) for own in said]
+    # A month of a year asked ("September 2031") is the row dated in it ("2031-09-01"), whose words do not say it.
+    months = months_named(about)
+    if months:
+        scores = [score + len(weight) * (bool(months & dated_months(row))) for score, row in zip(scores, rows)]
     best = max(scores, default=0.0)
     if best <= 0:
         return None
     header = next((line for line in lines if line.startswith("Columns:")), None)
     chosen = [row for row, score in zip(rows, scores) if score == best]
     return ([header] if header else []) + chosen[:ROWS_SHOWN], len(chosen)
+
+
+def dated_months(text: str) -> set[tuple[int, int]]:
+    """The months of a year a line is dated in, by its dates ("2031-09-01") or its months ("2031-09", "Sep 2031")."""
+    from ..language.figures import dates_in, months_named
+
+    return {(year, month) for year, month, _ in dates_in(text)[0] if year} | months_named(text)
 
 
 def file_line(entry: "FileEntry") -> str:
