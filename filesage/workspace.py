@@ -78,6 +78,7 @@ class Workspace:
         from .agent.planner import Planner
         from .index.store import FolderIndex
         from .policies import in_force
+        from .tools.copies import Copies
         from .tools.inside import Inside
         from .tools.registry import ToolRegistry, respond
         from .tools.searcher import Searcher
@@ -96,6 +97,7 @@ class Workspace:
                 toolbox.file_metadata,
                 toolbox.grep_files,
                 toolbox.directory_tree,
+                Copies(toolbox).find_duplicates,
                 self.searcher.semantic_search,
                 Survey(toolbox, self.searcher).each_file,
                 toolbox.read_file,

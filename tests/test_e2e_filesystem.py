@@ -46,6 +46,13 @@ def questions(root: Path):
     budget = root / "finance" / "budget_q1.xlsx"
     size = budget.stat().st_size
     top_folders = sorted({p.relative_to(root).parts[0] for p in all_files if len(p.relative_to(root).parts) > 1})
+    smallest_with_content = min((p for p in all_files if p.stat().st_size), key=lambda p: p.stat().st_size)
+    depth = max(len(p.relative_to(root).parts) - 1 for p in all_files)
+    by_bytes: dict[bytes, list[Path]] = {}
+    for path in all_files:
+        if path.stat().st_size:
+            by_bytes.setdefault(path.read_bytes(), []).append(path)
+    copies = [group for group in by_bytes.values() if len(group) > 1]
     return [
         ("How many PDF files are there?", lambda a: says_number(a, len(by_ext("pdf")))),
         ("how many files are in the finance folder?", lambda a: says_number(a, len(under("finance")))),
@@ -65,6 +72,10 @@ def questions(root: Path):
         ("Which CSV files are there?", lambda a: all(p.name in a for p in by_ext("csv"))),
         ("What are my 3 most recently changed files?", lambda a: all(p.name in a for p in newest[:3])),
         ("when was the todo file modified?", lambda a: says_day(a, root / "notes" / "todo.txt")),
+        ("what did I touch last?", lambda a: newest[0].name in a),
+        ("Which is the smallest file that actually has something in it?", lambda a: smallest_with_content.name in a),
+        ("How deep does the folder tree go?", lambda a: f"{depth} levels deep" in a),
+        ("Do I have any duplicate files?", lambda a: all(p.name in a for group in copies for p in group) if copies else "No two" in a),
     ]
 
 

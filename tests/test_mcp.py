@@ -8,7 +8,7 @@ from mcp import Client, StdioServerParameters
 
 from tests.conftest import FILESAGE, joined_model_env, write
 
-READ_ONLY = {"count_files", "list_files", "file_metadata", "grep_files", "directory_tree", "semantic_search", "each_file", "read_file", "count_in_file"}
+READ_ONLY = {"count_files", "list_files", "file_metadata", "grep_files", "directory_tree", "find_duplicates", "semantic_search", "each_file", "read_file", "count_in_file"}
 
 
 def server(root, tmp_path, model: str) -> StdioServerParameters:

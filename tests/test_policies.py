@@ -291,6 +291,23 @@ def test_figures_over_a_tables_rows_are_computed_in_code(agent):
     assert computed(report) is None
 
 
+def test_files_asked_about_as_duplicates_are_compared_by_their_bytes(tmp_path):
+    from filesage.tools.copies import Copies
+
+    write(tmp_path / "Downloads/bill.pdf", "%PDF")
+    write(tmp_path / "home/bill.pdf", "%PDF")
+    box = Toolbox(tmp_path)
+    agent = Agent(ScriptedModel([]), ToolRegistry([box.count_files, box.list_files, Copies(box).find_duplicates, respond]), tree=box, policies=in_force())
+    listed = ToolCall("list_files", {"name": "bill"})
+    assert filesystem_calls_follow_the_question(turn_for(agent, "Do I have any duplicate files?"), listed) == ToolCall("find_duplicates", {})
+    assert filesystem_calls_follow_the_question(turn_for(agent, "are there duplicates in Downloads?"), listed) == ToolCall("find_duplicates", {"folder": "Downloads"})
+    from filesage.policies.router import route
+
+    assert route("Do I have any duplicate files?") == ToolCall("find_duplicates", {})
+    # Duplicates a document mentions are what it says: the call stands.
+    assert filesystem_calls_follow_the_question(turn_for(agent, "which bill lists duplicate charges?"), listed) is None
+
+
 def test_a_tables_row_is_read_for_the_date_asked(tmp_path):
     from filesage.policies.after_step import a_tables_row_is_read_for_the_date_asked as row_read
 

@@ -106,7 +106,7 @@ def test_a_small_tree_shows_its_files_and_which_folder_holds_most(tmp_path):
     tree = Toolbox(tmp_path).directory_tree()
     assert tree.text.splitlines() == ["./ (5 files)", "    home/ (1 files)", "        lease.pdf", "    work/ (4 files)", "        notes/ (2 files)",
                                       "            2031-01-04.md", "            2031-02-09.md", "        budget.xlsx", "        plan.md"]
-    assert tree.answer.startswith("The folder has 2 subfolders (home, work) and 5 files in all; work/ holds the most (4 files):")
+    assert tree.answer.startswith("The folder has 2 subfolders (home, work) and 5 files in all; work/ holds the most (4 files); its folders go 2 levels deep (work/notes/):")
 
 
 def test_hidden_files_only_when_asked(fs_corpus):
@@ -409,3 +409,24 @@ def test_a_table_read_about_something_gives_the_rows_that_say_it(tmp_path):
     # A document that is no table is read by its part about the words, as before.
     write(tmp_path / "notes.md", "# Notes\n\nThe Corvath trip was in 2031.\n")
     assert "rows about" not in Toolbox(tmp_path).read_file("notes.md", about="Corvath").text
+
+
+def test_files_with_the_same_content_are_found_by_their_bytes(tmp_path):
+    from filesage.tools.copies import Copies
+
+    write(tmp_path / "Downloads/bill (1).pdf", "%PDF same bytes")
+    write(tmp_path / "home/bills/bill_2031-02.pdf", "%PDF same bytes")
+    write(tmp_path / "tools/a/COPYING", "GPL text\n")
+    write(tmp_path / "tools/b/LICENSE", "GPL text\n")
+    write(tmp_path / "tools/c/COPYING", "GPL text.\n")  # a byte apart: no copy
+    write(tmp_path / "notes/empty.txt", "")
+    write(tmp_path / "notes/blank.md", "")
+    copies = Copies(Toolbox(tmp_path))
+    found = copies.find_duplicates()
+    assert found.answer.startswith("2 sets of files with the same content in the folder (4 files; 5 compared byte for byte, 2 empty files left out):")
+    assert "- Downloads/bill (1).pdf and home/bills/bill_2031-02.pdf (15 B each)" in found.answer
+    assert "- tools/a/COPYING and tools/b/LICENSE (9 B each)" in found.answer and "tools/c" not in found.answer
+    assert copies.find_duplicates("tools").answer.startswith("1 set of files with the same content under tools/ (2 files; 3 compared")
+    assert copies.find_duplicates("home").answer == "There is only 1 file under home/ with content: nothing to compare."
+    assert copies.find_duplicates("tools/a").answer == "There is only 1 file under tools/a/ with content: nothing to compare."
+    assert not copies.find_duplicates("nowhere").ok

@@ -13,6 +13,7 @@ from .lexicon import (
     COUNT_WORDS,
     EDITING,
     EMPTY,
+    HAS_CONTENT,
     EVERYDAY_TYPES,
     FILE_NOUNS,
     FOLDER_NOUNS,
@@ -151,6 +152,8 @@ def read_question(question: str, folders: list[str] | tuple[str, ...] = ()) -> A
             smaller = op.startswith(("smaller", "less", "lighter", "under", "below", "fewer"))
             setattr(asked, "smaller_than" if smaller else "larger_than", size)
     asked.empty = bool(EMPTY.search(text))
+    if not asked.empty and not asked.larger_than and HAS_CONTENT.search(text):
+        asked.larger_than = "0 bytes"
     asked.hidden = "too" if HIDDEN_TOO.search(text) else "only" if HIDDEN_ASKED.search(text) else ""
     period = PERIOD.search(text)
     if period:

@@ -258,7 +258,8 @@ ORDER_PHRASES = [
     (rf"least recent(ly)?( (?:{_EDITED}|used))?|longest ago|stalest|earliest|oldest", "oldest"),
     (r"least (bulky|big|large|heavy|space)|fewest bytes|smallest|tiniest|littlest|lightest|teeniest|slimmest|minimal size", "smallest"),
     # "the last modified file" ranks; "when was X last modified" asks for a date.
-    (rf"most recent(ly)?( (?:{_EDITED}|created))?|(?<=the )last {_EDITED}|last {_EDITED} (file|one|document)|newest|latest|freshest|youngest", "newest"),
+    (rf"most recent(ly)?( (?:{_EDITED}|created))?|(?<=the )last {_EDITED}|last {_EDITED} (file|one|document)|newest|latest|freshest|youngest|"
+     r"(?<=i )(?:modif(?:y|ied)|change[d]?|edit(?:ed)?|touch(?:ed)?|update[d]?|save[d]?|work(?:ed)? on) last", "newest"),
     (r"most (space|room|disk space|storage)|largest|biggest|bulkiest|chunkiest|heaviest|hugest|fattest|greatest size|"
      r"take[s]? up the most|largest", "largest"),
 ]
@@ -270,6 +271,13 @@ SIZE_BOUND = re.compile(
 )
 EMPTY = re.compile(r"\b(empty|blank|zero[- ]?(?:bytes?|b|size|sized|length)|0[- ]?(?:bytes?|b|kb)|no content|contain(?:s|ing)? nothing|"
                    r"nothing in (?:it|them)|size of (?:0|zero))\b", re.I)
+# Files asked about by whether their content is the same as another's.
+DUPLICATES_ASKED = re.compile(r"\b(?:duplicate(?:d)? (?:files?|documents?|copies)|(?:any|some|the) duplicates|duplicates (?:of|in|among|under)|"
+                              r"identical (?:files?|documents?|copies)|(?:files?|documents?) (?:that are|which are|with) (?:identical|the same content)|"
+                              r"same content|exact cop(?:y|ies)|byte[- ]for[- ]byte|(?:any|some) of (?:them|these|those) (?:are )?identical)\b", re.I)
+# A file that is not empty, said without the word ("has something in it", "with some content", "actually holds data").
+HAS_CONTENT = re.compile(r"\b(?:ha(?:s|ve)|with|hold(?:s|ing)?|contain(?:s|ing)?)\s+(?:actual\s+|real\s+|any\s+|some\s+)?"
+                         r"(?:something|anything|content|contents|data|text|bytes)\b(?!\s+(?:about|on|of|from|for)\b)", re.I)
 PERIOD = re.compile(
     r"\b(?:(?:in|within|during|over|for)\s+)?(?:the\s+)?(?:last|past|previous|recent)\s+(?P<span>(?:\d+|a|an|one|two|three|four|five|six|seven|ten|fourteen|thirty)?\s*"
     r"(?:hours?|days?|weeks?|fortnight|months?|years?))\b|\b(?P<word>today|yesterday|this week|this month|24 hours)\b",

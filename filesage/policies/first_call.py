@@ -12,6 +12,7 @@ from ..agent.decisions import ASK_ANSWER, AskAnswer, Rewrite
 from ..agent.state import Turn
 from ..language.filters import read_question
 from ..language.lexicon import (
+    DUPLICATES_ASKED,
     EMPTY,
     FILE_AND_FOLDER_NOUNS,
     FILE_ASPECTS,
@@ -115,6 +116,9 @@ def filesystem_calls_follow_the_question(turn: "Turn", call: ToolCall | None) ->
         return None
     folders = turn.folders()
     asked = read_question(turn.question, folders)
+    if DUPLICATES_ASKED.search(turn.question) and "find_duplicates" in turn.tools and call.name not in ("find_duplicates", "respond"):
+        # Files with the same content: only their bytes tell, whatever the names say.
+        return ToolCall("find_duplicates", {"folder": asked.folder} if asked.folder else {})
     if call.name not in ("count_files", "directory_tree") and folder_space_or_parts(turn.question, turn.tree_words()):
         # A folder's space or its subfolders ("the space X takes up on disk", "which subfolders X has"): no document
         # says that; the folder, named by its own name too, is counted (its size in all) or drawn.

@@ -7,6 +7,7 @@ import re
 
 from ..language.filters import detect_name, detect_order, read_question
 from ..language.lexicon import (
+    DUPLICATES_ASKED,
     FOLDERS_COMPARED,
     FOLLOW_UP,
     GREETING,
@@ -31,6 +32,8 @@ def route(question: str, previous: str = "", folders: list[str] | tuple[str, ...
     if not asked.extension and previous:
         asked.extension = read_question(previous, folders).extension
     filters = asked.filters()
+    if DUPLICATES_ASKED.search(question):
+        return ToolCall("find_duplicates", {"folder": asked.folder} if asked.folder else {})
     if READ.search(question):
         name = detect_name(question)
         if asked.order:  # "Summarise the newest PDF": listed in that order first, then read

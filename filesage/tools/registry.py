@@ -178,14 +178,14 @@ class ToolRegistry:
             return clean, ToolResult(f"Bad arguments: {exc}.", [], str(exc), ok=False)
 
 
-FILESYSTEM_TOOLS = {"count_files", "list_files", "file_metadata", "grep_files", "directory_tree"}
+FILESYSTEM_TOOLS = {"count_files", "list_files", "file_metadata", "grep_files", "directory_tree", "find_duplicates"}
 
 
 CONTENT_TOOLS = {"semantic_search", "read_file", "each_file", "count_in_file"}
 
 
 # Tools that state facts of files (how many, which, how big, when), never what a file says.
-FILE_FACT_TOOLS = {"count_files", "list_files", "file_metadata", "directory_tree"}
+FILE_FACT_TOOLS = {"count_files", "list_files", "file_metadata", "directory_tree", "find_duplicates"}
 
 
 # Tools whose results carry the exact answer, rendered by the program.

@@ -95,7 +95,7 @@ class Toolbox:
     def refresh(self) -> None:
         self._entries = self._hidden = self._name_words = None
 
-    def _folder(self, folder: str) -> str | None:
+    def folder_prefix(self, folder: str) -> str | None:
         """The folder an argument means, '' for the whole folder, None when no folder fits. A path that
         leaves the root raises ConfinementError, whatever else it might match."""
         if not folder.strip():
@@ -118,7 +118,7 @@ class Toolbox:
         if named_type and not name_rest:  # name="images": a type, not words of a name
             extensions, name = extensions or named_type, ""
             notes.append(f"'{named_type[0]}' is a file type, not part of a name")
-        prefix = self._folder(folder)
+        prefix = self.folder_prefix(folder)
         if prefix is None:
             as_type, leftover = split_type_words(folder)
             if as_type and not leftover:
@@ -401,7 +401,7 @@ class Toolbox:
             max_depth: how many folder levels to show
             folder: subfolder relative to the root to start from; empty means the whole folder
         """
-        prefix = self._folder(folder)
+        prefix = self.folder_prefix(folder)
         if prefix is None:
             shown = ", ".join(f + "/" for f in self.folders[:30]) or "(none)"
             return ToolResult(f"There is no folder '{folder}' with files in it; the folders are: {shown}.", [], f"No folder '{folder}'", ok=False)
@@ -477,7 +477,7 @@ class Toolbox:
             if relative in {e.path for e in self.entries}:
                 found.append(relative)
                 continue
-            prefix = self._folder(part)
+            prefix = self.folder_prefix(part)
             if prefix:
                 found += [e.path for e in self.entries if e.path.startswith(prefix + "/")]
             else:
