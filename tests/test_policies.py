@@ -178,6 +178,9 @@ def test_filesystem_calls_follow_the_question(agent):
     assert fixed("list my markdown files", "list_files", extension="md", empty=True) == ToolCall("list_files", {"extension": "markdown"})
     assert fixed("which files did I change in the past day?", "list_files", changed_within="7 days").arguments["changed_within"] == "day"
     assert fixed("which files are bigger than 5 KB?", "list_files").arguments["larger_than"] == "5 KB"
+    # A file ranked, not counted ("which is the smallest ..."), is listed in that order; files with something in them are not empty.
+    assert fixed("Which is the smallest file that actually has something in it?", "count_files") == \
+        ToolCall("list_files", {"larger_than": "0 bytes", "order": "smallest", "limit": 1})
     # The end of a ranking, and how many.
     assert fixed("what are my 2 least bulky files?", "list_files", order="largest", limit=5).arguments == {"order": "smallest", "limit": 2}
     # A ranking asked in the singular is one file; in the plural, as many as asked (or the tool's default).

@@ -181,14 +181,17 @@ def filesystem_calls_follow_the_question(turn: "Turn", call: ToolCall | None) ->
             if key != "extension" or written_as_a_type(turn.question + " " + previous_question(turn), str(args[key])):
                 continue
         del args[key]
-    if call.name == "list_files" and asked.order:
+    name = call.name
+    if name == "count_files" and asked.order and not asked.counting:
+        name = "list_files"  # "which is the smallest ...": a ranking, not a count
+    if name == "list_files" and asked.order:
         args["order"] = asked.order
         if asked.limit or asks_for_one(turn.question):
             args["limit"] = asked.limit or 1
-    elif call.name == "list_files":
+    elif name == "list_files":
         # No rank in the question: "which ones?" wants them all, not the model's first few.
         args.pop("limit", None)
-    return ToolCall(call.name, args) if args != call.arguments else None
+    return ToolCall(name, args) if (name, args) != (call.name, call.arguments) else None
 
 
 def each_file_is_for_many_files(turn: "Turn", call: ToolCall | None) -> ToolCall | None:
