@@ -396,6 +396,9 @@ def test_a_release_named_is_read_under_its_own_line(tmp_path):
     assert asked == ToolCall("count_in_file", {"path": "quill/NEWS", "what": "release 2.4"})
     # A release no changelog of the program opens: the one that lists most releases says it has none.
     assert release(turn_for(agent, "What's new in quill 9.1?"), None) == ToolCall("count_in_file", {"path": "quill/NEWS", "what": "release 9.1"})
+    # A follow-up's version is looked up in the changelog of the program the question before asked about.
+    history = [{"role": "user", "content": "What is the newest quill release?"}, {"role": "assistant", "content": "2.4"}]
+    assert release(turn_for(agent, "and what did 2.3 add?", history), None) == ToolCall("count_in_file", {"path": "quill/NEWS", "what": "release 2.3"})
     # No version, the newest asked, or no changelog of the program named: left alone.
     for question in ("What's new in quill?", "What is the newest quill release?", "What changed in zither 2.4?"):
         assert release(turn_for(agent, question), ToolCall("read_file", {"path": "NEWS"})) is None, question

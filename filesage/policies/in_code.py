@@ -35,11 +35,14 @@ def a_release_named_is_read_under_its_own_line(turn: "Turn", call: ToolCall | No
     """"What's new in zither 2.4", "when did 2.4 come out": a search shows the lines that name the version from
     anywhere (an older release's note "see 2.4", the next one's "since 2.4") and small models answer from them, or
     find nothing when the changes do not repeat the question's words. When the question names a version and one
-    changelog is named, or belongs to the program named, the lines under that version's own line are read in code."""
+    changelog is named, or belongs to the program named (in it, or in the question before it leans on), the lines
+    under that version's own line are read in code."""
     if turn.tree is None or "count_in_file" not in turn.tools or NEWEST_RELEASE.search(turn.question):
         return None
     version = VERSION.search(fold(turn.question))
-    changelog = changelog_asked_about(turn.tree, turn.question, version.group(0)) if version else None
+    # "and what did 1.15 add?": the program is the one the question before asked about.
+    context = turn.question + (" " + previous_question(turn) if leans_back(turn.as_written or turn.question) else "")
+    changelog = changelog_asked_about(turn.tree, context, version.group(0)) if version else None
     return ToolCall("count_in_file", {"path": changelog, "what": f"release {version.group(0)}"}) if changelog else None
 
 
