@@ -260,6 +260,11 @@ def test_hard_wrapped_prose_is_read_as_its_paragraphs(tmp_path):
     assert text[0] == "Quux was first written by Wren Ostby in 2009 and is currently developed and maintained by Ilse Moor, with help from many others."
     assert "- The --frob option, added in 3.1, was written by Cy Dahl and later reworked by Di Fenn." in text
     assert "- Localisation comes from the community." in text and "Contact: quux@example.org" in text and "Website: https://quux.example.org" in text
+    # A release's own line under a wrapped paragraph opens the release, not the paragraph's end.
+    news = tmp_path / "NEWS"
+    news.write_text("The release script adds the shortlog of the commits below this line when it runs.\nV2.31\n   Ilse Moor (1):\n"
+                    "         Fix the frob option\n")
+    assert read(news).segments[0].text.splitlines()[:2] == ["The release script adds the shortlog of the commits below this line when it runs.", "V2.31"]
 
 
 def test_a_term_on_a_line_of_its_own_is_read_with_what_defines_it(tmp_path):

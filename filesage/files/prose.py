@@ -23,6 +23,8 @@ COLUMNS = re.compile(r"\S\s{3,}\S|\.{4,}|_{4,}|\t")
 OPTION = r"`?-{1,2}[A-Za-z0-9][\w-]*(?:[= ][^\s,`]+)?`?"
 TERM = re.compile(rf"\s*(?:\d+\.\s+)?(?:{OPTION}(?:,\s*{OPTION})*|[\w.-]+::|`[^`]+`::?|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)\s*")
 RECORD_START = re.compile(r"\s*(?:\d{4}-\d\d|\d\d?:\d\d|\[\d)")
+# A release's own line: a version alone, after at most one word, before at most a short date ("V0.96", "1.6.6 - 30 June 2017").
+RELEASE_ALONE = re.compile(r"\s*(?:[A-Za-z][\w-]*\s+)?[vV]?\d+(?:\.\d+)+[\w.-]*(?:\s*[-–(:/][^.]{0,24})?\s*")
 LIST_ITEM = re.compile(r"(\s*(?:[-*+•]|\d+[.)])\s+)")
 
 
@@ -84,6 +86,6 @@ def continues(paragraph: str, last: str, line: str, start: int, wrapped: bool) -
     if STARTS_ITS_OWN.match(line) or is_term(line) or is_term(last) or COLUMNS.search(line.strip()) or COLUMNS.search(last.strip()):
         return False
     # Records, not a paragraph: lines that start alike ("line 7 ...", "INFO ..."), or with a date or a time.
-    if line.split()[0] == last.split()[0] or RECORD_START.match(line) or RECORD_START.match(last):
+    if line.split()[0] == last.split()[0] or RECORD_START.match(line) or RECORD_START.match(last) or RELEASE_ALONE.fullmatch(line):
         return False
     return start <= indent(line) <= start + 1 or (indent(line) == indent(last) and indent(line) >= start)
