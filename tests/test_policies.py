@@ -337,6 +337,9 @@ def test_read_the_file_a_listing_picked(agent):
     assert read_the_file_a_listing_picked(turn).call == ToolCall("read_file", {"path": "README.md"})
     plain = ran(agent, turn_for(agent, "which is the newest markdown file?"), "list_files", extension="md", order="newest")
     assert read_the_file_a_listing_picked(plain) is None
+    pages = ran(agent, turn_for(agent, "how many pages does the newest markdown file have?"), "list_files", extension="md", order="newest")
+    pages.tools = pages.tools | {"count_in_file"}
+    assert read_the_file_a_listing_picked(pages).call == ToolCall("count_in_file", {"path": "README.md", "what": "how many pages"})
 
 
 def test_filesystem_answers_are_rendered(agent, fs_corpus):

@@ -102,10 +102,12 @@ def searches_in_the_folders_other_languages(turn: "Turn") -> Hint | None:
 
 def read_the_file_a_listing_picked(turn: "Turn") -> FollowUp | None:
     """A question about what one file says that names it by rank or description ("summarise the newest
-    PDF"): small models guess a file name to read. When a listing picked out the file (the first of a
-    listing ranked as the question ranks, or the only match of a lookup), that file is read next."""
+    PDF", "how many pages does the largest PDF have"): small models guess a file name to read, or answer with the
+    listing. When a listing picked out the file (the first of a listing ranked as the question ranks, or the only
+    match of a lookup), that file is read next, or its pages counted."""
     step = turn.steps[-1]
-    if not (step.found and step.paths and READ.search(turn.question)) or "read_file" not in turn.tools:
+    parts = bool(PARTS_ASKED.search(turn.question)) and "count_in_file" in turn.tools  # "how many pages does the largest PDF have"
+    if not (step.found and step.paths and (READ.search(turn.question) or parts)) or "read_file" not in turn.tools:
         return None
     chosen = ""
     if step.tool == "list_files" and detect_order(turn.question) == step.args.get("order"):
@@ -114,6 +116,8 @@ def read_the_file_a_listing_picked(turn: "Turn") -> FollowUp | None:
         chosen = step.paths[0]
     if not chosen:
         return None
+    if parts:
+        return FollowUp(ToolCall("count_in_file", {"path": chosen, "what": PARTS_ASKED.search(turn.question).group(0)}))
     shown = prompts.LISTED_THEN_READ.format(tool=step.tool, result=turn.last_found, path=chosen)
     return FollowUp(ToolCall("read_file", {"path": chosen}), replace_last=shown)
 
