@@ -102,11 +102,11 @@ def searches_in_the_folders_other_languages(turn: "Turn") -> Hint | None:
 
 def read_the_file_a_listing_picked(turn: "Turn") -> FollowUp | None:
     """A question about what one file says that names it by rank or description ("summarise the newest
-    PDF", "how many pages does the largest PDF have"): small models guess a file name to read, or answer with the
+    PDF", "the page count of the biggest PDF"): small models guess a file name to read, or answer with the
     listing. When a listing picked out the file (the first of a listing ranked as the question ranks, or the only
     match of a lookup), that file is read next, or its pages counted."""
     step = turn.steps[-1]
-    parts = bool(PARTS_ASKED.search(turn.question)) and "count_in_file" in turn.tools  # "how many pages does the largest PDF have"
+    parts = bool(PARTS_ASKED.search(turn.question)) and "count_in_file" in turn.tools  # "the page count of the biggest PDF"
     if not (step.found and step.paths and (READ.search(turn.question) or parts)) or "read_file" not in turn.tools:
         return None
     chosen = ""
