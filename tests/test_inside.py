@@ -145,3 +145,15 @@ def test_rows_about_a_table_above_its_header_say_what_it_is(tmp_path):
     assert august.text.endswith("Columns: Time Period | RX10\nTime Period: 2031-08; RX10: 3.8"), august.text
     highest = Inside(Toolbox(tmp_path)).count_in_file("h15.csv", "the highest yield")
     assert 'is 3.8, in the row "Time Period: 2031-08; RX10: 3.8"' in highest.text, highest.text
+
+
+def test_a_tables_value_for_a_year_or_month_is_its_dated_rows_cell(tmp_path):
+    write(tmp_path / "income.csv", "Year,Households,Lowest,Top 5 percent\n" + "".join(f"{y}.0,{60000 + y},{y * 10}.0,{y * 60}.0\n" for y in range(2025, 2032)))
+    write(tmp_path / "rates.csv", "Country,Year,Rate\n" + "".join(f"{c},{y},{n + y - 2029}\n" for n, c in enumerate(["Norland", "Velmora"]) for y in (2029, 2030)))
+    inside = Inside(Toolbox(tmp_path))
+    top = inside.count_in_file("income.csv", "the lower limit of the top 5 percent in 2027")
+    assert top.found and top.answer.startswith("In income.csv, Top 5 percent for 2027 is 121620 (the row \"Year: 2027;"), top.answer
+    # Of the rows of a year, the one that says the question's name; a year no row has is said to be none.
+    assert inside.count_in_file("rates.csv", "Velmora's rate in 2030").answer.startswith("In rates.csv, Rate for 2030 is 2 (")
+    absent = inside.count_in_file("rates.csv", "Norland's rate in 2019")
+    assert not absent.found and absent.answer == "rates.csv has no row for 2019; its rows run from 2029 to 2030.", absent.answer

@@ -323,9 +323,12 @@ def test_a_tables_row_is_read_for_the_date_asked(tmp_path):
     def searched(question, path):
         return found(turn_for(agent, question), "- Monthly 10 year yields of government bonds.", paths=[path], query=question)
 
-    # The README of a dataset found: the table beside it is read at the month's rows.
+    # The README of a dataset found: the table beside it is looked up for the month in code, or read at the rows
+    # most about the question when several rows are dated so.
     question = "What was the 10-year yield in September 2031?"
-    assert row_read(searched(question, "data/yields/README.md")) == FollowUp(ToolCall("read_file", {"path": "data/yields/monthly.csv", "about": question}))
+    assert row_read(searched(question, "data/yields/README.md")) == FollowUp(ToolCall("count_in_file", {"path": "data/yields/monthly.csv", "what": question}))
+    several = "Which 10-year yields were low in 2031?"
+    assert row_read(searched(several, "data/yields/README.md")) == FollowUp(ToolCall("read_file", {"path": "data/yields/monthly.csv", "about": several}))
     # A figure over rows asked (computed elsewhere), no date asked, or no dataset found: left alone.
     for question, path in (("What was the highest yield in 2031?", "data/yields/README.md"), ("What are the yields?", "data/yields/README.md"),
                            ("What was the yield in May 2031?", "data/other/notes.md")):

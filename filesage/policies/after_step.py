@@ -31,7 +31,7 @@ from ..language.question import (
 )
 from ..language.text import singular, words
 from ..llm.parser import ToolCall
-from ..tools.inside import combine_asked, table_rows
+from ..tools.inside import combine_asked, row_asked, table_rows
 from ..tools.registry import CONTENT_TOOLS, FILESYSTEM_TOOLS, RENDERED_TOOLS
 from .reading import (
     combines_asked,
@@ -199,16 +199,22 @@ def table_found(turn: "Turn") -> str:
 def a_tables_row_is_read_for_the_date_asked(turn: "Turn") -> FollowUp | None:
     """"The yield in September 2008", "the rate for Peru in 2031": a search shows a dataset's README, or a dozen
     rows of the table, and not the row "Date: 2008-09-01; Rate: 3.69", whose words do not say the month; small
-    models then say nothing was found, or give a neighbouring row. When the question asks one value of a year or a
-    month of one and a search found a table (or the README beside one), the table is read at the rows most about
-    the question, a month asked by the rows dated in it."""
+    models then say nothing was found, or give a neighbouring row, or a value for a year the table does not have.
+    When the question asks one value of a year or a month of one and a search found a table (or the README beside
+    one), the cell is read in code from the one row dated so (or no such row is said, with the years the rows
+    have); when several rows are, the table is read at the rows most about the question."""
     step = turn.steps[-1]
     if step.tool != "semantic_search" or not (step.found and step.paths) or "read_file" not in turn.tools or len(turn.steps) > 1:
         return None
     if not (months_named(turn.question) or YEAR.search(turn.question)):
         return None
     table = table_found(turn)
-    return FollowUp(ToolCall("read_file", {"path": table, "about": turn.question})) if table and not combines_rows(turn, table) else None
+    if not table or combines_rows(turn, table):
+        return None
+    # The row and its cell found in code, or no row of that date; else the rows most about the question, read.
+    if row_asked(document_lines(turn.tree, table), turn.question)[0] != "rows" and "count_in_file" in turn.tools:
+        return FollowUp(ToolCall("count_in_file", {"path": table, "what": turn.question}))
+    return FollowUp(ToolCall("read_file", {"path": table, "about": turn.question}))
 
 
 def documents_of_a_year_are_read(turn: "Turn") -> FollowUp | None:

@@ -9,8 +9,9 @@ from typing import TYPE_CHECKING
 
 from ..language.figures import dates_in, months_named
 from ..language.glossary import term_of, translations
-from ..language.lexicon import COMBINE_WORDS, LANGUAGE_WORDS, YEAR
+from ..language.lexicon import COMBINE_WORDS, LANGUAGE_WORDS, MONTHS, YEAR
 from ..language.text import BULLET, VERSION, covers, fold, is_heading, terms
+from .listing import dated_months
 from .manuals import option_read
 from .result import ToolResult
 from .toolbox import Toolbox
@@ -43,8 +44,8 @@ class Inside:
     def count_in_file(self, path: str, what: str) -> ToolResult:
         """Count the things one document lists: the rows of a table or the different values of its column named
         like `what`, the releases (versions) of a changelog, the entries under the heading named like `what`, or
-        its pages, sheets or slides; or a table column's average, total, highest or lowest over the rows that say some words;
-        or the lines under one release of a changelog or one option of a manual.
+        its pages, sheets or slides; or a table column's average, total, highest or lowest over the rows that say some words,
+        or its value for a year or month; or the lines under one release of a changelog or one option of a manual.
 
         Args:
             path: the file's path relative to the folder, or its name
@@ -89,6 +90,10 @@ class Inside:
         if figure:
             text = f"In {entry.path}: {figure}"
             return ToolResult(text, [entry.path], f"{what} in {entry.name}", answer=text, found=not figure.startswith("No row"))
+        verdict, said = row_asked(lines, what) if YEAR.search(what) else ("rows", "")
+        if verdict != "rows":
+            text = f"{entry.path} has {said}." if verdict == "none" else f"In {entry.path}, {said}."
+            return ToolResult(text, [entry.path], f"{what} in {entry.name}", answer=text, found=verdict == "value")
         counted = table_count(lines, what) or release_count(lines, what) or section_count(lines, what)
         if counted is None:
             return ToolResult(f"{entry.path} has no list of {what} that can be counted: no table column, releases or heading of that name.",
@@ -141,9 +146,7 @@ def table_figure(lines: list[str], what: str) -> str | None:
         return None
     # The words that pick rows: what is neither the combining, the column, nor a word about the table itself.
     combining = terms(" ".join(word for name, said in COMBINE_WORDS for word in said.pattern.split("|")))
-    # A number that is part of a name ("the 10-year yield", "top 5 percent") picks no row.
-    named_numbers = {t for found in re.finditer(r"\b(\d+)[- ](?=[^\W\d_])", what) for t in terms(found.group(1))}
-    picking = wanted - combining - (terms(column) if column else set()) - ROW_WORDS - TABLE_WORDS - named_numbers
+    picking = wanted - combining - (terms(column) if column else set()) - ROW_WORDS - TABLE_WORDS - named_numbers(what)
     # A word no row says is about the table itself ("the natural gas prices"), and picks none of its rows.
     said_in_rows = [terms(" ".join(f"{k} {v}" for k, v in row.items())) for row in rows]
     picking = {t for t in picking if any(covers(t, said) for said in said_in_rows)}
@@ -176,6 +179,47 @@ def table_figure(lines: list[str], what: str) -> str | None:
     if combine == "total":
         return f"The total of {column} {over} is {total:,.4g}."
     return f"The average {column} {over} is {total / len(values):.4g} (their total {total:,.6g})."
+
+
+def named_numbers(what: str) -> set[str]:
+    """The numbers that are part of a name ("the 10-year yield", "top 5 percent"): they pick no row."""
+    return {t for found in re.finditer(r"\b(\d+)[- ](?=[^\W\d_])", what) for t in terms(found.group(1))}
+
+
+def row_asked(lines: list[str], question: str) -> tuple[str, str]:
+    """A table's value for the year or month of a year a question asks, read in code: ("none", the span of years
+    its rows run over) when a column dates the rows and no row is dated so; ("value", a sentence with the cell and
+    its row) when one row is dated so and says the question's other words that such rows say, and one column is
+    the one asked (named in the question, or the only one of figures); ("rows", "") otherwise."""
+    rows = table_rows(lines)
+    columns = list(dict.fromkeys(column for row in rows for column in row))
+    # The column that dates the rows: its cells start with a year ("2008-09-01", "1968", "2017 (40)").
+    dating = next((c for c in columns if sum(bool(YEAR.match(row.get(c, ""))) for row in rows) >= 0.8 * len(rows)), None)
+    if len(rows) < 2 or dating is None:
+        return "rows", ""
+    months = months_named(question)
+    years = set(YEAR.findall(question))
+    named_month = {number: max((name for name, n in MONTHS.items() if n == number), key=len).title() for number in range(1, 13)}
+    asked = " and ".join(f"{named_month[month]} {year}" for year, month in sorted(months)) or " and ".join(sorted(years))
+    cells = [row.get(dating, "") for row in rows]
+    dated = [i for i, cell in enumerate(cells) if (months & dated_months(cell) if months else cell[:4] in years)]
+    if not dated:
+        held = sorted(cell[:4] for cell in cells if YEAR.match(cell))
+        return "none", f"no row for {asked}; its rows run from {held[0]} to {held[-1]}"
+    said = ["; ".join(f"{k}: {v}" for k, v in row.items()) for row in rows]
+    wanted = terms(question) - {t for y in years for t in terms(y)} - named_numbers(question)
+    # The question's words that some of those rows say and others do not pick among them ("Portugal").
+    picking = {t for t in wanted if 0 < sum(covers(t, terms(said[i])) for i in dated) < len(dated)} - terms(" ".join(columns))
+    kept = [i for i in dated if all(covers(t, terms(said[i])) for t in picking)]
+    if len(kept) != 1:
+        return "rows", ""
+    row = rows[kept[0]]
+    named = sorted((c for c in row if c != dating and terms(c) and terms(c) <= terms(question)), key=len, reverse=True)
+    figures = [c for c in row if c != dating and cell_number(row[c]) is not None and not terms(c) & YEAR_WORDS]
+    column = named[0] if named else figures[0] if len(figures) == 1 else ""
+    if not column:
+        return "rows", ""
+    return "value", f"{column} for {asked} is {row[column]} (the row \"{said[kept[0]]}\")"
 
 
 def combine_asked(what: str, columns: list[str]) -> str:
