@@ -57,7 +57,7 @@ def an_option_asked_is_read_where_its_manual_defines_it(turn: "Turn", call: Tool
     options = list(dict.fromkeys(OPTION_NAMED.findall(turn.as_written or turn.question)))  # the user's own words
     if len(options) != 1:
         return None
-    context = turn.question + (" " + previous_question(turn) if leans_back(turn.question) else "")
+    context = turn.question + (" " + previous_question(turn) if leans_back(turn.as_written or turn.question) else "")
     manual = manual_asked_about(turn.tree, context, options[0])
     return ToolCall("count_in_file", {"path": manual, "what": f"option {options[0]}"}) if manual else None
 

@@ -12,6 +12,7 @@ from ..agent.state import Turn
 from ..grounding.claims import MARKER, claims, missing_names
 from ..grounding.lines import unlisted
 from ..language.lexicon import CHANGELOG_NAMES, REFERS_BACK
+from ..language.matching import folder_by_its_own_name
 from ..language.names import proper_names
 from ..language.question import combines_in
 from ..language.text import terms, words
@@ -138,12 +139,10 @@ def changelog_asked_about(tree: "Toolbox", question: str, version: str = "") -> 
 
 
 def manual_asked_about(tree: "Toolbox", question: str, option: str) -> str | None:
-    """The manual a question about `option` means: of the files named as the command an option follows is
-    ("zither -L": zither.1, zither(5).txt), or else of the files the question names or in the folder of the program
-    it names, a manual (tools.manuals) that defines the option; when none defines it, the first manual there, to say
-    so; None when there is none."""
-    from ..language.matching import folder_by_its_own_name
-
+    """The manual a question about `option` means: of the files named after the command the option follows ("zither
+    -L": zither.1, zither(5).txt), or else of the files the question names or in the folder of the program it names,
+    a manual (tools.manuals) that defines the option; when none defines it, the first manual there, to say so; None
+    when there is none."""
     def own_name(path: str) -> str:
         return re.split(r"[.(]", path.rsplit("/", 1)[-1].lower(), maxsplit=1)[0]
 
@@ -160,12 +159,12 @@ def manual_asked_about(tree: "Toolbox", question: str, option: str) -> str | Non
     return None
 
 
-def document_lines(tree: "Toolbox", path: str) -> list[str]:
+def document_lines(tree: "Toolbox | None", path: str) -> list[str]:
     """A document's lines as count_in_file reads them (its reader, tools.inside.listed_lines); none when it cannot
     be read."""
     from ..files.readers import Unreadable, read_document
 
-    entry = next((e for e in tree.entries if e.path == path), None)
+    entry = next((e for e in tree.entries if e.path == path), None) if tree is not None else None
     if entry is None:
         return []
     try:
