@@ -162,20 +162,21 @@ def figures_over_a_tables_rows_are_computed_in_code(turn: "Turn") -> FollowUp | 
     asked = {singular(w) for w in words(turn.question)}
     tables = [path for path in step.paths if path.rsplit(".", 1)[-1].lower() in TABLES]
     if step.tool == "semantic_search":
-        tables = [table_found(turn)] if table_found(turn) else []
+        found = table_found(turn)
+        tables = [found] if found else []
     elif len(tables) != len(step.paths):
         return None
     if not tables:
         return None
     table = max(tables, key=lambda path: len(asked & {singular(w) for w in words(path.rsplit("/", 1)[-1])}))
-    return FollowUp(ToolCall("count_in_file", {"path": table, "what": turn.question})) if combines_rows(turn, table) else None
+    return FollowUp(ToolCall("count_in_file", {"path": table, "what": turn.question})) if combines_rows(turn.question, document_lines(turn.tree, table)) else None
 
 
-def combines_rows(turn: "Turn", table: str) -> bool:
-    """Whether the question asks the table's rows combined, once the names of its columns are taken out ("the top
+def combines_rows(question: str, lines: list[str]) -> bool:
+    """Whether the question asks a table's rows combined, once the names of its columns are taken out ("the top
     5 percent in 1968" asks a row's value, not the highest)."""
-    columns = list(dict.fromkeys(column for row in table_rows(document_lines(turn.tree, table)) for column in row))
-    return bool(combine_asked(turn.question, columns))
+    columns = list(dict.fromkeys(column for row in table_rows(lines) for column in row))
+    return bool(combine_asked(question, columns))
 
 
 def table_found(turn: "Turn") -> str:
@@ -209,10 +210,11 @@ def a_tables_row_is_read_for_the_date_asked(turn: "Turn") -> FollowUp | None:
     if not (months_named(turn.question) or YEAR.search(turn.question)):
         return None
     table = table_found(turn)
-    if not table or combines_rows(turn, table):
+    lines = document_lines(turn.tree, table) if table else []
+    if not table or combines_rows(turn.question, lines):
         return None
     # The row and its cell found in code, or no row of that date; else the rows most about the question, read.
-    if row_asked(document_lines(turn.tree, table), turn.question)[0] != "rows" and "count_in_file" in turn.tools:
+    if row_asked(lines, turn.question)[0] != "rows" and "count_in_file" in turn.tools:
         return FollowUp(ToolCall("count_in_file", {"path": table, "what": turn.question}))
     return FollowUp(ToolCall("read_file", {"path": table, "about": turn.question}))
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from ..language.figures import dates_in, months_named
+from ..language.figures import months_named
 from ..language.glossary import term_of, translations
 from ..language.lexicon import COMBINE_WORDS, LANGUAGE_WORDS, MONTHS, YEAR
 from ..language.text import BULLET, VERSION, covers, fold, is_heading, terms
@@ -155,7 +155,7 @@ def table_figure(lines: list[str], what: str) -> str | None:
 
     def picked(row: dict[str, str]) -> bool:
         said = " ".join(f"{k} {v}" for k, v in row.items())
-        dated = {(y, m) for y, m, _ in dates_in(said)[0]} | months_named(said)
+        dated = dated_months(said)
         return (all(covers(t, terms(said)) for t in picking - {t for y in years for t in terms(y)})
                 and all(y in said for y in years) and (not months or months & dated))
 
