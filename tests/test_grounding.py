@@ -62,6 +62,17 @@ def test_a_date_written_with_hyphens_and_a_month_name_is_a_date():
     assert unsupported("Version 2.4 came out on 2031-03-09 [1].", Evidence(["2.4 - released 9-Mar-2031"])) == []
 
 
+def test_dates_written_in_numbers_alone_or_in_the_folders_other_languages_are_dates():
+    """A bill's "Pagamento até: 05/03/2031", a note's "9 de junho de 2031" or "am 9. Juni 2031" bear out an answer
+    that says the date another way; a date of numbers that reads both ways is read either way, one that reads one
+    way only that way."""
+    for evidence in ("Pagamento até: 05/03/2031", "Zahlbar bis 5.3.2031", "payable by 03/05/2031", "vence el 5 de marzo de 2031"):
+        assert unsupported("It is due on March 5, 2031 [1].", Evidence([evidence])) == [], evidence
+    assert [c.text for c in unsupported("It is due on March 5, 2031 [1].", Evidence(["due 12/03/2031"]))] == ["2031-3-5"]
+    assert [c.text for c in claims("paid 12/31/2031, next 9 de junho de 2031")] == ["2031-6-9", "2031-12-31"]
+    assert [c.key for c in claims("am 9. Juni 2031")] == [(2031, 6, 9)]
+
+
 def test_words_that_look_like_dates_are_not_dates():
     assert [c.kind for c in claims("You have 3 Markdown files and 2 Mayan masks.")] == ["number", "number"]
 

@@ -395,7 +395,7 @@ def test_a_documents_pages_sheets_and_slides_are_among_its_facts(tmp_path):
     assert box.file_metadata("talk.pptx").answer.endswith(", 2 slides.")
     assert "page" not in box.file_metadata("notes.txt").answer
     broken = box.file_metadata("broken.pdf")
-    assert broken.found and "page" not in broken.answer  # no pages to tell; its size and dates still told  # no pages to tell, its size and dates still told
+    assert broken.found and "page" not in broken.answer  # no pages to tell; its size and dates still told
 
 
 def test_a_table_read_about_something_gives_the_rows_that_say_it(tmp_path):
@@ -406,6 +406,12 @@ def test_a_table_read_about_something_gives_the_rows_that_say_it(tmp_path):
     lines = result.text.splitlines()
     assert lines[1] == "Columns: country | year | population" and all("Corvath" in row and "2031" in row for row in lines[2:])
     assert result.text.startswith("data/people.csv (the first 20 of the 40 rows about 'Corvath population 2031')")
+    # Its heading echoes the question but is no line of the file: no answer quotes it as what the files say.
+    from filesage.grounding.citations import Citations
+    from filesage.policies.reading import found_lines, line_most_about
+    cited = Citations().mark(result.text, result.paths, result.locations, "read_file")
+    assert not [line for line in found_lines([cited]) if "rows about" in line]
+    assert "rows about" not in line_most_about("Corvath population 2031", [cited])
     # A document that is no table is read by its part about the words, as before.
     write(tmp_path / "notes.md", "# Notes\n\nThe Corvath trip was in 2031.\n")
     assert "rows about" not in Toolbox(tmp_path).read_file("notes.md", about="Corvath").text

@@ -55,7 +55,7 @@ def supported(claim: Claim, text: str) -> bool:
     lowered = squash(text)
     if claim.kind in ("quote", "code", "file"):
         return claim.key in lowered
-    dates, rest = dates_in(text)
+    dates, rest = dates_in(text, either_order=True)
     if claim.kind == "date":
         year, month, day = claim.key
         return any(d[1:] == (month, day) and (year is None or d[0] in (None, year)) for d in dates)

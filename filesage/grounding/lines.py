@@ -31,12 +31,18 @@ def evidence_lines(evidence: Evidence) -> list[EvidenceLine]:
             title = lines[0] if lines else ""
             source = ""
             for index, line in enumerate(lines):
-                if line.startswith("From ") or re.match(r"^\S+ \[\d+\] \(", line):
+                if is_source_heading(line):
                     source = line  # a source's heading: context for the lines below it, not a line of evidence
                     continue
                 if line.strip() and not is_note(line):
                     found.append(EvidenceLine(line, " ".join([source, title] + holders(lines, index)), source.split(" [", 1)[0] or title))
     return found
+
+
+def is_source_heading(line: str) -> bool:
+    """A result's heading that names where the lines below it come from ("From notes/a.md (lines 3-9):",
+    "data/tides.tsv [1] (the row about 'high tide in 2031'):"): it echoes what was asked but says nothing found."""
+    return line.startswith("From ") or bool(re.match(r"^\S+ \[\d+\] \(", line))
 
 
 def unlisted(line: str) -> str:

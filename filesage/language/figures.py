@@ -20,8 +20,14 @@ DATE_PATTERNS = [
     # An ISO date stands alone or opens a time ("2031-02-10T02:30").
     re.compile(r"\b(?P<year>\d{4})[-/.](?P<month>\d{1,2})[-/.](?P<day>\d{1,2})(?:\b|(?=T\d))"),
     re.compile(rf"\b{MONTH}\s+{DAY}\b(?:,?\s+{YEAR}\b)?", re.I),
-    re.compile(rf"\b{DAY}(?:\s+(?:of\s+)?|-){MONTH}(?:(?:,?\s+|-){YEAR}\b)?", re.I),  # "8 Feb 2031", "8-Feb-2031"
+    # "8 Feb 2031", "8-Feb-2031", "9. Juni 2031", "9 de junho de 2031"
+    re.compile(rf"\b{DAY}(?:\.?\s+(?:of\s+|de\s+)?|-){MONTH}(?:(?:,?\s+(?:de\s+)?|-){YEAR}\b)?", re.I),
 ]
+
+
+# "05/03/2031", "5.3.2031", "05-03-2031": the day first, as most of the world writes it, unless only the month
+# first can be ("12/31/2031").
+NUMERIC_DATE = re.compile(r"(?<![\d.])(?P<first>\d{1,2})(?P<mark>[/.-])(?P<second>\d{1,2})(?P=mark)(?P<year>\d{4})\b")
 
 
 # Numbers written the English way ("2,310.75") or the German way ("2.310,75", "3.000.000").
@@ -118,8 +124,9 @@ def months_named(text: str) -> set[tuple[int, int]]:
     return found
 
 
-def dates_in(text: str) -> tuple[list[tuple], str]:
-    """The dates a text states as (year or None, month, day), and the text with them blanked out."""
+def dates_in(text: str, either_order: bool = False) -> tuple[list[tuple], str]:
+    """The dates a text states as (year or None, month, day), and the text with them blanked out. With
+    `either_order`, a date of numbers alone that reads both ways ("05/03/2031") is given both ways."""
     found = []
     for pattern in DATE_PATTERNS:
         def take(match: re.Match) -> str:
@@ -130,4 +137,13 @@ def dates_in(text: str) -> tuple[list[tuple], str]:
             return " " * len(match.group(0))
 
         text = pattern.sub(take, text)
-    return found, text
+
+    def numeric(match: re.Match) -> str:
+        first, second, year = int(match.group("first")), int(match.group("second")), int(match.group("year"))
+        readings = [(year, month, day) for day, month in ((first, second), (second, first)) if 1 <= day <= 31 and 1 <= month <= 12]
+        if not readings:
+            return match.group(0)
+        found.extend(dict.fromkeys(readings) if either_order else readings[:1])
+        return " " * len(match.group(0))
+
+    return found, NUMERIC_DATE.sub(numeric, text)

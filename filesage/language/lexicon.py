@@ -144,6 +144,14 @@ MONTHS = {
         start=1,
     )
     for name in names
+} | {  # in full, in the other languages told apart (LANGUAGE_WORDS) but Polish, whose dates decline the month
+    name: number
+    for number, names in enumerate(["januar janvier enero gennaio januari janeiro", "februar février fevrier febrero febbraio februari fevereiro",
+                                    "märz maerz mars marzo maart março", "avril abril aprile", "mai mayo maggio mei maj maio",
+                                    "juni juin junio giugno junho", "juli juillet julio luglio julho", "août aout agosto augustus augusti",
+                                    "septembre septiembre settembre setembro", "oktober octobre octubre ottobre outubro",
+                                    "novembre noviembre novembro", "dezember décembre decembre diciembre dicembre dezembro"], start=1)
+    for name in names.split()
 }
 WEEKDAYS = {"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"}
 # Units written as symbols are what a question says in words: "how many degrees" is "180 °C".

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from ..agent import prompts
 from ..agent.state import Turn
 from ..grounding.claims import MARKER, claims, missing_names
-from ..grounding.lines import unlisted
+from ..grounding.lines import is_source_heading, unlisted
 from ..language.lexicon import CHANGELOG_NAMES, REFERS_BACK
 from ..language.matching import folder_by_its_own_name
 from ..language.names import proper_names
@@ -91,7 +91,7 @@ def line_naming_everything(question: str, found: list[str]) -> str:
 def found_lines(found: list[str]) -> list[str]:
     """The lines of what the tools found, without source headings, the tools' own notes and citation markers."""
     return [unlisted(MARKER.sub("", line)) for text in found for line in text.splitlines()
-            if line.strip() and not line.startswith("From ") and not is_note(line)]
+            if line.strip() and not is_source_heading(line) and not is_note(line)]
 
 
 def line_sharing_most(question: str, found: list[str]) -> str:
