@@ -8,7 +8,7 @@ from filesage.agent import prompts
 from filesage.agent.decisions import ASK_ANSWER, BEFORE_ANSWER, POINTS, Accept, AskAnswer, FollowUp, Policy, Rendered, Retry, Rewrite
 from filesage.agent.events import NO_GENERATION, Step
 from filesage.agent.loop import Agent
-from filesage.agent.state import Drafted, Fired, Ran
+from filesage.agent.state import Drafted, Fired, Ran, Rewrote
 from filesage.errors import UsageError
 from filesage.language.question import counted_words, counts_files, kinds_named
 from filesage.llm.parser import ToolCall
@@ -815,6 +815,9 @@ def test_the_same_for_another_year_is_the_question_before(fs_corpus):
     for said, year in (("what about a year later?", "2026"), ("and two years earlier?", "2023"), ("the year before?", "2024")):
         shifted = same_for(turn_for(agent, said, one.history), ToolCall("semantic_search", {"query": said}))
         assert shifted.call.arguments["query"] == f"who led the {year} budget review?", said
+    # A table the model reads about the year before is read about the year asked.
+    read = same_for(turn_for(agent, "and a year earlier?", one.history), ToolCall("read_file", {"path": "reviews.csv", "about": "the 2025 budget review"}))
+    assert read.call.arguments == {"path": "reviews.csv", "about": "who led the 2024 budget review?"}
     # Said in other words that only point back: the question before, for the new year.
     for said in ("ok, now do 2024", "thanks! could you give me that for 2024 as well?", "and the 2024 ones?"):
         again = same_for(turn_for(agent, said, history), ToolCall("semantic_search", {"query": said}))
@@ -868,6 +871,9 @@ def test_several_looks_are_planned():
     assert not planned("which of them is the largest?", pdfs, None)
     invoices = [{"role": "user", "content": "and the same for 2024?"}, {"role": "assistant", "content": "Your 2024 invoices add up to $1,800.50."}]
     assert not planned("which of those had the highest total?", invoices, None)
+    # The question before asked again for another year is one look: that question, rewritten.
+    rates = [{"role": "user", "content": "What was the harbour fee in March 2031?"}, {"role": "assistant", "content": "It was 4.10."}]
+    assert not planned("and a year earlier?", rates, None) and not planned("and in 2029?", rates, None)
     for question in ("how many PDFs do I have?", "what is the deposit on the flat?", "list every contract and its end date"):
         assert not planned(question, [], None), question
     # Two things a document says, though the question names a type or a rank on the way, are two looks.
@@ -1046,6 +1052,12 @@ def test_answers_are_not_the_prompt_copied(agent):
     # The question, which the program's request after a result repeats, is no request: an answer may say it again.
     asked.messages.append({"role": "user", "content": prompts.TOOL_RESULT.format(tool="semantic_search", result=lines, question=asked.question, hint="")})
     assert copied(asked, "When was quux 3.4.1 released? It was released on 16 Jan 2031 [1].") is None
+    # A follow-up a policy rewrote: the conversation before it is the user's, and an answer may say its words again.
+    history = [{"role": "user", "content": "What was the harbour fee for a small sloop in March 2031?"}, {"role": "assistant", "content": "4.10 [1]."}]
+    earlier = turn_for(agent, "and a year earlier?", history)
+    earlier.record(Rewrote("What was the harbour fee for a small sloop in March 2030?"))
+    found(earlier, "From fees.csv [1]:\n- Month: 2030-03; Small sloop: 3.90")
+    assert copied(earlier, "The harbour fee for a small sloop in March 2030 was 3.90 [1].") is None
 
 
 def test_totals_asked_are_added_in_code(agent):

@@ -65,11 +65,16 @@ def copies_the_prompt(draft: str, told: list[str] = ()) -> bool:
 def told_the_model(turn: "Turn") -> list[str]:
     """What the program told the model in this turn beside the results: its requests to answer again, to call
     another tool, the instructions after a result."""
-    asked = next((at for at in range(len(turn.messages) - 1, -1, -1) if turn.messages[at]["content"] == prompts.QUESTION.format(question=turn.question)), 0)
+    # The turn starts where its question was put, as the user asked it or as a policy rewrote it: the conversation
+    # before it is the user's, which an answer may well repeat.
+    questions = [prompts.QUESTION.format(question=q) for q in (turn.question, turn.asked)]
+    asked = next((at for at in range(len(turn.messages) - 1, -1, -1) if turn.messages[at]["content"] in questions), 0)
     told = [str(m["content"]).rsplit("\n\n", 1)[-1] if str(m["content"]).startswith("Result of") else str(m["content"])
             for m in turn.messages[asked + 1:] if m["role"] == "user"]
     # The question said again is no request of the program's: an answer may well repeat it.
-    return [text.replace(prompts.QUESTION.format(question=turn.question), "").replace(turn.question, "") for text in told]
+    for question in (*questions, turn.question, turn.asked):
+        told = [text.replace(question, "") for text in told]
+    return told
 
 
 def answers_are_not_the_prompt_copied(turn: "Turn", draft: str | None) -> Accept | Retry | None:

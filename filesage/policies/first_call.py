@@ -97,8 +97,11 @@ def the_same_for_another_year_is_the_question_before(turn: "Turn", call: ToolCal
         combine = next(iter(combines), "list")
         return Rewrite(question, ToolCall("each_file", {"what": read_for(question, set(kinds) | set(years), combine), "combine": combine,
                                                         "name": " ".join(kinds), "mentions": years[0]}))
+    # What a search looks for, or a file is read about, is the whole rewritten question, not the year before's.
     if call.name == "semantic_search":
         return Rewrite(question, ToolCall("semantic_search", {**call.arguments, "query": question}))
+    if call.name == "read_file" and str(call.arguments.get("about", "")).strip():
+        return Rewrite(question, ToolCall("read_file", {**call.arguments, "about": question}))
     return Rewrite(question, None)
 
 

@@ -28,6 +28,7 @@ from ..language.lexicon import (
 )
 from ..language.question import (
     asked_phrases,
+    asks_again_for_another_year,
     asks_both_kinds,
     asks_file_facts,
     asks_what_files_say,
@@ -51,6 +52,10 @@ def several_looks_are_planned(question: str, history: list[dict], tree: "Toolbox
     # Questions about the files themselves (which, how many, the tree) are answered exactly by one tool each,
     # follow-ups among them ("and the oldest of those?") by the tools' own reading of the conversation; a type,
     # a rank or a count that is part of what a document says ("which rust releases", "how many days") is not one.
+    previous = next((t["content"] for t in reversed(history) if t["role"] == "user"), "")
+    if history and asks_again_for_another_year(question, previous):
+        # "And a year earlier?" (no days apart): the question before, for another year, is one look, rewritten as that question.
+        return False
     if (DAYS_APART.search(question) or PERCENT_ASKED.search(question) or MORE_THAN.search(question)) and not asks_file_facts(question):
         # Days between two dates, a change in percent, how many more: two figures a document says, though the
         # question counts ("how many days") or names a file on the way; a file's own size or date is the tools'.
