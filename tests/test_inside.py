@@ -155,5 +155,10 @@ def test_a_tables_value_for_a_year_or_month_is_its_dated_rows_cell(tmp_path):
     assert top.found and top.answer.startswith("In income.csv, Top 5 percent for 2027 is 121620 (the row \"Year: 2027;"), top.answer
     # Of the rows of a year, the one that says the question's name; a year no row has is said to be none.
     assert inside.count_in_file("rates.csv", "Velmora's rate in 2030").answer.startswith("In rates.csv, Rate for 2030 is 2 (")
+    # A name said in capitals alone is the row that spells it out, not one of a longer name that starts alike.
+    write(tmp_path / "zones.csv", "Zone,Year,Rate\nNorth Vale,2030,4.5\nNorth Vale Islands,2030,7.25\nSouth Reach,2030,1.5\n")
+    assert Inside(Toolbox(tmp_path)).count_in_file("zones.csv", "the NV rate in 2030").answer.startswith("In zones.csv, Rate for 2030 is 4.5 ("), "NV"
+    rows = Toolbox(tmp_path).read_file("zones.csv", about="the NV rate in 2030").text.splitlines()
+    assert rows[2].startswith("Zone: North Vale;"), rows
     absent = inside.count_in_file("rates.csv", "Norland's rate in 2019")
     assert not absent.found and absent.answer == "rates.csv has no row for 2019; its rows run from 2029 to 2030.", absent.answer

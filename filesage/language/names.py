@@ -53,3 +53,17 @@ def says_name(name: str, lowered: str) -> bool:
     tokens = re.findall(r"[\w'-]+", lowered)
     span = len(parts) + 2
     return any(all(any(part in token for token in tokens[start:start + span]) for part in parts) for start in range(len(tokens)))
+
+
+def acronyms(question: str) -> list[str]:
+    """The names a question writes in capitals alone ("the US", "U.K.", "UAE"), without their dots."""
+    return [a.replace(".", "") for a in re.findall(r"(?<![\w.])(?:[A-Z]\.?){2,4}(?![\w])", question) if not type_extensions(a.replace(".", ""))]
+
+
+def says_acronym(acronym: str, text: str) -> bool:
+    """A table row says an acronym as written, or as a cell of the words it stands for ("United States" for US, not
+    "United States Virgin Islands"; "United Arab Emirates" for UAE)."""
+    if re.search(rf"(?<![\w.]){acronym}(?!\w)", text):
+        return True
+    spelled = r"\s+(?:of\s+|and\s+|the\s+)?".join(rf"{letter}[a-z]+" for letter in acronym)
+    return bool(re.search(rf"(?:^|[:;,|(\t]\s*){spelled}(?!\s+[A-Z]|\w)", text))

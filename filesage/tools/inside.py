@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from ..language.figures import months_named
 from ..language.glossary import term_of, translations
 from ..language.lexicon import COMBINE_WORDS, LANGUAGE_WORDS, MONTHS, YEAR
+from ..language.names import acronyms, says_acronym
 from ..language.text import BULLET, VERSION, covers, fold, is_heading, terms
 from .listing import dated_months
 from .manuals import option_read
@@ -210,7 +211,9 @@ def row_asked(lines: list[str], question: str) -> tuple[str, str]:
     wanted = terms(question) - {t for y in years for t in terms(y)} - named_numbers(question)
     # The question's words that some of those rows say and others do not pick among them ("Portugal").
     picking = {t for t in wanted if 0 < sum(covers(t, terms(said[i])) for i in dated) < len(dated)} - terms(" ".join(columns))
-    kept = [i for i in dated if all(covers(t, terms(said[i])) for t in picking)]
+    # A name said in capitals alone ("the US") picks the rows that spell it out ("United States").
+    spelled = [a for a in acronyms(question) if 0 < sum(says_acronym(a, said[i]) for i in dated) < len(dated)]
+    kept = [i for i in dated if all(covers(t, terms(said[i])) for t in picking) and all(says_acronym(a, said[i]) for a in spelled)]
     if len(kept) != 1:
         return "rows", ""
     row = rows[kept[0]]

@@ -51,6 +51,7 @@ def rows_about(about: str, parts: list[str]) -> tuple[list[str], int] | None:
     more: a country and a year name the one row), at most ROWS_SHOWN of them after the table's column line, and how many
     there are; None for a document that is no table, or when no row says any of the words."""
     from ..language.figures import months_named
+    from ..language.names import acronyms, says_acronym
     from ..language.text import covers, terms
 
     lines = [line for part in parts for line in part.splitlines() if line.strip() and not is_piece_heading(line)]
@@ -61,6 +62,10 @@ def rows_about(about: str, parts: list[str]) -> tuple[list[str], int] | None:
     said = [terms(row) for row in rows]
     weight = {t: 1.0 / (1 + sum(covers(t, own) for own in said)) for t in wanted}
     scores = [sum(w for t, w in weight.items() if covers(t, own)) for own in said]
+    # A name said in capitals alone ("the US") is said by the rows that spell it out ("United States").
+    for acronym in acronyms(about):
+        saying = [says_acronym(acronym, row) for row in rows]
+        scores = [score + says / (1 + sum(saying)) for score, says in zip(scores, saying)]
     # A month of a year asked ("September 2031") is the row dated in it ("2031-09-01"), whose words do not say it.
     months = months_named(about)
     if months:
