@@ -20,7 +20,7 @@ DATE_PATTERNS = [
     # An ISO date stands alone or opens a time ("2031-02-10T02:30").
     re.compile(r"\b(?P<year>\d{4})[-/.](?P<month>\d{1,2})[-/.](?P<day>\d{1,2})(?:\b|(?=T\d))"),
     re.compile(rf"\b{MONTH}\s+{DAY}\b(?:,?\s+{YEAR}\b)?", re.I),
-    # "8 Feb 2031", "8-Feb-2031", "9. Juni 2031", "9 de junho de 2031"
+    # "8 Feb 2031", "8-Feb-2031", "4. Mai 2031", "4 de maio de 2031"
     re.compile(rf"\b{DAY}(?:\.?\s+(?:of\s+|de\s+)?|-){MONTH}(?:(?:,?\s+(?:de\s+)?|-){YEAR}\b)?", re.I),
 ]
 

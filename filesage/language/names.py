@@ -61,8 +61,7 @@ def acronyms(question: str) -> list[str]:
 
 
 def says_acronym(acronym: str, text: str) -> bool:
-    """A table row says an acronym as written, or as a cell of the words it stands for ("United States" for US, not
-    "United States Virgin Islands"; "United Arab Emirates" for UAE)."""
+    """A table row says an acronym as written, or as a cell of the words it stands for ("United Arab Emirates" for UAE, not the start of a longer name)."""
     if re.search(rf"(?<![\w.]){acronym}(?!\w)", text):
         return True
     spelled = r"\s+(?:of\s+|and\s+|the\s+)?".join(rf"{letter}[a-z]+" for letter in acronym)
