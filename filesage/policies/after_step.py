@@ -31,7 +31,7 @@ from ..language.question import (
 )
 from ..language.text import singular, words
 from ..llm.parser import ToolCall
-from ..tools.inside import combine_asked, row_asked, table_rows
+from ..tools.inside import columns_of, combine_asked, row_asked, table_rows
 from ..tools.registry import CONTENT_TOOLS, FILESYSTEM_TOOLS, RENDERED_TOOLS
 from .reading import (
     combines_asked,
@@ -175,8 +175,7 @@ def figures_over_a_tables_rows_are_computed_in_code(turn: "Turn") -> FollowUp | 
 def combines_rows(question: str, lines: list[str]) -> bool:
     """Whether the question asks a table's rows combined, once the names of its columns are taken out ("the top
     5 percent in 1968" asks a row's value, not the highest)."""
-    columns = list(dict.fromkeys(column for row in table_rows(lines) for column in row))
-    return bool(combine_asked(question, columns))
+    return bool(combine_asked(question, columns_of(table_rows(lines))))
 
 
 def table_found(turn: "Turn") -> str:

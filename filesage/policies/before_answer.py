@@ -12,6 +12,7 @@ from ..agent.planner import value_of, written_like
 from ..agent.state import Turn
 from ..grounding.claims import (
     MARKER,
+    UNCONFIRMED,
     Evidence,
     claims,
     confirmed_part,
@@ -310,7 +311,7 @@ def claims_must_be_in_the_results(turn: "Turn", draft: str | None) -> Accept | R
     if not bad:
         return None
     kept = remove_claims(draft, bad)
-    line = line_most_about(turn.question, turn.content_found) if kept.startswith("I could not confirm") else ""
+    line = line_most_about(turn.question, turn.content_found) if kept.startswith(UNCONFIRMED) else ""
     return Retry(prompts.grounding_retry([c.text for c in bad], turn.tools_left(), turn.steps_left()), [c.text for c in bad],
                  otherwise=Accept(prompts.QUOTED_LINE.format(line=line) if line else kept))
 
@@ -331,13 +332,13 @@ def figures_come_from_the_line_asked_about(turn: "Turn", draft: str | None) -> A
         return None
     # The rest of the draft still says something, and all of it about what was asked: the answer, trimmed.
     removed = remove_claims(draft, bad)
-    rest = removed.rsplit("\n\nI could not confirm", 1)[0]
-    if not rest.startswith("I could not confirm") and claims(rest) and not unconnected(rest, turn.question, evidence, translated)[0]:
+    rest = removed.rsplit(f"\n\n{UNCONFIRMED}", 1)[0]
+    if not rest.startswith(UNCONFIRMED) and claims(rest) and not unconnected(rest, turn.question, evidence, translated)[0]:
         return Accept(rest)
     # Twice a figure from the wrong line: the line that is about the question is the answer, quoted.
     kept = rest if line else removed
     quoted = prompts.QUOTED_LINE.format(line=line)
-    otherwise = Accept(kept) if not line else Accept(quoted if kept.startswith("I could not confirm") or not kept.strip() else f"{kept}\n\n{quoted}")
+    otherwise = Accept(kept) if not line else Accept(quoted if kept.startswith(UNCONFIRMED) or not kept.strip() else f"{kept}\n\n{quoted}")
     return Retry(prompts.unconnected_retry([c.text for c in bad], line), [c.text for c in bad], answer_only=bool(line), otherwise=otherwise)
 
 

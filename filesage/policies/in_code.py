@@ -31,6 +31,12 @@ def what_a_document_lists_is_counted_in_code(turn: "Turn", call: ToolCall | None
     return ToolCall("count_in_file", {"path": named[0], "what": counted[0]})
 
 
+def with_the_program_before(turn: "Turn") -> str:
+    """The question, with the question before when it leans on it: "and what did 1.15 add?", "and -c?" ask about
+    the program the question before named."""
+    return turn.question + (" " + previous_question(turn) if leans_back(turn.as_written or turn.question) else "")
+
+
 def a_release_named_is_read_under_its_own_line(turn: "Turn", call: ToolCall | None) -> ToolCall | None:
     """"What's new in zither 2.4", "when did 2.4 come out": a search shows the lines that name the version from
     anywhere (an older release's note "see 2.4", the next one's "since 2.4") and small models answer from them, or
@@ -40,8 +46,7 @@ def a_release_named_is_read_under_its_own_line(turn: "Turn", call: ToolCall | No
     if turn.tree is None or "count_in_file" not in turn.tools or NEWEST_RELEASE.search(turn.question):
         return None
     version = VERSION.search(fold(turn.question))
-    # "and what did 1.15 add?": the program is the one the question before asked about.
-    context = turn.question + (" " + previous_question(turn) if leans_back(turn.as_written or turn.question) else "")
+    context = with_the_program_before(turn)
     changelog = changelog_asked_about(turn.tree, context, version.group(0)) if version else None
     return ToolCall("count_in_file", {"path": changelog, "what": f"release {version.group(0)}"}) if changelog else None
 
@@ -57,7 +62,7 @@ def an_option_asked_is_read_where_its_manual_defines_it(turn: "Turn", call: Tool
     options = list(dict.fromkeys(OPTION_NAMED.findall(turn.as_written or turn.question)))  # the user's own words
     if len(options) != 1:
         return None
-    context = turn.question + (" " + previous_question(turn) if leans_back(turn.as_written or turn.question) else "")
+    context = with_the_program_before(turn)
     manual = manual_asked_about(turn.tree, context, options[0])
     return ToolCall("count_in_file", {"path": manual, "what": f"option {options[0]}"}) if manual else None
 

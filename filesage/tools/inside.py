@@ -121,6 +121,11 @@ def table_rows(lines: list[str]) -> list[dict[str, str]]:
     return [dict(cell.split(": ", 1) for cell in line.split("; ") if ": " in cell) for line in lines if CELL.search(line) and "; " in line]
 
 
+def columns_of(rows: list[dict[str, str]]) -> list[str]:
+    """A table's columns, in the order its rows give them."""
+    return list(dict.fromkeys(column for row in rows for column in row))
+
+
 def cell_number(text: str) -> float | None:
     """A cell that is a number and nothing else ("8.1", "1,860", "-0.02"); None for a date, a code or words."""
     found = re.fullmatch(r"\s*(?:[€$£]|EUR|USD|GBP)?\s*(-?\d[\d,]*(?:\.\d+)?)\s*(?:€|EUR|USD|GBP)?\s*", text)
@@ -132,7 +137,7 @@ def table_figure(lines: list[str], what: str) -> str | None:
     names none), or how many rows there are, over the rows that say `what`'s other words and years ("average price
     2031", "highest close", "rows FAIL June 2031": each of those said in some cell of the row, a month by its date)."""
     rows = table_rows(lines)
-    columns = list(dict.fromkeys(column for row in rows for column in row))
+    columns = columns_of(rows)
     combine = combine_asked(what, columns)
     if len(rows) < 2 or not combine:
         return None
@@ -193,7 +198,7 @@ def row_asked(lines: list[str], question: str) -> tuple[str, str]:
     its row) when one row is dated so and says the question's other words that such rows say, and one column is
     the one asked (named in the question, or the only one of figures); ("rows", "") otherwise."""
     rows = table_rows(lines)
-    columns = list(dict.fromkeys(column for row in rows for column in row))
+    columns = columns_of(rows)
     # The column that dates the rows: its cells start with a year ("2008-09-01", "1968", "2017 (40)").
     dating = next((c for c in columns if sum(bool(YEAR.match(row.get(c, ""))) for row in rows) >= 0.8 * len(rows)), None)
     if len(rows) < 2 or dating is None:
@@ -241,7 +246,7 @@ def table_count(lines: list[str], what: str) -> tuple[int, str, list[str]] | Non
     if len(rows) < 2:
         return None
     wanted = terms(what)
-    columns = list(dict.fromkeys(column for row in rows for column in row))
+    columns = columns_of(rows)
     column = next((c for c in columns if terms(c) & wanted), None)
     if column is None:
         if wanted & ROW_WORDS:
