@@ -322,6 +322,24 @@ def test_numbers_written_the_german_way():
     assert [c.key for c in claims("3.450,00 EUR, 1.000.000 Einwohner, $1,150.00 and 3.45")] == ["3450", "1000000", "1150", "3.45"]
 
 
+def test_numbers_written_in_groups_of_three_apart_are_one_number():
+    """"14 500 Kč", "2 310,75 €": a Czech or French amount is the one number an answer may write "14,500"."""
+    assert [c.key for c in claims("nájemné 14 500 Kč, záloha 2 310,75 €, rok 2031 a 12 dní")] == ["14500", "2310.75", "2031", "12"]
+    assert unsupported("The rent is 14,500 CZK [1].", Evidence(["Měsíční nájemné činí 14 500 Kč."])) == []
+
+
+def test_a_figure_belongs_to_the_sentence_that_states_it_not_to_what_it_mentions_in_brackets():
+    """A lease's "a deposit of 3,000 (twice the monthly rent)" mentions the rent, but its figure is the deposit's."""
+    from filesage.grounding.lines import unconnected
+
+    asked = "How much is my monthly rent?"
+    lease = Evidence([asked, "From home/lease.md [1]:\n- Deposit: the tenant pays 3,000 EUR (twice the monthly rent) on signing.\n"
+                             "- The monthly rent is 1,500 EUR, due on the 1st."])
+    bad, line = unconnected("The monthly rent is 3,000 EUR [1].", asked, lease)
+    assert [c.text for c in bad] == ["3,000"] and line.startswith("The monthly rent is 1,500")
+    assert unconnected("The monthly rent is 1,500 EUR [1].", asked, lease) == ([], "")
+
+
 def test_spans_of_time_are_read_whole_and_written_in_their_largest_unit():
     from filesage.language.figures import duration_words, durations_in
 

@@ -5,6 +5,7 @@ import re
 import pytest
 
 from filesage.language import lexicon as L
+from filesage.language.names import language_of
 
 
 def matches(pattern: re.Pattern, text: str) -> bool:
@@ -178,7 +179,8 @@ CASES = {
     "QUOTED": lambda: [L.quoted_text(m) for m in L.QUOTED.finditer("find \"cold storage\" or `ledger` but not don't")] == ["cold storage", "ledger"],
     "SAYS_NOT_FOUND": lambda: matches(L.SAYS_NOT_FOUND, "I could not find a deposit.") and not matches(L.SAYS_NOT_FOUND, "No, it was paid."),
     "CLAUSE_BREAK": lambda: [c for c in L.CLAUSE_BREAK.split("A is 5, and B is 6") if c] == ["A is 5", "B is 6"],
-    "LANGUAGE_WORDS": lambda: "und" in L.LANGUAGE_WORDS["German"] and "the" in L.LANGUAGE_WORDS["English"] and len(L.LANGUAGE_WORDS) == 9,
+    "LANGUAGE_WORDS": lambda: "und" in L.LANGUAGE_WORDS["German"] and "the" in L.LANGUAGE_WORDS["English"] and len(L.LANGUAGE_WORDS) == 10
+    and "nebo" in L.LANGUAGE_WORDS[language_of("Nájemce je povinen platit nájemné, které je splatné do pátého dne, a pronajímatel ho nebo jeho zástupce")],
     "GERMAN_QUESTION_WORDS": lambda: L.LANGUAGE_WORDS["German"] < L.GERMAN_QUESTION_WORDS and {"wie", "wann"} <= L.GERMAN_QUESTION_WORDS,
 }
 

@@ -45,6 +45,18 @@ def is_source_heading(line: str) -> bool:
     return line.startswith("From ") or bool(re.match(r"^\S+ \[\d+\] \(", line))
 
 
+def clauses(line: str) -> list[str]:
+    """A line of prose in the parts a figure belongs to: its sentences, and what it says in brackets ("a deposit of
+    29,000 (twice the monthly rent)": the figure is the deposit's, not the rent's). A table's row ("Year: 2031;
+    Rate: 8.1") stays whole: its cells together say what its figures are about."""
+    if line.count("; ") >= 1 and line.count(": ") >= 2:
+        return [line]
+    parts = []
+    for sentence in re.split(r"(?<=[.!?])\s+(?=[^\W\d_])", line):
+        parts += [re.sub(r"\([^()]*\)", " ", sentence), *re.findall(r"\(([^()]*)\)", sentence)]
+    return [part for part in parts if part.strip()] or [line]
+
+
 def unlisted(line: str) -> str:
     """A line without its list bullet; an option's dashes ("--depth") stay."""
     return re.sub(r"^[-*•]\s+", "", line.strip())
@@ -88,10 +100,17 @@ def unconnected(answer: str, question: str, evidence: Evidence, translated: dict
     line_terms = [(terms(line.text), terms(line.context)) for line in lines]
     frequency = {t: sum(1 for own, held in line_terms if says(t, own) or says(t, held)) for t in wanted}
     weights = {t: math.log(1 + len(lines) / (1 + frequency[t])) for t in wanted}
+    parts = [[(part, terms(part)) for part in clauses(line.text)] for line in lines]
 
-    def score(index: int) -> float:
-        own, held = line_terms[index]
+    def score(index: int, own: set[str] | None = None) -> float:
+        """How much a line (or the part of it `own` holds the words of) is about the question."""
+        own = line_terms[index][0] if own is None else own
+        held = line_terms[index][1]
         return sum(w for t, w in weights.items() if says(t, own)) + 0.6 * sum(w for t, w in weights.items() if not says(t, own) and says(t, held))
+
+    def part_score(index: int, holds) -> float:
+        """How much the parts of a line that hold a figure (`holds`: part -> bool) are about the question."""
+        return max((score(index, own) for part, own in parts[index] if holds(part)), default=score(index))
 
     named = bool(missing_names(question, ""))
     # A document names the thing asked about anywhere in what was found of it (the vendor line of an invoice
@@ -129,14 +148,21 @@ def unconnected(answer: str, question: str, evidence: Evidence, translated: dict
             if not best_line or score(top) > best_score:
                 best_line, best_score = unlisted(lines[top].text), score(top)
             continue
-        top = max(rivals, key=score, default=None)
+        # Each line is judged by the part of it that holds such a figure: a deposit's sentence that mentions the rent
+        # in brackets is about the deposit.
+        def rival_part(part: str) -> bool:
+            return any(c.kind == claim.kind and c.key not in asked and (not shapes or rival_shape(c) in shapes) for c in claims(part))
+
+        rival_scores = {i: part_score(i, rival_part) for i in rivals}
+        top = max(rivals, key=rival_scores.__getitem__, default=None)
         # A rival says in its own words two of the question's, or one that neither the figure's line nor what it
         # belongs to says: a line that shares one word with the question ("payable at the hotel") is no better
         # about it than a total under the hotel's own title.
         own = {t for t in wanted if top is not None and says(t, line_terms[top][0])}
         distinct = own - {t for i in bearing for t in wanted if says(t, line_terms[i][0]) or says(t, line_terms[i][1])}
-        if top is not None and (len(own) >= 2 or distinct) and max(score(i) for i in bearing) < CONNECTED_SHARE * score(top):
+        bearing_score = max(part_score(i, lambda part: supported(claim, part)) for i in bearing)
+        if top is not None and (len(own) >= 2 or distinct) and bearing_score < CONNECTED_SHARE * rival_scores[top]:
             bad.append(claim)
-            if score(top) > best_score:
-                best_line, best_score = unlisted(lines[top].text), score(top)
+            if rival_scores[top] > best_score:
+                best_line, best_score = unlisted(lines[top].text), rival_scores[top]
     return bad, best_line

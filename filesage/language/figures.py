@@ -27,12 +27,15 @@ DATE_PATTERNS = [
 
 # "05/03/2031", "5.3.2031", "05-03-2031": the day first, as most of the world writes it, unless only the month
 # first can be ("12/31/2031").
-NUMERIC_DATE = re.compile(r"(?<![\d.])(?P<first>\d{1,2})(?P<mark>[/.-])(?P<second>\d{1,2})(?P=mark)(?P<year>\d{4})\b")
+NUMERIC_DATE = re.compile(r"(?<![\d.])(?P<first>\d{1,2})(?P<mark>[/.-])(?P<second>\d{1,2})(?P=mark)(?P<year>\d{4})\b"
+                          r"|(?<![\d.])(?P<day>\d{1,2})\. (?P<month>\d{1,2})\. (?P<in>\d{4})\b")  # and "14. 4. 2031"
 
 
-# Numbers written the English way ("2,310.75") or the German way ("2.310,75", "3.000.000").
+# Numbers written the English way ("2,310.75"), the German way ("2.310,75", "3.000.000") or in groups of three
+# apart, as French, Czech or Swedish write them ("14 500 Kč", "2 310,75").
 NUMBER = re.compile(
-    r"(?<![\w.$€£])(?:[$€£]\s?)?(?:\d{1,3}(?:\.\d{3})+,\d+(?!\d)|\d{1,3}(?:\.\d{3}){2,}(?![\d.])|\d[\d,]*(?:\.\d+)?)"
+    r"(?<![\w.$€£])(?:[$€£]\s?)?(?:\d{1,3}(?:\.\d{3})+,\d+(?!\d)|\d{1,3}(?:\.\d{3}){2,}(?![\d.])|\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?:,\d+)?(?![\d.,])|"
+    r"\d[\d,]*(?:\.\d+)?)"
     r"(?:\s*(?P<mult>thousand|million|billion|mn|bn|k|m)\b)?",
     re.I,
 )
@@ -92,7 +95,7 @@ def number_value(match: re.Match) -> str:
     mult = match.group("mult")
     if mult:
         digits = digits[: match.start("mult") - match.start(0)].strip()
-    digits = digits.lstrip("$€£ ")
+    digits = re.sub(r"[ \u00a0\u202f](?=\d{3})", "", digits.lstrip("$€£ "))
     if re.fullmatch(r"\d{1,3}(,\d{3})+(\.\d+)?", digits):
         digits = digits.replace(",", "")
     elif re.fullmatch(r"\d{1,3}(\.\d{3})+,\d+|\d{1,3}(\.\d{3}){2,}|\d+,\d{1,2}", digits):
@@ -139,6 +142,9 @@ def dates_in(text: str, either_order: bool = False) -> tuple[list[tuple], str]:
         text = pattern.sub(take, text)
 
     def numeric(match: re.Match) -> str:
+        if match.group("day"):  # spaced, as Czech and Slovak write it: the day first
+            found.append((int(match.group("in")), int(match.group("month")), int(match.group("day"))))
+            return " " * len(match.group(0))
         first, second, year = int(match.group("first")), int(match.group("second")), int(match.group("year"))
         readings = [(year, month, day) for day, month in ((first, second), (second, first)) if 1 <= day <= 31 and 1 <= month <= 12]
         if not readings:

@@ -144,13 +144,18 @@ MONTHS = {
         start=1,
     )
     for name in names
-} | {  # in full, in the other languages told apart (LANGUAGE_WORDS) but Polish, whose dates decline the month
+} | {  # in full, in the other languages told apart (LANGUAGE_WORDS) but Polish; Czech as dates decline them too
     name: number
     for number, names in enumerate(["januar janvier enero gennaio januari janeiro", "februar février fevrier febrero febbraio februari fevereiro",
                                     "märz maerz mars marzo maart março", "avril abril aprile", "mai mayo maggio mei maj maio",
                                     "juni juin junio giugno junho", "juli juillet julio luglio julho", "août aout agosto augustus augusti",
                                     "septembre septiembre settembre setembro", "oktober octobre octubre ottobre outubro",
                                     "novembre noviembre novembro", "dezember décembre decembre diciembre dicembre dezembro"], start=1)
+    for name in names.split()
+} | {
+    name: number
+    for number, names in enumerate(["leden ledna", "únor února", "březen března", "duben dubna", "květen května", "červen června",
+                                    "červenec července", "srpen srpna", "září", "říjen října", "listopad listopadu", "prosinec prosince"], start=1)
     for name in names.split()
 }
 WEEKDAYS = {"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"}
@@ -483,6 +488,7 @@ LANGUAGE_WORDS = {
     "Swedish": set("och att det som en är på för med inte av den till har om".split()),
     "Portuguese": set("de e é um uma do da dos das em na nos nas para com não que ao à pelo pela seu sua também".split()),
     "Polish": set("nie się jest że jak dla oraz przez lub są być jego przy już także".split()),
+    "Czech": set("je na ve že jsou pro při není být by jeho které který která ale nebo od po za do jako také již bude jsem až".split()),
 }
 # A question in German capitalises every noun: its short words and its words of asking tell it.
 GERMAN_QUESTION_WORDS = LANGUAGE_WORDS["German"] | {
