@@ -323,7 +323,7 @@ def test_numbers_written_the_german_way():
 
 
 def test_numbers_written_in_groups_of_three_apart_are_one_number():
-    """"14 500 Kč", "2 310,75 €": a Czech or French amount is the one number an answer may write "14,500"."""
+    """"14 500 Kč", "2 310,75 €": an amount written so is the one number an answer may write "14,500"."""
     assert [c.key for c in claims("nájemné 14 500 Kč, záloha 2 310,75 €, rok 2031 a 12 dní")] == ["14500", "2310.75", "2031", "12"]
     assert unsupported("The rent is 14,500 CZK [1].", Evidence(["Měsíční nájemné činí 14 500 Kč."])) == []
 
