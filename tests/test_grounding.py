@@ -338,6 +338,9 @@ def test_a_figure_belongs_to_the_sentence_that_states_it_not_to_what_it_mentions
     bad, line = unconnected("The monthly rent is 3,000 EUR [1].", asked, lease)
     assert [c.text for c in bad] == ["3,000"] and line.startswith("The monthly rent is 1,500")
     assert unconnected("The monthly rent is 1,500 EUR [1].", asked, lease) == ([], "")
+    # Under a title that says the word too, a line that says it only in brackets still says it of something else.
+    titled = Evidence([asked, "Rent and deposit\n- Deposit: the tenant pays 3,000 EUR (twice the rent) on signing.\n- Rent: 1,500 EUR, due on the 1st."])
+    assert [c.text for c in unconnected("The rent is 3,000 EUR [1].", "What is the rent?", titled)[0]] == ["3,000"]
 
 
 def test_spans_of_time_are_read_whole_and_written_in_their_largest_unit():

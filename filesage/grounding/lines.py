@@ -155,11 +155,14 @@ def unconnected(answer: str, question: str, evidence: Evidence, translated: dict
 
         rival_scores = {i: part_score(i, rival_part) for i in rivals}
         top = max(rivals, key=rival_scores.__getitem__, default=None)
-        # A rival says in its own words two of the question's, or one that neither the figure's line nor what it
-        # belongs to says: a line that shares one word with the question ("payable at the hotel") is no better
-        # about it than a total under the hotel's own title.
+        # A rival says in its own words two of the question's, or one that neither the figure's part of its line nor
+        # what it belongs to says: a line that shares one word with the question ("payable at the hotel") is no better
+        # about it than a total under the hotel's own title. A word the figure's line says only outside the figure's
+        # part ("a deposit of 1,900 (twice the rent)") it says of something else, whatever its title says.
         own = {t for t in wanted if top is not None and says(t, line_terms[top][0])}
-        distinct = own - {t for i in bearing for t in wanted if says(t, line_terms[i][0]) or says(t, line_terms[i][1])}
+        stating = [(i, own_part) for i in bearing for part, own_part in parts[i] if supported(claim, part)] or [(i, line_terms[i][0]) for i in bearing]
+        distinct = own - {t for i, own_part in stating for t in wanted
+                          if says(t, own_part) or says(t, line_terms[i][1]) and not says(t, line_terms[i][0])}
         bearing_score = max(part_score(i, lambda part: supported(claim, part)) for i in bearing)
         if top is not None and (len(own) >= 2 or distinct) and bearing_score < CONNECTED_SHARE * rival_scores[top]:
             bad.append(claim)

@@ -14,7 +14,7 @@ CONCEPTS: list[dict[str, tuple[str, ...]]] = [
      "Portuguese": ("caução", "depósito"), "Polish": ("kaucja",), "Czech": ("jistota", "jistoty", "jistinu", "kauce", "kauci")},
     {"English": ("rent",), "German": ("miete", "kaltmiete", "warmmiete", "mietzins"), "French": ("loyer",),
      "Spanish": ("alquiler", "renta"), "Italian": ("affitto", "canone"), "Dutch": ("huur",), "Swedish": ("hyra",),
-     "Portuguese": ("renda", "aluguel", "aluguer"), "Polish": ("czynsz",), "Czech": ("nájemné", "nájemného", "nájem")},
+     "Portuguese": ("renda", "aluguel", "aluguer"), "Polish": ("czynsz",), "Czech": ("nájemné", "nájemného")},
     {"English": ("lease", "tenancy", "rental"), "German": ("mietvertrag",), "French": ("bail",),
      "Spanish": ("arrendamiento",), "Italian": ("locazione",), "Dutch": ("huurovereenkomst", "huurcontract"),
      "Swedish": ("hyresavtal", "hyreskontrakt"),
