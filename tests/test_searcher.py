@@ -148,6 +148,14 @@ def test_in_a_config_file_the_setting_outranks_the_comments_about_it(tmp_path, e
     assert "port 6379" in first and not first.lstrip().startswith("#"), result.text
     # '#' starts a comment in a config file, so no comment is shown as the heading a setting belongs under.
     assert holders(["# Port", "port 6379"], 1, headings=False) == [] and holders(["# Port", "port 6379"], 1) == ["# Port"]
+    # A config file named without an extension: the setting the question's words name ("workers = 12") outranks
+    # comments that repeat more of the question, even when it sits in a passage that matches the question less.
+    comments = "".join(f"# Section {n}: when you raise the workers of the pool, mind the queue; 8 workers of {n} each.\n#\n" for n in range(30))
+    write(root / "gearbox/gearboxrc", comments + "# The default number of simulated workers.\n#\nworkers = 12\n#\n" + comments)
+    box = Toolbox(root)
+    searcher = Searcher(FolderIndex(box.root, embedder, tmp_path / "idx", files=lambda: box.entries), scope=box.scope)
+    result = searcher.semantic_search("how many simulated workers does the pool in gearboxrc run", within="gearbox/gearboxrc")
+    assert "workers = 12" in result.text.split("\n")[1], result.text
 
 
 def test_the_row_that_names_the_thing_asked_is_not_crowded_out_by_long_lines_about_the_list(tmp_path, embedder):

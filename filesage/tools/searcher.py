@@ -174,7 +174,8 @@ class Searcher:
             weights.setdefault(term_of(word), weights[source])
         weights = {t: (0.0 if t in said_by_scope else w) for t, w in weights.items()}
         passages = rerank(hits, weights)[: max(top_k, self.min_top_k)]
-        relevant = [p for p in passages if p.relevance >= max(MIN_RELEVANCE, RELATIVE_RELEVANCE * passages[0].relevance)] if passages else []
+        relevant = [p for p in passages if p.relevance >= max(MIN_RELEVANCE, RELATIVE_RELEVANCE * passages[0].relevance)
+                    or any(w and covers(t, setting_key(line, False)) for line in p.hit.text.splitlines() for t, w in weights.items())] if passages else []
         # A name the query gives picks its passages out: where some say it, the ones that do not are about another thing.
         naming = [p for p in relevant if not names_not_said(query, f"{p.hit.path} {p.hit.text}")]
         relevant = naming or relevant
@@ -234,7 +235,12 @@ class Searcher:
         months, month_weight = months_named(query), max(weights.values(), default=1.0)
         for passage in passages:
             lines = passage.hit.text.splitlines()
-            commented = not PROSE.search(passage.hit.path) and any(l.strip() and not l.lstrip().startswith(COMMENT_MARKS) for l in lines[1:])
+            said = [l.lstrip() for l in lines[1:] if l.strip()]
+            remarks = sum(l.startswith(COMMENT_MARKS) for l in said)
+            # A config file is one by its name ("redis.conf") or, named without an extension ("siegerc"), by what it
+            # holds: mostly comments, and settings.
+            config = not PROSE.search(passage.hit.path) or remarks > len(said) / 2 and any(setting_key(l, False) for l in said)
+            commented = config and remarks < len(said)
             # A release's changes may start a chunk below its heading: the chunks before it are read for it.
             before = [] if commented else self.lines_before(passage.hit, files)
             whole = before + lines
@@ -263,6 +269,9 @@ class Searcher:
                     lexical += month_weight
                 # A setting says its value; the comments around it in a config file or code only talk about it.
                 weight = COMMENT_WEIGHT if commented and line.lstrip().startswith(COMMENT_MARKS) else 1.0
+                # A setting named by the question's words ("concurrent = 25" for "how many concurrent users") is the
+                # line asked about, however many of its words the comments above it repeat.
+                lexical += sum(w for t, w in weights.items() if covers(t, setting_key(line, commented)))
                 candidates.append((passage, shown, lexical, weight))
         if not candidates:
             return []
@@ -279,6 +288,18 @@ SUBJECTLESS_TERMS = terms(" ".join(SUBJECTLESS | QUESTION_WORDS))
 SHORT_DOCUMENT_CHARS = 800  # a document this short (a VERSION file, a two-line note) is shown whole when named
 HOLDER_CHARS = 100  # a heading or a line above, shown as context
 LINE_CHARS = 450  # a line longer than this (a paragraph on one line) is shown by its sentences about the question
+
+
+SETTING = re.compile(r"\s*([A-Za-z_][\w.-]*)\s*(=|:)\s*\S")  # "concurrent = 25", "max_hops: 30"
+
+
+def setting_key(line: str, config: bool) -> set[str]:
+    """The words of the key a setting line sets ("max_hops = 30": max, hops), in any file ("key = value") or, in a
+    config file, also written "key: value"; none for another line or a comment."""
+    found = SETTING.match(line)
+    if not found or line.lstrip().startswith(COMMENT_MARKS) or found.group(2) == ":" and not config:
+        return set()
+    return terms(found.group(1).replace("_", " ").replace("-", " "))
 
 
 def clipped(text: str) -> str:
