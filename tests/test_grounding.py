@@ -322,6 +322,16 @@ def test_numbers_written_the_german_way():
     assert [c.key for c in claims("3.450,00 EUR, 1.000.000 Einwohner, $1,150.00 and 3.45")] == ["3450", "1000000", "1150", "3.45"]
 
 
+def test_a_figure_of_a_setting_the_question_names_is_from_the_line_asked_about():
+    """A config file's "workers = 12" answers "how many workers are configured", though a comment beside it says
+    more of the question's words ("if you configured 8 workers ...")."""
+    from filesage.grounding.lines import unconnected
+
+    asked = "In the gearboxrc I downloaded, how many pool workers are configured?"
+    config = Evidence([asked, "From gearbox/gearboxrc [1]:\n- workers = 12\n- # If you configured 8 pool workers, the queue holds 16 jobs."])
+    assert unconnected("12 pool workers are configured [1].", asked, config) == ([], "")
+
+
 def test_numbers_written_in_groups_of_three_apart_are_one_number():
     """"14 500 Kč", "2 310,75 €": an amount written so is the one number an answer may write "14,500"."""
     assert [c.key for c in claims("nájemné 14 500 Kč, záloha 2 310,75 €, rok 2031 a 12 dní")] == ["14500", "2310.75", "2031", "12"]

@@ -7,7 +7,7 @@ import math
 import re
 from dataclasses import dataclass
 
-from ..language.text import covers, fold, holders, stem, terms
+from ..language.text import covers, fold, holders, setting_key, stem, terms
 from ..tools.result import is_note
 from .claims import Claim, Evidence, claims, missing_names, supported
 
@@ -131,7 +131,9 @@ def unconnected(answer: str, question: str, evidence: Evidence, translated: dict
         if claim.kind not in ("number", "date", "code") or claim.key in asked:
             continue
         bearing = [i for i, line in enumerate(lines) if supported(claim, line.text)]
-        if not bearing:
+        # A figure a setting gives whose key the question names ("concurrent = 25" for "how many concurrent users")
+        # is from the line asked about, whatever the comments around it repeat of the question.
+        if not bearing or any(says(t, setting_key(unlisted(lines[i].text), False)) for i in bearing for t in wanted):
             continue
         # A rival figure is of the same shape as the one the answer took: an amount competes with amounts,
         # not with the number of the invoice it is on.

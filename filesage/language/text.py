@@ -63,6 +63,18 @@ def covers(term: str, found: set[str]) -> bool:
 COMMENT_MARKS = ("#", "//", ";")  # what starts a comment line in config files and code
 
 
+SETTING = re.compile(r"\s*([A-Za-z_][\w.-]*)\s*(=|:)\s*\S")  # "concurrent = 25", "max_hops: 30"
+
+
+def setting_key(line: str, config: bool) -> set[str]:
+    """The words of the key a setting line sets ("max_hops = 30": max, hops), in any file ("key = value") or, in a
+    config file, also written "key: value"; none for another line or a comment."""
+    found = SETTING.match(line)
+    if not found or line.lstrip().startswith(COMMENT_MARKS) or found.group(2) == ":" and not config:
+        return set()
+    return terms(found.group(1).replace("_", " ").replace("-", " "))
+
+
 UNDERLINE = re.compile(r"\s*([=\-~^*#+])\1{2,}\s*")  # a title's underline in reStructuredText and Markdown
 BULLET = re.compile(r"\s*(?:[*\-+•]|\d+[.)])\s")
 

@@ -15,7 +15,7 @@ from ..language.figures import dates_in, months_named
 from ..language.glossary import term_of, translations
 from ..language.lexicon import MONEY_ASKED, MONEY_LINE, QUESTION_WORDS, SUBJECTLESS, WHOLE_FOLDER
 from ..language.names import proper_names, says_name
-from ..language.text import COMMENT_MARKS, CONFIG_SECTION, UNDERLINE, covers, holders, is_heading, is_piece_heading, terms
+from ..language.text import COMMENT_MARKS, CONFIG_SECTION, UNDERLINE, covers, holders, is_heading, is_piece_heading, setting_key, terms
 from .result import ToolResult, note, trim
 
 PASSAGES = 5  # the passages facts are taken from, after reranking
@@ -288,18 +288,6 @@ SUBJECTLESS_TERMS = terms(" ".join(SUBJECTLESS | QUESTION_WORDS))
 SHORT_DOCUMENT_CHARS = 800  # a document this short (a VERSION file, a two-line note) is shown whole when named
 HOLDER_CHARS = 100  # a heading or a line above, shown as context
 LINE_CHARS = 450  # a line longer than this (a paragraph on one line) is shown by its sentences about the question
-
-
-SETTING = re.compile(r"\s*([A-Za-z_][\w.-]*)\s*(=|:)\s*\S")  # "concurrent = 25", "max_hops: 30"
-
-
-def setting_key(line: str, config: bool) -> set[str]:
-    """The words of the key a setting line sets ("max_hops = 30": max, hops), in any file ("key = value") or, in a
-    config file, also written "key: value"; none for another line or a comment."""
-    found = SETTING.match(line)
-    if not found or line.lstrip().startswith(COMMENT_MARKS) or found.group(2) == ":" and not config:
-        return set()
-    return terms(found.group(1).replace("_", " ").replace("-", " "))
 
 
 def clipped(text: str) -> str:
