@@ -119,7 +119,10 @@ CASES = {
     == ["How many files", "who wrote them?", "The lease", "Is it signed"] and len(L.ASKINGS_PART.split("bread and butter?")) == 1,
     "TWO_QUESTIONS": lambda: matches(L.TWO_QUESTIONS, "Who signed it, and when does it end?") and not matches(L.TWO_QUESTIONS, "bread and butter recipe?")
     and matches(L.TWO_QUESTIONS, "what are max_clients and idle_timeout set to?"),
+    "COMPARED_QUANTITY": lambda: matches(L.COMPARED_QUANTITY, "did they sell more blue kites than last year")
+    and L.COMPARED_QUANTITY.search("did they sell more blue kites than last year").group("quantity") == "blue kites",
     "COMPARED": lambda: matches(L.COMPARED, "is the loft warmer than the cellar") is False and matches(L.COMPARED, "which is higher, rent or fees")
+    and matches(L.COMPARED, "did the ferry carry more cars on deck than the harbour allows?")
     and matches(L.COMPARED, "by how much did it rise") and not matches(L.COMPARED, "how high is the rent"),
     "TIME_UNITS_ASKED": lambda: all(re.fullmatch(L.TIME_UNITS_ASKED, w) for w in ("days", "week", "months")) and not re.fullmatch(L.TIME_UNITS_ASKED, "files"),
     "DAYS_APART": lambda: matches(L.DAYS_APART, "how many days after the order did it ship") and matches(L.DAYS_APART, "two releases, how many weeks apart")

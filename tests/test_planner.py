@@ -151,6 +151,8 @@ def test_a_percentage_is_computed_from_the_two_figures_found():
     assert share.startswith("The 2031 fee is 87.0% of the 2032 fee")
     same = found("2033 fee", "Still €80.00 in 2033 [1].", "club/2033.pdf", "What was the club fee in 2033?")
     assert compose(Plan("do the 2031 and 2033 fees differ?", [before.lookup, same.lookup], "difference"), [before, same])[0].startswith("They are the same")
+    # Neither of two equal figures is the larger.
+    assert compose(Plan("was the 2033 fee higher than the 2031 fee?", [before.lookup, same.lookup], "larger"), [before, same])[0].startswith("They are the same")
 
 
 def test_spans_of_time_are_one_figure_each_and_a_line_of_two_gives_each_lookup_its_own():

@@ -1186,6 +1186,10 @@ def test_lookups_keep_what_the_question_is_about(fs_corpus):
     assert [lookup.ask for lookup in kept.lookups] == ["Who set the budget? (Q1)", "contact address (Q1, budget)"]
     # Lookups of different things combined in code each keep their own.
     assert checked(Plan(question, plan.lookups, "sum"), question, [], tree) is None
+    # Compared, each side is looked up for the quantity compared.
+    compared = "Did the ferry carry more deck cars than the harbour allows?"
+    sides = checked(Plan(compared, [Lookup("deck cars carried by the ferry", "ferry"), Lookup("What does the harbour allow?", "harbour")], "larger"), compared, [], tree)
+    assert [lookup.ask for lookup in sides.lookups] == ["deck cars carried by the ferry", "What does the harbour allow (deck cars)"]
 
 
 def test_a_scope_no_one_asked_for_is_dropped(agent):

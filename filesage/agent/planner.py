@@ -376,5 +376,7 @@ def compose(plan: Plan, found: list[Found]) -> tuple[str, list[dict]]:
             return f"They are the same ({listed}).", sources
         return (f"The {high.lookup.label} is higher by {written_like(high.value - low.value, written, kinds)} ({listed}).", sources)
     pick = (max if plan.combine == "larger" else min)(found, key=lambda f: f.value)
+    if sum(f.value == pick.value for f in found) > 1:  # none is larger than the others: they are level
+        return f"They are the same ({listed}).", sources
     return f"The {plan.combine} is the {pick.lookup.label}, {pick.written} ({listed}).", sources
 

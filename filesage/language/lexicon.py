@@ -403,9 +403,11 @@ TWO_QUESTIONS = re.compile(r"\?\s*\S|(?:,|;|\s-)?\s+and\s+(?:what|who|whom|which
 # Where a question's askings part: after a question mark, at a sentence's end, before "and what/who/how ...".
 ASKINGS_PART = re.compile(r"(?<=\?)\s+|[.;]\s+(?=[A-Z¿¡])|,?\s+and\s+(?=(?:what|who|whom|which|when|where|how|is|are|was|were|does|did|do)\b)", re.I)
 COMPARED = re.compile(r"\b(vs\.?|versus|compared? (?:to|with)|difference between|by how much|how much (?:more|less|higher|lower)|"
-                      r"(?:higher|lower|larger|bigger|smaller|more|less|later|earlier|sooner|older|newer) than)\b|"
+                      r"(?:higher|lower|larger|bigger|smaller|more|less|fewer|later|earlier|sooner|older|newer)(?:\s+[\w'-]+){0,3}\s+than)\b|"
                       r"\bwhich\b.*\b(?:higher|lower|larger|bigger|smaller|more|less|later|earlier|first|last|longer|shorter)\b.*\b(?:or|and)\b|"
                       r"\b(?:of|between)\s+[\w'-]+(?:,\s*[\w'-]+)*,?\s+(?:and|or)\s+[\w'-]+\b.*\b(?:which|whose|who)\b", re.I)
+# The quantity a comparison weighs, between its "more" and its "than" ("more concurrent users than the default").
+COMPARED_QUANTITY = re.compile(r"\b(?:more|less|fewer)\s+(?P<quantity>[^\W\d][\w'-]*(?:\s+[^\W\d][\w'-]*){0,2})\s+than\b", re.I)
 ADDED_UP = re.compile(r"\b[\w'-]+\s+(?:and|plus|&)\s+(?:the\s+|my\s+)?[\w'-]+\b.*\b(?:together|combined|altogether|in total|come to|add up)\b|\bplus\b", re.I)
 # Arithmetic asked between things the files say: how far apart two dates are, a change as a percentage, how
 # many more of one than the other. Such a question needs a look for each side, though it counts or names a file.

@@ -16,6 +16,7 @@ from ..language.lexicon import (
     ADDED_UP,
     COMBINE_WORDS,
     COMPARED,
+    COMPARED_QUANTITY,
     COUNT,
     DAYS_APART,
     EVERY_ONE,
@@ -111,8 +112,17 @@ def lookups_keep_what_the_question_is_about(plan: Plan, question: str, history: 
     lookups that drop what the question is about ("contact address"), and each is then searched across every file
     and answered from another tool's page. When the parts are answered each on its own (no arithmetic between
     things), every lookup keeps the names the question says: its capitalised names, its codes and versions, and its
-    words that name the folder's own files and folders ("quux", "manual")."""
-    if plan.combine != "none" or len(plan.lookups) < 2:
+    words that name the folder's own files and folders ("quux", "manual"). Compared ("did the test use more worker
+    threads than the default?"), every lookup keeps the quantity compared, the words between "more" and "than"."""
+    if len(plan.lookups) < 2:
+        return None
+    quantity = COMPARED_QUANTITY.search(question)
+    if plan.combine != "none" and quantity:
+        compared = quantity.group("quantity")
+        lookups = [lookup if terms(compared) <= terms(lookup.ask) else Lookup(f"{lookup.ask.rstrip(' ?')} ({compared})", lookup.label)
+                   for lookup in plan.lookups]
+        return replace(plan, lookups=lookups) if lookups != plan.lookups else None
+    if plan.combine != "none":
         return None
     named = proper_names(question) + CODE.findall(question) + re.findall(r"\bv?\d+(?:\.\d+)+\b", question)
     if tree is not None:
