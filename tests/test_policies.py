@@ -181,6 +181,10 @@ def test_filesystem_calls_follow_the_question(agent):
     # A file ranked, not counted ("which is the smallest ..."), is listed in that order; files with something in them are not empty.
     assert fixed("Which is the smallest file that actually has something in it?", "count_files") == \
         ToolCall("list_files", {"larger_than": "0 bytes", "order": "smallest", "limit": 1})
+    assert fixed("What's the tiniest file that isn't empty?", "list_files", order="smallest", limit=1, empty=True).arguments == \
+        {"larger_than": "0 bytes", "order": "smallest", "limit": 1}
+    # A month of a year is a date, not a folder whose name shares the year.
+    assert "folder" not in fixed("Which files did I change in February 2025?", "list_files", folder="finance/2025", changed_within="2025-02").arguments
     # The end of a ranking, and how many.
     assert fixed("what are my 2 least bulky files?", "list_files", order="largest", limit=5).arguments == {"order": "smallest", "limit": 2}
     # A ranking asked in the singular is one file; in the plural, as many as asked (or the tool's default).

@@ -111,6 +111,11 @@ def test_a_question_says_its_filters():
                            ("which notes were saved between May and July 2031?", "2031-05-01 to 2031-07-31"),
                            ("files edited from November 2030 to February 2031", "2030-11-01 to 2031-02-28"), ("files changed between 2030 and 2031", "2030-01-01 to 2031-12-31")):
         assert read_question(question, FOLDERS).changed_within == span, question
+    # A month of a year bounds the edits; it names no folder whose name shares only the year.
+    assert read_question("Which files did I change in February 2031?", [*FOLDERS, "trips/Oslo_2031"]).filters() == {"changed_within": "2031-02"}
+    assert read_question("what is in oslo 2031?", [*FOLDERS, "trips/Oslo_2031"]).folder == "trips/Oslo_2031"
+    # A subfolder said to be included is part of the folder meant, not the folder.
+    assert read_question("How many files are in the falcon folder, drafts subfolder included?", [*FOLDERS, "projects/falcon/drafts"]).folder == "projects/falcon"
     # Two years side by side are each counted (the count says how many each year), not one of them kept.
     for question in ("which invoices are dated 2031?", "which release in 2031 changed the default?", "my savings in 2031", "how many files were edited in 2030 vs 2031?"):
         assert read_question(question, FOLDERS).changed_within == "", question

@@ -151,7 +151,8 @@ def read_question(question: str, folders: list[str] | tuple[str, ...] = ()) -> A
             op = bound.group("op").lower()
             smaller = op.startswith(("smaller", "less", "lighter", "under", "below", "fewer"))
             setattr(asked, "smaller_than" if smaller else "larger_than", size)
-    asked.empty = bool(EMPTY.search(text))
+    # "Not empty" says the word: a file that is not empty is one with content.
+    asked.empty = bool(EMPTY.search(text)) and not HAS_CONTENT.search(text)
     if not asked.empty and not asked.larger_than and HAS_CONTENT.search(text):
         asked.larger_than = "0 bytes"
     asked.hidden = "too" if HIDDEN_TOO.search(text) else "only" if HIDDEN_ASKED.search(text) else ""
@@ -229,8 +230,10 @@ def folder_named(question: str, folders: list[str] | tuple[str, ...]) -> str:
                 continue
             if all(w.isdigit() for w in own) and not numbered_folder_said(question_words, start, span, folder):
                 continue
-            # "The acme folder, counting its drafts subfolder": a part of the folder meant, not the folder.
-            if re.search(r"\b(?:its|including|counting|incl|plus|with)\b", before) and any(
+            # "The acme folder, counting its drafts subfolder", "..., drafts subfolder included": a part of the folder
+            # meant, not the folder.
+            following = " ".join(question_words[start + span : start + span + 3])
+            if (re.search(r"\b(?:its|including|counting|incl|plus|with)\b", before) or re.search(r"\b(?:included|too)\b", following)) and any(
                     folder.startswith(other + "/") and other.rsplit("/", 1)[-1].lower() in lowered for other in folders):
                 continue
             candidates.append((-span, folder.count("/"), folder))
@@ -240,6 +243,10 @@ def folder_named(question: str, folders: list[str] | tuple[str, ...]) -> str:
     best = min(candidates)[2] if candidates else ""
     if not best and explicit:
         found = match_folder(explicit.group(1), folders)
+        # "In February 2026" shares only a year with "Edinburgh_2026": a date, not that folder.
+        shared = {singular(w) for w in words(explicit.group(1))} & {singular(w) for w in words(found)} if found else set()
+        if found and shared and all(w.isdigit() for w in shared) and not all(w.isdigit() for w in words(found.rsplit("/", 1)[-1])):
+            found = None
         if found and all(w.isdigit() for w in words(found.rsplit("/", 1)[-1])):
             at = next((i for i, w in enumerate(question_words) if w == words(found.rsplit("/", 1)[-1])[0]), 0)
             found = found if numbered_folder_said(question_words, at, len(words(found.rsplit("/", 1)[-1])), found) else None
