@@ -115,6 +115,9 @@ def test_hidden_files_only_when_asked(fs_corpus):
     total = Toolbox(fs_corpus).count_files()
     assert total.answer.endswith("Not counted: 1 hidden file (.hidden/secret.txt).") and total.text.startswith("14 files")
     assert "hidden" not in Toolbox(fs_corpus).count_files(extension="pdf").answer
+    # So does a listing, or a ranking of one file.
+    assert Toolbox(fs_corpus).list_files(order="oldest", limit=1).answer.endswith("\nNot listed: 1 hidden file (.hidden/secret.txt).")
+    assert "hidden" not in Toolbox(fs_corpus).list_files(extension="pdf").answer
 
 
 def test_symlinks_stay_inside_and_loops_end(tmp_path):

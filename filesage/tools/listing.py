@@ -1,8 +1,9 @@
 """How the filesystem tools say which files they mean and list them: sizes and dates as people read them, the
-noun for a set of files, ranks, and the part of a long document that is about some words."""
+noun for a set of files, ranks, the files a name points at, and the part of a long document that is about some words."""
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections import Counter
 from dataclasses import dataclass, field
@@ -10,8 +11,8 @@ from pathlib import PurePosixPath
 
 from ..files.walk import FileEntry, human_size, when
 from ..language.lexicon import GROUP_NOUNS
-from ..language.matching import type_extensions
-from ..language.text import is_piece_heading, singular
+from ..language.matching import describe_match, type_extensions
+from ..language.text import is_piece_heading, singular, words
 
 MAX_LISTED = 50
 TREE_WITH_FILES = 40  # a tree of at most this many files shows them, as `tree` does
@@ -185,3 +186,29 @@ def files_noun(extension: str, extensions: tuple[str, ...]) -> tuple[str, str]:
     shown = "/".join(f".{e}" for e in extensions[:4]) + ("/..." if len(extensions) > 4 else "")
     one, many = GROUP_NOUNS.get(group, (f"{group} file", f"{group} files") if group else (f"{shown} file", f"{shown} files"))
     return f"{one} ({shown})", f"{many} ({shown})"
+
+
+def match_names(entries: list[FileEntry], hint: str) -> list[FileEntry]:
+    """The files a name or a description points at, best match first: the exact path or name, then
+    the name without its extension, then every word of a description ('the sourdough recipe', 'my Q1
+    budget spreadsheet'), then a part of a path, then a close spelling."""
+    hint = hint.strip().strip("'\"`").replace("\\", "/").lower()
+    if not hint:
+        return []
+    exact = [e for e in entries if e.path.lower() == hint or e.name.lower() == hint]
+    if exact:
+        return exact
+    stem = hint.rsplit(".", 1)[0] if "." in hint else hint
+    by_stem = [e for e in entries if e.name.lower().rsplit(".", 1)[0] == stem]
+    if by_stem:
+        return by_stem
+    by_path = {e.path: e for e in entries}
+    described = describe_match(hint, list(by_path), lambda path: by_path[path].extension)
+    if described:
+        return [by_path[p] for p in described]
+    contains = [e for e in entries if stem in e.path.lower()]
+    if contains:
+        return contains
+    names = {" ".join(words(e.name.rsplit(".", 1)[0])): e for e in entries}
+    close = difflib.get_close_matches(" ".join(words(stem)), list(names), n=5, cutoff=0.75)
+    return [names[c] for c in close]

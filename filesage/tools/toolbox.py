@@ -3,7 +3,6 @@ from one shared walk of the tree, each with an answer rendered exactly from the 
 
 from __future__ import annotations
 
-import difflib
 import fnmatch
 import os
 import re
@@ -16,7 +15,6 @@ from ..errors import UsageError
 from ..files.readers import document_parts
 from ..files.walk import FileEntry, confine, human_size, walk, when
 from ..language.matching import (
-    describe_match,
     files_named,
     kin_words,
     match_folder,
@@ -33,6 +31,7 @@ from .listing import (
     file_line,
     files_noun,
     folder_tree,
+    match_names,
     names_sentence,
     part_about,
     rows_about,
@@ -234,15 +233,10 @@ class Toolbox:
             answer += f" {'It is' if count == 1 else 'They are'} {names_sentence(paths)}."
         if selection.notes:
             text += "\n(" + "; ".join(selection.notes) + ")"
-        if hidden == "no":
-            # The hidden files that would match too: a count says which count it is.
-            dotted = self._selected(extension=extension, folder=folder, name=name, larger_than=larger_than, smaller_than=smaller_than, empty=empty,
-                                    changed_within=changed_within, hidden="only")
-            if not isinstance(dotted, ToolResult) and dotted.files:
-                n = len(dotted.files)
-                said = f"Not counted: {n} hidden file{'s' if n != 1 else ''} ({names_sentence([e.path for e in dotted.files[:3]])}{', ...' if n > 3 else ''})."
-                text += f"\n{said}"
-                answer += f" {said}"
+        said = self._hidden_left_out("Not counted", hidden, extension=extension, folder=folder, name=name, larger_than=larger_than,
+                                     smaller_than=smaller_than, empty=empty, changed_within=changed_within)
+        if said:
+            text, answer = f"{text}\n{said}", f"{answer} {said}"
         noun = selection.noun[0] if count == 1 else selection.noun[1]
         # A count of zero answers the question as well as any other count.
         return ToolResult(text, paths, f"Found {count} {noun}", answer=answer)
@@ -303,7 +297,22 @@ class Toolbox:
             head = (f"{total} {selection.phrase(total)} ({size} in all), {ORDER_WORDS[order]}" if len(shown) == total
                     else f"The {len(shown)} {order} of {total} {selection.phrase(total)} ({size} in all)")
             answer = head + ":\n" + "\n".join(file_line(e) for e in shown)
+        said = self._hidden_left_out("Not listed", hidden, extension=extension, folder=folder, name=name, larger_than=larger_than,
+                                     smaller_than=smaller_than, empty=empty, changed_within=changed_within)
+        if said:
+            lines, answer = [*lines, said], f"{answer}\n{said}"
         return ToolResult("\n".join(lines), [e.path for e in shown], f"Listed {len(shown)} of {total} {selection.noun[1]}", answer=answer)
+
+    def _hidden_left_out(self, how: str, hidden: str, **filters) -> str:
+        """The hidden files that would match too, said ("Not counted: 1 hidden file (.notes)."), so that a count or a
+        listing says which one it is; '' when hidden files were asked for or none would match."""
+        if hidden != "no":
+            return ""
+        dotted = self._selected(**filters, hidden="only")
+        if isinstance(dotted, ToolResult) or not dotted.files:
+            return ""
+        n = len(dotted.files)
+        return f"{how}: {n} hidden file{'s' if n != 1 else ''} ({names_sentence([e.path for e in dotted.files[:3]])}{', ...' if n > 3 else ''})."
 
     def file_metadata(self, name_hint: str) -> ToolResult:
         """Size, modification and creation times, path and pages (or sheets, slides) of the files whose name matches a hint.
@@ -311,7 +320,7 @@ class Toolbox:
         Args:
             name_hint: the file's name or the words that describe it, e.g. "plan_2031.xlsx", "2031 plan" or "lease"
         """
-        matches = self._match_names(name_hint)
+        matches = match_names(self.entries, name_hint)
         if not matches:
             return ToolResult(f"No file name matches '{name_hint}'.", [], f"No file matches '{name_hint}'", found=False)
         lines, told = [], []
@@ -326,32 +335,6 @@ class Toolbox:
         if len(matches) > 10:
             answer += f"\n... and {len(matches) - 10} more"
         return ToolResult("\n".join(lines), [e.path for e in matches[:10]], f"{len(matches)} file(s) match '{name_hint}'", answer=answer)
-
-    def _match_names(self, hint: str) -> list[FileEntry]:
-        """The files a name or a description points at, best match first: the exact path or name, then
-        the name without its extension, then every word of a description ('the sourdough recipe', 'my Q1
-        budget spreadsheet'), then a part of a path, then a close spelling."""
-        hint = hint.strip().strip("'\"`").replace("\\", "/").lower()
-        if not hint:
-            return []
-        entries = self.entries
-        exact = [e for e in entries if e.path.lower() == hint or e.name.lower() == hint]
-        if exact:
-            return exact
-        stem = hint.rsplit(".", 1)[0] if "." in hint else hint
-        by_stem = [e for e in entries if e.name.lower().rsplit(".", 1)[0] == stem]
-        if by_stem:
-            return by_stem
-        by_path = {e.path: e for e in entries}
-        described = describe_match(hint, list(by_path), lambda path: by_path[path].extension)
-        if described:
-            return [by_path[p] for p in described]
-        contains = [e for e in entries if stem in e.path.lower()]
-        if contains:
-            return contains
-        names = {" ".join(words(e.name.rsplit(".", 1)[0])): e for e in entries}
-        close = difflib.get_close_matches(" ".join(words(stem)), list(names), n=5, cutoff=0.75)
-        return [names[c] for c in close]
 
     def grep_files(self, pattern: str) -> ToolResult:
         """Find files whose name or path matches a pattern: plain text, a glob like "*.csv", or a regex.
@@ -481,7 +464,7 @@ class Toolbox:
             if prefix:
                 found += [e.path for e in self.entries if e.path.startswith(prefix + "/")]
             else:
-                found += [e.path for e in self._match_names(part)]
+                found += [e.path for e in match_names(self.entries, part)]
         return list(dict.fromkeys(found))
 
     def named_in(self, question: str) -> list[str]:
@@ -495,4 +478,4 @@ class Toolbox:
         by_path = {e.path: e for e in self.entries}
         if relative in by_path:
             return [by_path[relative]]
-        return self._match_names(path)
+        return match_names(self.entries, path)
