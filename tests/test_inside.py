@@ -87,6 +87,10 @@ def test_a_figure_over_a_tables_rows_is_computed_from_every_row_that_says_the_qu
     # The table's own total row is not added again; a word no row says picks none of them.
     assert "The total of Amount over 2 rows is 1,012" in inside.count_in_file("budget.csv", "total amount in my household budget").text
     assert not inside.count_in_file("logs/backups.csv", "average seconds in July 2031").found
+    # One row's value is its own average; a column's name ("Year") picks no rows.
+    write(root / "annual.csv", "Year,Rate\n2030-12-31,4.21\n2031-12-31,3.96\n")
+    single = Inside(Toolbox(root)).count_in_file("annual.csv", "the 10 year rate, annual average 2031?")
+    assert single.text == 'In annual.csv: Only one row says 2031: Rate is 3.96 (the row "Year: 2031-12-31; Rate: 3.96").', single.text
 
 
 def test_a_release_named_is_read_under_its_own_line(tmp_path):

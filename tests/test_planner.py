@@ -35,6 +35,8 @@ def answer(text: str, sources: list[dict]) -> Answer:
 def test_a_plan_is_read_from_the_models_json():
     plan = read_plan(json.dumps({"question": "q", "lookups": [{"ask": "What did the taxi cost?", "label": "taxi"}], "combine": "sum"}))
     assert plan == Plan("q", [Lookup("What did the taxi cost?", "taxi")], "sum")
+    cited = read_plan(json.dumps({"question": "What is Ines V. [1]'s phone?", "lookups": [{"ask": "Ines V. [1] phone", "label": "phone"}], "combine": "none"}))
+    assert cited.question == "What is Ines V.'s phone?" and cited.lookups[0].ask == "Ines V. phone"
     assert read_plan("not json") is None and read_plan('{"question": "q", "lookups": [], "combine": "sum"}') is None
     assert read_plan('{"question": "q", "lookups": [{"ask": "a"}], "combine": "multiply"}').combine == "none"
 

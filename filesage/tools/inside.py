@@ -152,7 +152,7 @@ def table_figure(lines: list[str], what: str) -> str | None:
         return None
     # The words that pick rows: what is neither the combining, the column, nor a word about the table itself.
     combining = terms(" ".join(word for name, said in COMBINE_WORDS for word in said.pattern.split("|")))
-    picking = wanted - combining - (terms(column) if column else set()) - ROW_WORDS - TABLE_WORDS - named_numbers(what)
+    picking = wanted - combining - terms(" ".join(columns)) - ROW_WORDS - TABLE_WORDS - named_numbers(what)
     # A word no row says is about the table itself ("the natural gas prices"), and picks none of its rows.
     said_in_rows = [terms(" ".join(f"{k} {v}" for k, v in row.items())) for row in rows]
     picking = {t for t in picking if any(covers(t, said) for said in said_in_rows)}
@@ -178,6 +178,8 @@ def table_figure(lines: list[str], what: str) -> str | None:
         return "; ".join(f"{k}: {v}" for k, v in row.items())
 
     over = f"over {len(values):,} rows" + (f" that say {', '.join(sorted(picking | years))}" if picking or years else "")
+    if len(values) == 1:  # one row's value is its own average, total, highest and lowest
+        return f"Only one row says {', '.join(sorted(picking | years)) or 'that'}: {column} is {values[0][1][column]} (the row \"{shown(values[0][1])}\")."
     if combine in ("largest", "smallest"):
         value, row = (max if combine == "largest" else min)(values, key=lambda pair: pair[0])
         return f"The {'highest' if combine == 'largest' else 'lowest'} {column} {over} is {value:g}, in the row \"{shown(row)}\"."
