@@ -435,6 +435,12 @@ def test_the_newest_release_is_read_in_code(tmp_path):
     # The years the question bounds the releases by go with it.
     before = newest(turn_for(reading, "What was the newest quux release before 2031?"), search)
     assert before == ToolCall("count_in_file", {"path": "tools/quux/NEWS", "what": "newest release before 2031"})
+    # Two changelogs of one program, one named "ChangeLog": said "its changelog", the one that lists the most releases.
+    write(root / "tools/frob/ChangeLog", "2031-05-02 0.3.0\n- new\n\n2031-01-09 0.2.0\n- old\n")
+    write(root / "tools/frob/debian/changelog", "frob (0.1.0) stable; urgency=low\n\n  * packaged\n")
+    box = Toolbox(root)
+    packaged = Agent(ScriptedModel([]), ToolRegistry([box.count_files, Inside(box).count_in_file, semantic_search, respond]), tree=box, policies=in_force())
+    assert newest(turn_for(packaged, "What is the newest version in the changelog of frob?"), search).arguments["path"] == "tools/frob/ChangeLog"
 
 
 def test_a_programs_releases_are_counted_in_its_changelog(tmp_path):

@@ -255,7 +255,11 @@ def files_named(question: str, paths: list[str]) -> list[str]:
 
     groups: dict[frozenset, list[tuple[int, bool, str]]] = {}
     for path, name in entries:
-        named = frozenset(singular(w) for w in words(name.split(".", 1)[0] or name) if not w.isdigit())
+        base = name.split(".", 1)[0] or name
+        named = frozenset(singular(w) for w in words(base) if not w.isdigit())
+        # A name written in capitals inside one word ("ChangeLog") is said as that word ("its changelog").
+        if len(named) > 1 and re.fullmatch(r"[A-Za-z]+", base) and singular(base.lower()) in said:
+            named = frozenset({singular(base.lower())})
         if not named or not named <= said or (len(named) == 1 and named <= asked_for and not named <= written_upper):
             continue
         folders = {singular(w) for w in words(path.rsplit("/", 1)[0])} if "/" in path else set()

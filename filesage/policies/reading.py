@@ -119,23 +119,23 @@ def scoped(turn: "Turn", within: str) -> set[str]:
 
 
 def changelog_asked_about(tree: "Toolbox", question: str, version: str = "") -> str | None:
-    """The one changelog a question names ("zither's release notes"), or else the one in the folder of the program
-    it names ("the latest release of zither": zither/Changes.txt); of several there, the one that opens a release of
-    the version asked, or else the one that lists the most releases."""
+    """The changelog a question names ("zither's release notes"), or else the one in the folder of the program it
+    names ("the latest release of zither": zither/Changes.txt); of several, the one that opens a release of the
+    version asked, or else the one that lists the most releases."""
     def is_changelog(path: str) -> bool:
         name = path.rsplit("/", 1)[-1].lower()
         return bool(set(words(name)) & set(CHANGELOG_NAMES)) or any(n in name for n in CHANGELOG_NAMES if " " in n or "-" in n)
 
-    named = [path for path in tree.named_in(question) if is_changelog(path)]
-    if named:
-        return named[0] if len(named) == 1 else None
-    asked = set(words(question)) | set(re.findall(r"[^\W_]+", question.lower()))  # "vnStat" is vnstat too
-    kept = [e.path for e in tree.entries if "/" in e.path and is_changelog(e.path) and set(words(e.path.rsplit("/", 1)[0])) & asked]
-    if len(kept) > 1 and version:
+    kept = [path for path in tree.named_in(question) if is_changelog(path)]
+    if not kept:
+        asked = set(words(question)) | set(re.findall(r"[^\W_]+", question.lower()))  # "vnStat" is vnstat too
+        kept = [e.path for e in tree.entries if "/" in e.path and is_changelog(e.path) and set(words(e.path.rsplit("/", 1)[0])) & asked]
+    if len(kept) > 1:
+        # Of several (a program's ChangeLog and its debian/changelog), the one that opens the release asked, or else
+        # (to say it has no such release) the one that lists the most releases.
         releases = {path: release_lines(document_lines(tree, path)) for path in kept}
-        # None opens it: the one that lists most releases, to say it has no such release.
-        kept = [path for path in kept if version in releases[path]] or [max(kept, key=lambda path: len(releases[path]))]
-    return kept[0] if len(kept) == 1 else None
+        kept = [path for path in kept if version and version in releases[path]] or [max(kept, key=lambda path: len(releases[path]))]
+    return kept[0] if kept else None
 
 
 def manual_asked_about(tree: "Toolbox", question: str, option: str) -> str | None:
