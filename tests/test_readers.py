@@ -44,6 +44,16 @@ def test_html_visible_text_only(tmp_path):
     assert text == "Visible words"
 
 
+def test_html_is_read_a_line_per_block_as_a_browser_shows_it(tmp_path):
+    """A label and its value in one line: inline tags and the source's line breaks split nothing, a row is one line."""
+    path = tmp_path / "booking.html"
+    path.write_text("<!DOCTYPE html><html><body><h1>Booking</h1><p>Free changes until\n<b>3 June 2031</b>.<br>Then a fee.</p>"
+                    "<table><tr><td>Cabin</td><td><b>Nordlys</b></td></tr><tr><th>Per night</th><td>&euro;95.00</td></tr></table>"
+                    "<!-- internal note --><pre>a  b\nc</pre></body></html>")
+    text = "\n".join(segment.text for segment in read(path).segments)
+    assert text == "Booking\nFree changes until 3 June 2031.\nThen a fee.\nCabin | Nordlys\nPer night | €95.00\na  b\nc", text
+
+
 def test_encodings_are_detected(tmp_path):
     path = tmp_path / "latin.txt"
     path.write_bytes("Smörgåsbord på café, naïve façade, ærlig øl, Ångström. ".encode("latin-1") * 4)

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .prose import is_prose, joined
+from .html import html_lines
 from .roff import is_man_page, render
 
 # pypdf tells of every repair it makes to a damaged cross-reference table; the user asked about their files,
@@ -40,7 +41,7 @@ CHUNK_CHARS = 900
 
 # Raised when how files are read changes, so that an index reads every file again (unchanged chunks keep their
 # embeddings: the cache is keyed by text).
-READER_VERSION = "8"
+READER_VERSION = "9"
 SNIFFED_BYTES = 8192
 # What a binary file is, by its first bytes (the offset where the mark starts, the mark, what the file is).
 SIGNATURES = [
@@ -454,14 +455,8 @@ def read_pptx(path: Path) -> Document:
 
 
 def read_html(path: Path) -> Document:
-    from bs4 import BeautifulSoup
-
     data, capped = read_bytes(path)
-    soup = BeautifulSoup(decode(data), "html.parser")
-    for hidden in soup(["script", "style", "noscript", "template"]):
-        hidden.decompose()
-    lines = [line.strip() for line in soup.get_text("\n").splitlines() if line.strip()]
-    return Document(line_segments(lines), capped)
+    return Document(line_segments(html_lines(decode(data))), capped)
 
 
 def read_json(path: Path) -> Document:
