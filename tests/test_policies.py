@@ -337,6 +337,14 @@ def test_a_tables_row_is_read_for_the_date_asked(tmp_path):
     for question, path in (("What was the highest yield in 2031?", "data/yields/README.md"), ("What are the yields?", "data/yields/README.md"),
                            ("What was the yield in May 2031?", "data/other/notes.md")):
         assert row_read(searched(question, path)) is None, question
+    # Two tables beside the README, named alike: a year's value is the one with a single row of that year.
+    write(tmp_path / "data/gilts/README.md", "# Gilts\n\nYields of government bonds, by year and by quarter.\n")
+    write(tmp_path / "data/gilts/annual.csv", "Year,Rate\n2030-12-31,4.2\n2031-12-31,4.4\n")
+    write(tmp_path / "data/gilts/quarterly.csv", "Date,Rate\n" + "".join(f"2031-{m:02d}-01,{4 + m / 100}\n" for m in (1, 4, 7, 10)))
+    box = Toolbox(tmp_path)
+    agent = Agent(ScriptedModel([]), ToolRegistry([box.read_file, Inside(box).count_in_file, semantic_search, respond]), tree=box, policies=in_force())
+    gilts = row_read(found(turn_for(agent, "gilt yield 2031"), "- Yields of government bonds.", paths=["data/gilts/README.md"], query="gilt yield 2031"))
+    assert gilts == FollowUp(ToolCall("count_in_file", {"path": "data/gilts/annual.csv", "what": "gilt yield 2031"}))
 
 
 def test_read_the_file_a_listing_picked(agent):

@@ -181,7 +181,7 @@ def combines_rows(question: str, lines: list[str]) -> bool:
 def table_found(turn: "Turn") -> str:
     """The table a search found: its best passage's file, when that is a table, or else, when that is a dataset's
     README or description, the one table beside it, or of several there the one whose name shares most of the
-    question's words; '' when there is none."""
+    question's words, or else the one with a single row of the date asked; '' when there is none."""
     first = turn.steps[-1].paths[0]
     if first.rsplit(".", 1)[-1].lower() in TABLES:
         return first
@@ -193,7 +193,12 @@ def table_found(turn: "Turn") -> str:
     asked = {singular(w) for w in words(turn.question)}
     shared = {path: len(asked & {singular(w) for w in words(path.rsplit("/", 1)[-1])}) for path in beside}
     best = sorted(beside, key=lambda path: -shared[path])
-    return best[0] if len(best) == 1 or (best and shared[best[0]] > shared[best[1]]) else ""
+    if len(best) == 1 or (best and shared[best[0]] > shared[best[1]]):
+        return best[0]
+    # Named alike (annual.csv, quarterly.csv): the one with a single row of the date asked ("the yield in 2023").
+    tied = [path for path in best if shared[path] == shared[best[0]]]
+    single = [path for path in tied if row_asked(document_lines(turn.tree, path), turn.question)[0] == "value"]
+    return single[0] if len(single) == 1 else ""
 
 
 def a_tables_row_is_read_for_the_date_asked(turn: "Turn") -> FollowUp | None:
