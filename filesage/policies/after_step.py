@@ -195,7 +195,7 @@ def table_found(turn: "Turn") -> str:
     best = sorted(beside, key=lambda path: -shared[path])
     if len(best) == 1 or (best and shared[best[0]] > shared[best[1]]):
         return best[0]
-    # Named alike (annual.csv, quarterly.csv): the one with a single row of the date asked ("the yield in 2023").
+    # Named alike (yearly.csv, monthly.tsv): the one with a single row of the date asked ("the yield in 2023").
     tied = [path for path in best if shared[path] == shared[best[0]]]
     single = [path for path in tied if row_asked(document_lines(turn.tree, path), turn.question)[0] == "value"]
     return single[0] if len(single) == 1 else ""
