@@ -332,6 +332,18 @@ def test_a_figure_of_a_setting_the_question_names_is_from_the_line_asked_about()
     assert unconnected("12 pool workers are configured [1].", asked, config) == ([], "")
 
 
+def test_in_a_document_that_names_what_is_asked_the_line_of_the_questions_other_words_is_the_one():
+    """An order of "Quill Pen" items: every line is about the pens; "in total" asks for its total line, not the
+    line that repeats the name."""
+    from filesage.grounding.lines import unconnected
+
+    asked = "What did the Quill Pen order cost in total?"
+    order = Evidence([asked, "From orders/order_7731.html [1]:\n- Order 7731 | Stationers Ltd\n- Quill Pen, steel nib | 12 | 4.50 | 54.00\n"
+                             "- Ink bottle | 2 | 6.00 | 12.00\n- Total: 66.00 (VAT included)"])
+    assert unconnected("The Quill Pen order cost 66.00 in total [1].", asked, order) == ([], "")
+    assert [c.text for c in unconnected("The Quill Pen order cost 54.00 in total [1].", asked, order)[0]] == ["54.00"]
+
+
 def test_numbers_written_in_groups_of_three_apart_are_one_number():
     """"14 500 Kč", "2 310,75 €": an amount written so is the one number an answer may write "14,500"."""
     assert [c.key for c in claims("nájemné 14 500 Kč, záloha 2 310,75 €, rok 2031 a 12 dní")] == ["14500", "2310.75", "2031", "12"]

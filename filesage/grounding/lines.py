@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from ..language.text import covers, fold, holders, setting_key, stem, terms
 from ..tools.result import is_note
+from ..language.names import proper_names
 from .claims import Claim, Evidence, claims, missing_names, supported
 
 # A figure's line must match the question at least this well, against the best line with a figure of its kind.
@@ -102,15 +103,15 @@ def unconnected(answer: str, question: str, evidence: Evidence, translated: dict
     weights = {t: math.log(1 + len(lines) / (1 + frequency[t])) for t in wanted}
     parts = [[(part, terms(part)) for part in clauses(line.text)] for line in lines]
 
-    def score(index: int, own: set[str] | None = None) -> float:
-        """How much a line (or the part of it `own` holds the words of) is about the question."""
+    def score(index: int, own: set[str] | None = None, skip: frozenset = frozenset()) -> float:
+        """How much a line (or the part of it `own` holds the words of) is about the question, its words `skip` aside."""
         own = line_terms[index][0] if own is None else own
-        held = line_terms[index][1]
-        return sum(w for t, w in weights.items() if says(t, own)) + 0.6 * sum(w for t, w in weights.items() if not says(t, own) and says(t, held))
+        held, kept = line_terms[index][1], {t: w for t, w in weights.items() if t not in skip}
+        return sum(w for t, w in kept.items() if says(t, own)) + 0.6 * sum(w for t, w in kept.items() if not says(t, own) and says(t, held))
 
-    def part_score(index: int, holds) -> float:
+    def part_score(index: int, holds, skip: frozenset = frozenset()) -> float:
         """How much the parts of a line that hold a figure (`holds`: part -> bool) are about the question."""
-        return max((score(index, own) for part, own in parts[index] if holds(part)), default=score(index))
+        return max((score(index, own, skip) for part, own in parts[index] if holds(part)), default=score(index, None, skip))
 
     named = bool(missing_names(question, ""))
     # A document names the thing asked about anywhere in what was found of it (the vendor line of an invoice
@@ -155,17 +156,26 @@ def unconnected(answer: str, question: str, evidence: Evidence, translated: dict
         def rival_part(part: str) -> bool:
             return any(c.kind == claim.kind and c.key not in asked and (not shapes or rival_shape(c) in shapes) for c in claims(part))
 
-        rival_scores = {i: part_score(i, rival_part) for i in rivals}
+        # Of one document that names what the question names ("the Raspberry Pi order"), every line is about that
+        # name: its lines differ by the question's other words ("in total": the document's total line).
+        documents_naming = {lines[i].document for i in bearing if i in naming_lines and lines[i].document}
+        skip = frozenset(t for name in proper_names(question) for t in terms(name))
+
+        def rival_score(i: int) -> float:
+            return part_score(i, rival_part, skip if lines[i].document in documents_naming else frozenset())
+
+        rival_scores = {i: rival_score(i) for i in rivals}
         top = max(rivals, key=rival_scores.__getitem__, default=None)
+        same = top is not None and lines[top].document in documents_naming
         # A rival says in its own words two of the question's, or one that neither the figure's part of its line nor
         # what it belongs to says: a line that shares one word with the question ("payable at the hotel") is no better
         # about it than a total under the hotel's own title. A word the figure's line says only outside the figure's
         # part ("a deposit of 1,900 (twice the rent)") it says of something else, whatever its title says.
-        own = {t for t in wanted if top is not None and says(t, line_terms[top][0])}
+        own = {t for t in wanted if top is not None and says(t, line_terms[top][0]) and not (same and t in skip)}
         stating = [(i, own_part) for i in bearing for part, own_part in parts[i] if supported(claim, part)] or [(i, line_terms[i][0]) for i in bearing]
         distinct = own - {t for i, own_part in stating for t in wanted
                           if says(t, own_part) or says(t, line_terms[i][1]) and not says(t, line_terms[i][0])}
-        bearing_score = max(part_score(i, lambda part: supported(claim, part)) for i in bearing)
+        bearing_score = max(part_score(i, lambda part: supported(claim, part), skip if same else frozenset()) for i in bearing)
         if top is not None and (len(own) >= 2 or distinct) and bearing_score < CONNECTED_SHARE * rival_scores[top]:
             bad.append(claim)
             if rival_scores[top] > best_score:
