@@ -7,9 +7,9 @@ import math
 import re
 from dataclasses import dataclass
 
+from ..language.names import proper_names
 from ..language.text import covers, fold, holders, setting_key, stem, terms
 from ..tools.result import is_note
-from ..language.names import proper_names
 from .claims import Claim, Evidence, claims, missing_names, supported
 
 # A figure's line must match the question at least this well, against the best line with a figure of its kind.
@@ -127,6 +127,7 @@ def unconnected(answer: str, question: str, evidence: Evidence, translated: dict
     }
 
     asked = [c.key for c in claims(question)]
+    skip = frozenset(t for name in proper_names(question) for t in terms(name))  # the words of the names it gives
     bad, best_line, best_score = [], "", 0.0
     for claim in claims(answer):
         if claim.kind not in ("number", "date", "code") or claim.key in asked:
@@ -159,7 +160,6 @@ def unconnected(answer: str, question: str, evidence: Evidence, translated: dict
         # Of one document that names what the question names ("the Raspberry Pi order"), every line is about that
         # name: its lines differ by the question's other words ("in total": the document's total line).
         documents_naming = {lines[i].document for i in bearing if i in naming_lines and lines[i].document}
-        skip = frozenset(t for name in proper_names(question) for t in terms(name))
 
         def rival_score(i: int) -> float:
             return part_score(i, rival_part, skip if lines[i].document in documents_naming else frozenset())

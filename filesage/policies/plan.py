@@ -53,7 +53,7 @@ def several_looks_are_planned(question: str, history: list[dict], tree: "Toolbox
     # Questions about the files themselves (which, how many, the tree) are answered exactly by one tool each,
     # follow-ups among them ("and the oldest of those?") by the tools' own reading of the conversation; a type,
     # a rank or a count that is part of what a document says ("which rust releases", "how many days") is not one.
-    previous = next((t["content"] for t in reversed(history) if t["role"] == "user"), "")
+    previous = next((str(t.get("content", "")) for t in reversed(history) if t.get("role") == "user"), "")
     if history and asks_again_for_another_year(question, previous):
         # "And a year earlier?" (no days apart): the question before, for another year, is one look, rewritten as that question.
         return False
