@@ -55,14 +55,11 @@ class Plan:
     combine: str
 
 
-CITED = re.compile(r"\s*\[\d+\]")  # an answer's citation of its source ("Tereza K. [1]")
-
-
 def read_plan(text: str) -> Plan | None:
     """The plan in the model's JSON, or None when it gives no usable one. A citation copied from an answer before
     ("Tereza K. [1]") is no part of what is asked."""
     def said(value: object) -> str:
-        return CITED.sub("", str(value or "")).strip()
+        return MARKER.sub("", str(value or "")).strip()
 
     data = extract_json_object(text) or {}
     lookups = [Lookup(said(item.get("ask")), said(item.get("label")) or said(item.get("ask")))
@@ -159,7 +156,7 @@ class Planner:
     def _plan(self, question: str, history: list[dict], usage: Usage) -> Plan | None:
         turns = [t for t in history if t.get("role") in ("user", "assistant") and t.get("content")][-4:]
         # An answer's citations ("[1]") are the numbers of its sources, nothing a look should search for.
-        conversation = "\n".join(f"{t['role']}: {CITED.sub('', str(t['content']))[:600]}" for t in turns)
+        conversation = "\n".join(f"{t['role']}: {MARKER.sub('', str(t['content']))[:600]}" for t in turns)
         messages = [{"role": "system", "content": self.system},
                     {"role": "user", "content": prompts.PLAN_QUESTION.format(conversation=conversation or "(none)", question=question)}]
         generation = self.model.generate(messages, PLAN_TOKENS, schema=PLAN_SCHEMA, family="plan")

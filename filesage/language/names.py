@@ -57,11 +57,13 @@ def says_name(name: str, lowered: str) -> bool:
 
 def acronyms(question: str) -> list[str]:
     """The names a question writes in capitals alone ("the US", "U.K.", "UAE"), without their dots."""
-    return [a.replace(".", "") for a in re.findall(r"(?<![\w.])(?:[A-Z]\.?){2,4}(?![\w])", question) if not type_extensions(a.replace(".", ""))]
+    written = [a.replace(".", "") for a in re.findall(r"(?<![\w.])(?:[A-Z]\.?){2,4}(?![\w])", question)]
+    return [a for a in written if not type_extensions(a)]
 
 
 def says_acronym(acronym: str, text: str) -> bool:
-    """A table row says an acronym as written, or as a cell of the words it stands for ("United Arab Emirates" for UAE, not the start of a longer name)."""
+    """A table row says an acronym as written, or as a cell of the words it stands for ("United Arab Emirates" for
+    UAE, not the start of a longer name)."""
     if re.search(rf"(?<![\w.]){acronym}(?!\w)", text):
         return True
     spelled = r"\s+(?:of\s+|and\s+|the\s+)?".join(rf"{letter}[a-z]+" for letter in acronym)
