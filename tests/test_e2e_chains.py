@@ -1,6 +1,7 @@
 """Questions that need more than one look, on the real model: a year's invoices totalled to the cent with the
 coverage said, a partial answer that says what it did not find, a chat that remembers three turns, a changelog read by
-its own headings, and a total given in parts added up."""
+its own headings, a total given in parts added up, and a lease in another language and a booking page answered
+from the line asked about."""
 
 import json
 import re
@@ -171,3 +172,21 @@ def test_a_datasets_row_for_a_month_and_a_lease_in_another_language_are_found(tm
     assert "data/bonds/monthly.csv" in [s["path"] for s in month["sources"]], month
     rent = ask(root, tmp_path, "How much is my monthly rent?")
     assert "640" in rent["answer"], rent["answer"]
+
+
+def test_a_lease_in_czech_and_a_booking_in_html_are_answered_from_the_line_asked_about(tmp_path):
+    """The deposit's sentence mentions the monthly rent in brackets, in a language other than the question's; a
+    booking page puts its date in bold inside the sentence about it."""
+    root = tmp_path / "docs"
+    write(root / "byt/najemni_smlouva.txt", "NÁJEMNÍ SMLOUVA\n\nPronajímatel: Karel Dvořák, Údolní 8, Brno\n\n"
+          "Nájemce složí při podpisu smlouvy jistotu ve výši 25 600 Kč (dvojnásobek měsíčního nájemného).\n\n"
+          "Měsíční nájemné činí 12 800 Kč a je splatné do 10. dne měsíce.\n\nVýpovědní doba činí 2 měsíce.\n")
+    write(root / "trips/lodge.html", "<html><body><h1>Booking confirmed</h1><table><tr><td>Lodge</td><td><b>Birch Hollow</b></td></tr>"
+          "<tr><td>Per night</td><td>&euro;88.00</td></tr></table><h2>Cancellation</h2>"
+          "<p>Free cancellation until <b>3 June 2031</b>.\nAfter that the first night is charged.</p></body></html>")
+    write(root / "notes/todo.md", "# To do\n\n- book the dentist\n- water the plants\n")
+    rent = ask(root, tmp_path, "How much is my monthly rent?")
+    assert "12 800" in rent["answer"] or "12,800" in rent["answer"], rent["answer"]
+    assert "25" not in rent["answer"], rent["answer"]
+    cancel = ask(root, tmp_path, "Until when can I cancel the lodge booking for free?")
+    assert "3 June 2031" in cancel["answer"] or "2031-06-03" in cancel["answer"] or "June 3, 2031" in cancel["answer"], cancel["answer"]
