@@ -57,7 +57,7 @@ class Plan:
 
 def read_plan(text: str) -> Plan | None:
     """The plan in the model's JSON, or None when it gives no usable one. A citation copied from an answer before
-    ("Tereza K. [1]") is no part of what is asked."""
+    ("Mira L. [1]") is no part of what is asked."""
     def said(value: object) -> str:
         return MARKER.sub("", str(value or "")).strip()
 

@@ -1,5 +1,5 @@
 """HTML as the lines a browser shows: a line per paragraph, heading, item or table row, so that a label and its
-value ("Free cancellation until <b>12 May</b>", a row's "Price per night" cell and its "£96.00") stay on one line,
+value ("Late check-out until <b>noon</b>", a row's "Deposit" cell and its "€250.00") stay on one line,
 as the claims check and the line about the thing asked need them."""
 
 from __future__ import annotations

@@ -133,7 +133,7 @@ def unconnected(answer: str, question: str, evidence: Evidence, translated: dict
         if claim.kind not in ("number", "date", "code") or claim.key in asked:
             continue
         bearing = [i for i, line in enumerate(lines) if supported(claim, line.text)]
-        # A figure a setting gives whose key the question names ("concurrent = 25" for "how many concurrent users")
+        # A figure a setting gives whose key the question names ("workers = 8" for "how many workers are set")
         # is from the line asked about, whatever the comments around it repeat of the question.
         if not bearing or any(says(t, setting_key(unlisted(lines[i].text), False)) for i in bearing for t in wanted):
             continue
@@ -157,7 +157,7 @@ def unconnected(answer: str, question: str, evidence: Evidence, translated: dict
         def rival_part(part: str) -> bool:
             return any(c.kind == claim.kind and c.key not in asked and (not shapes or rival_shape(c) in shapes) for c in claims(part))
 
-        # Of one document that names what the question names ("the Raspberry Pi order"), every line is about that
+        # Of one document that names what the question names ("the Osprey kayak order"), every line is about that
         # name: its lines differ by the question's other words ("in total": the document's total line).
         documents_naming = {lines[i].document for i in bearing if i in naming_lines and lines[i].document}
 

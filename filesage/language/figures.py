@@ -32,7 +32,7 @@ NUMERIC_DATE = re.compile(r"(?<![\d.])(?P<first>\d{1,2})(?P<mark>[/.-])(?P<secon
 
 
 # Numbers written the English way ("2,310.75"), the German way ("2.310,75", "3.000.000") or in groups of three
-# apart, as French, Czech or Swedish write them ("14 500 Kč", "2 310,75").
+# apart, as French, Czech or Swedish write them ("8 750 Kč", "2 310,75").
 NUMBER = re.compile(
     r"(?<![\w.$€£])(?:[$€£]\s?)?(?:\d{1,3}(?:\.\d{3})+,\d+(?!\d)|\d{1,3}(?:\.\d{3}){2,}(?![\d.])|\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?:,\d+)?(?![\d.,])|"
     r"\d[\d,]*(?:\.\d+)?)"

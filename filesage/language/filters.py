@@ -243,7 +243,7 @@ def folder_named(question: str, folders: list[str] | tuple[str, ...]) -> str:
     best = min(candidates)[2] if candidates else ""
     if not best and explicit:
         found = match_folder(explicit.group(1), folders)
-        # "In February 2026" shares only a year with "Edinburgh_2026": a date, not that folder.
+        # "In May 2030" shares only a year with "Porto_2030": a date, not that folder.
         shared = {singular(w) for w in words(explicit.group(1))} & {singular(w) for w in words(found)} if found else set()
         if found and shared and all(w.isdigit() for w in shared) and not all(w.isdigit() for w in words(found.rsplit("/", 1)[-1])):
             found = None

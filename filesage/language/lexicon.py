@@ -407,7 +407,7 @@ COMPARED = re.compile(r"\b(vs\.?|versus|compared? (?:to|with)|difference between
                       r"(?:higher|lower|larger|bigger|smaller|more|less|fewer|later|earlier|sooner|older|newer)(?:\s+[\w'-]+){0,3}\s+than)\b|"
                       r"\bwhich\b.*\b(?:higher|lower|larger|bigger|smaller|more|less|later|earlier|first|last|longer|shorter)\b.*\b(?:or|and)\b|"
                       r"\b(?:of|between)\s+[\w'-]+(?:,\s*[\w'-]+)*,?\s+(?:and|or)\s+[\w'-]+\b.*\b(?:which|whose|who)\b", re.I)
-# The quantity a comparison weighs, between its "more" and its "than" ("more concurrent users than the default").
+# The quantity a comparison weighs, between its "more" and its "than" ("more worker threads than the default").
 COMPARED_QUANTITY = re.compile(r"\b(?:more|less|fewer)\s+(?P<quantity>[^\W\d][\w'-]*(?:\s+[^\W\d][\w'-]*){0,2})\s+than\b", re.I)
 ADDED_UP = re.compile(r"\b[\w'-]+\s+(?:and|plus|&)\s+(?:the\s+|my\s+)?[\w'-]+\b.*\b(?:together|combined|altogether|in total|come to|add up)\b|\bplus\b", re.I)
 # Arithmetic asked between things the files say: how far apart two dates are, a change as a percentage, how

@@ -63,7 +63,7 @@ def covers(term: str, found: set[str]) -> bool:
 COMMENT_MARKS = ("#", "//", ";")  # what starts a comment line in config files and code
 
 
-SETTING = re.compile(r"\s*([A-Za-z_][\w.-]*)\s*(=|:)\s*\S")  # "concurrent = 25", "max_hops: 30"
+SETTING = re.compile(r"\s*([A-Za-z_][\w.-]*)\s*(=|:)\s*\S")  # "workers = 8", "max_hops: 30"
 
 
 def setting_key(line: str, config: bool) -> set[str]:

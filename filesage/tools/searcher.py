@@ -237,7 +237,7 @@ class Searcher:
             lines = passage.hit.text.splitlines()
             said = [l.lstrip() for l in lines[1:] if l.strip()]
             remarks = sum(l.startswith(COMMENT_MARKS) for l in said)
-            # A config file is one by its name ("redis.conf") or, named without an extension ("siegerc"), by what it
+            # A config file is one by its name ("redis.conf") or, named without an extension ("toolrc"), by what it
             # holds: mostly comments, and settings.
             config = not PROSE.search(passage.hit.path) or remarks > len(said) / 2 and any(setting_key(l, False) for l in said)
             commented = config and remarks < len(said)
@@ -269,7 +269,7 @@ class Searcher:
                     lexical += month_weight
                 # A setting says its value; the comments around it in a config file or code only talk about it.
                 weight = COMMENT_WEIGHT if commented and line.lstrip().startswith(COMMENT_MARKS) else 1.0
-                # A setting named by the question's words ("concurrent = 25" for "how many concurrent users") is the
+                # A setting named by the question's words ("workers = 8" for "how many workers are set") is the
                 # line asked about, however many of its words the comments above it repeat.
                 lexical += sum(w for t, w in weights.items() if covers(t, setting_key(line, commented)))
                 candidates.append((passage, shown, lexical, weight))
