@@ -138,6 +138,11 @@ def test_names_the_question_gives_must_be_in_what_was_found():
     contacts = "Name,Phone\nNadia Weber,+46 70 131 42 12\nPriya Petrova,+46 70 799 88 86\nBerg, Ingrid,+46 70 111 22 33\n"
     assert missing_names("phone number of Nadia Petrova", contacts) == ["Nadia Petrova"]
     assert missing_names("phone number of Nadia Weber", contacts) == [] and missing_names("Ingrid Berg's phone?", contacts) == []
+    # A name's last word asked in the plural is said in the singular; a name of one word is not taken apart so.
+    order = "Bestellung: 8 Stk. Lumo Kettle 2 (1,7 l) je 39,90 EUR"
+    assert missing_names("How many Lumo Kettles were ordered?", order) == []
+    assert missing_names("How many Lumo Toasters were ordered?", order) == ["Lumo Toasters"]
+    assert missing_names("Any news from Kettles?", order) == ["Kettles"]
     assert missing_names("What did we decide in the Q2 Planning Meeting?", "# Planning meeting (Q2)\nDecision: ship") == []
     # A sentence's first word is capitalised whatever it is.
     assert missing_names("Thanks. What's the check-in date for that trip?", "Check-in: 2025-05-02") == []

@@ -134,8 +134,11 @@ CASES = {
     and not matches(L.MORE_THAN, "what did we agree with the landlord") and not matches(L.MORE_THAN, "how much is the rent")
     and matches(L.MORE_THAN, "how much did the club fee change from 2030 to 2032") and not matches(L.MORE_THAN, "how much did the repair cost"),
     "PREPOSITIONS": lambda: {"under", "in", "by"} <= set(L.PREPOSITIONS) and "what" not in L.PREPOSITIONS,
+    "MONTHS_SPANNED": lambda: matches(L.MONTHS_SPANNED, "for January to March") and matches(L.MONTHS_SPANNED, "my Q1 bills")
+    and matches(L.MONTHS_SPANNED, "in the first quarter") and not matches(L.MONTHS_SPANNED, "in March 2031"),
     "HISTORY_ASKED": lambda: matches(L.HISTORY_ASKED, "when was -x added?") and matches(L.HISTORY_ASKED, "which release introduced --json")
-    and not matches(L.HISTORY_ASKED, "what does -x do?"),
+    and matches(L.HISTORY_ASKED, "in which zither release did -o show up?") and not matches(L.HISTORY_ASKED, "what does -x do?")
+    and not matches(L.HISTORY_ASKED, "which zither option shows the version?"),
     "DUPLICATES_ASKED": lambda: matches(L.DUPLICATES_ASKED, "do I have any duplicate files?") and matches(L.DUPLICATES_ASKED, "are any of them identical?")
     and not matches(L.DUPLICATES_ASKED, "which release fixed duplicate entries?"),
     "HAS_CONTENT": lambda: matches(L.HAS_CONTENT, "the smallest file that has something in it") and not matches(L.HAS_CONTENT, "files with data about rent")

@@ -674,6 +674,9 @@ def test_each_file_is_for_many_files(agent):
     assert each_file_is_for_many_files(turn_for(agent, "total invoiced amount for 2025?"), ToolCall("each_file", {"what": "x", "combine": "total"})) is None
     named = turn_for(agent, "total on the Brightline Electric invoice from 2025?")
     assert each_file_is_for_many_files(named, ToolCall("each_file", {"what": "x", "combine": "total"})).name == "semantic_search"
+    # Several months' worth is many documents, though a vendor is named.
+    for question in ("What did I pay Brightline Electric for January to March altogether?", "Brightline Electric's Q1 bills in total?"):
+        assert each_file_is_for_many_files(turn_for(agent, question), ToolCall("each_file", {"what": "x", "combine": "total"})) is None, question
 
 
 def test_denials_must_hold(agent):
@@ -971,6 +974,11 @@ def test_what_no_file_mentions_is_not_found(agent):
     # Nor do the words of a question in a language whose words of asking are not known, though files are in it.
     agent.languages = lambda: __import__("collections").Counter({"English": 3, "Spanish": 1})
     assert unmentioned(searched("¿Cuál es el total de la factura INV-7 y cuándo vence?", "- INV-7: total 90 EUR", found=True), None) is None
+    # Nor do the words of a question too short for its language to be told, which has no English word of asking.
+    agent.languages = lambda: __import__("collections").Counter({"English": 3, "French": 2, "": 4})  # chunks too short to tell
+    files_say |= {"caution", "logement"}
+    assert unmentioned(searched("combien était la caution du logement ?", "- caution : 1 900 €", found=True), None) is None
+    assert "'heron'" in unmentioned(searched("how high was the Heron deposit?", "- caution : 1 900 €", found=True), None).text
     # A German question names things with capitals; its other words are no thing the files lack.
     agent.languages = lambda: __import__("collections").Counter({"English": 3, "German": 2})
     files_say |= {"tage", "umzug", "wohnung", "schlüsselübergabe"}

@@ -103,6 +103,10 @@ def test_translations_are_of_the_folders_other_languages():
     assert translations(terms("security deposit on my lease"), {"English"}) == {}
     # Words the question already has are not added again; the translation goes to the asked word's term.
     assert translations(terms("Wie hoch ist die Kaution?"), {"German", "English"}) == {"deposit": "kaution"}
+    # The words of a visit, a refund and a decision, as bills, reminders and minutes write them.
+    assert translations(terms("when is the dentist appointment?"), {"English", "French"}) == {
+        "rendez": "appointment", "rdv": "appointment", "dentaire": "dentist"}
+    assert set(translations(terms("did the board approve the refund?"), {"English", "Dutch"})) >= {"goedgekeurd", "terugbetaling"}
 
 
 def test_a_search_kept_within_a_file_or_folder(tmp_path, embedder):

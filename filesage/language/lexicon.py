@@ -63,11 +63,8 @@ TYPE_GROUPS: dict[str, tuple[str, ...]] = {
     "code": ("py", "js", "ts", "tsx", "java", "c", "h", "cpp", "hpp", "go", "rs", "rb", "sh", "php", "cs", "kt", "swift"),
     "source": ("py", "js", "ts", "tsx", "java", "c", "h", "cpp", "hpp", "go", "rs", "rb", "sh", "php", "cs", "kt", "swift"),
     "script": ("py", "sh", "js", "rb", "pl", "ps1"),
-    "video": ("mp4", "mov", "avi", "mkv", "webm"),
-    "movie": ("mp4", "mov", "avi", "mkv", "webm"),
-    "audio": ("mp3", "wav", "flac", "ogg", "m4a"),
-    "music": ("mp3", "wav", "flac", "ogg", "m4a"),
-    "song": ("mp3", "wav", "flac", "ogg", "m4a"),
+    "video": ("mp4", "mov", "avi", "mkv", "webm"), "movie": ("mp4", "mov", "avi", "mkv", "webm"),
+    "audio": ("mp3", "wav", "flac", "ogg", "m4a"), "music": ("mp3", "wav", "flac", "ogg", "m4a"), "song": ("mp3", "wav", "flac", "ogg", "m4a"),
     "archive": ("zip", "tar", "gz", "tgz", "7z", "rar", "bz2", "xz"),
     "extensionless": ("",),  # README, Makefile, a changelog named NEWS: no extension at all
     "log": ("log",),
@@ -168,6 +165,9 @@ UNIT_ABBREVIATIONS = {"km": ("kilometre", "kilometer"), "kg": ("kilogram",), "mi
 # "No. 07-1315", "Nr. 4", "#812": a number said with its sign, where a question says "number".
 NUMBER_SIGN = re.compile(r"(?:\b(?:no|nr|num)\.\s?|#\s?)\d", re.I)
 YEAR = re.compile(r"\b(?:19|20)\d\d\b")
+# Several months in a row: "January to March", "Jan-Mar", "Q1", "the first quarter".
+MONTHS_SPANNED = re.compile(rf"\b(?:{alternatives(MONTHS)})\.?\s*(?:to|through|thru|till|until|-|–)\s*(?:{alternatives(MONTHS)})\b|"
+                            r"\bQ[1-4]\b|\b(?:first|second|third|fourth|last) quarter\b", re.I)
 # A year said from the one before ("a year later", "two years earlier", "the year before", "the following year").
 RELATIVE_YEAR = re.compile(r"\b(?:(?P<count>a|an|one|two|three|four|five|\d{1,2}) years? (?P<way>later|after(?:wards)?|on|earlier|before|back|prior)|"
                            r"the (?P<next>following|next|subsequent) year|the (?P<previous>previous|preceding|prior) year|"
@@ -373,8 +373,8 @@ SUMMARY_ASKED = re.compile(r"\bsummar(?:ise|ize|y)\b|\bgist\b|\bwhat (?:does|do|
 # The newest release of a program or in a changelog, asked for: "the latest version", "its last release", "most recent entry".
 NEWEST_RELEASE = re.compile(r"\b(?:latest|newest|last|most recent|current)\s+(?:[\w.'-]+\s+)?(?:release|version|entry)\b", re.I)
 # A question about when an option or a setting came, changed or went: the changelog's, not the manual's.
-HISTORY_ASKED = re.compile(r"\b(?:when|since|which (?:release|version)|what (?:release|version)|added|introduced|removed|"
-                           r"deprecated|dropped|renamed|changed|changelog|news|release notes)\b", re.I)
+HISTORY_ASKED = re.compile(r"\b(?:when|since|(?:which|what) (?:[\w.+-]+ )?(?:release|version)|added|introduced|removed|show(?:ed|n)? up|"
+                           r"appeared|deprecated|dropped|renamed|changed|changelog|news|release notes)\b", re.I)
 # What changelogs are called, in their names or in a question: "NEWS", "Changes.txt", "release notes".
 CHANGELOG_NAMES = ("news", "changelog", "changes", "history", "releases", "release notes", "release-notes")
 # "How many X does the Y file list / are in the Y table": a count of what one document lists.

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from .figures import MONTHS
-from .lexicon import GERMAN_QUESTION_WORDS, LANGUAGE_WORDS, WEEKDAYS
+from .lexicon import GERMAN_QUESTION_WORDS, LANGUAGE_WORDS, QUESTION_WORDS, WEEKDAYS
 from .matching import type_extensions
 
 
@@ -16,6 +16,21 @@ def language_of(text: str) -> str:
     counts = sorted(((sum(w in words for w in found), name) for name, words in LANGUAGE_WORDS.items()), reverse=True)
     (best, name), (second, _) = counts[0], counts[1]
     return name if best >= 3 and best >= 1.5 * second else ""
+
+
+def question_language(question: str) -> str:
+    """The language a question is asked in: as its short words tell (language_of), or, a question being too short
+    for that, English when it has an English word of asking or a short English word, else the language whose short
+    words it has ("jak vysoká byla jistota?"); '' when nothing tells."""
+    told = language_of(question)
+    if told:
+        return told
+    found = [w for w in re.findall(r"[^\W\d_]+", question.lower()) if len(w) > 1]
+    if any(w in QUESTION_WORDS for w in found):
+        return "English"
+    counts = sorted(((sum(w in words for w in found), name) for name, words in LANGUAGE_WORDS.items()), reverse=True)
+    (best, name), (second, _) = counts[0], counts[1]
+    return name if best > second else ""
 
 
 def proper_names(question: str) -> list[str]:
@@ -44,8 +59,24 @@ def proper_names(question: str) -> list[str]:
 def says_name(name: str, lowered: str) -> bool:
     """A name of several words is said when its words stand together, in any order and with at most two words
     between them ("Quist, Hanna", "Review board (Q3)"): a contacts list with a Hanna Voss and an
-    Ivo Quist has no Hanna Quist."""
+    Ivo Quist has no Hanna Quist. The last word of a name of several in the plural ("the Ravenbridge Tablets") is
+    said in the singular too (one word alone is not: "Paris" is no "pari" of "comparison")."""
     parts = [p for p in (re.sub(r"[^\w'-]", "", part.lower()) for part in name.split()) if p]
+    if not parts:
+        return False
+    *first, last = parts
+    forms = [last, *singulars(last)] if first else [last]
+    return any(said_together([*first, form], lowered) for form in forms)
+
+
+def singulars(word: str) -> list[str]:
+    """The singulars an English plural may stand for ("boxes": "boxe", "box"); none for a word not in the plural."""
+    if len(word) < 3 or not word.endswith("s") or word.endswith("ss"):
+        return []
+    return [word[:-1]] + ([word[:-2]] if word.endswith("es") else [])
+
+
+def said_together(parts: list[str], lowered: str) -> bool:
     if not all(part in lowered for part in parts):
         return False
     if len(parts) == 1:

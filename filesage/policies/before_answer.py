@@ -30,7 +30,7 @@ from ..language.question import (
     question_words,
     subject_words,
 )
-from ..language.names import language_of
+from ..language.names import question_language
 from ..language.text import is_piece_heading, singular, terms
 from ..llm.parser import ToolCall
 from ..tools.registry import CONTENT_TOOLS
@@ -127,10 +127,11 @@ def what_no_file_mentions_is_not_found(turn: "Turn", draft: str | None) -> Accep
               and not any(turn.said_in_files(w) for w, term in translated.items() if term == term_of(word))]
     if turn.content_found:
         named, phrased = names_in(turn.question), words_of_unsaid_phrases(turn.question, set(absent))
-        languages, language = turn.languages(), language_of(turn.question)
+        languages, language = turn.languages(), question_language(turn.question)
         # Words of a language no file is written in say nothing of what the files hold ("¿cuándo vence?"); nor do the
-        # words of a question in a language whose words of asking are not known here (only its names count).
-        if (languages and language not in languages) or language not in ("English", "German", ""):
+        # words of a question in a language whose words of asking are not known here, or in no language the question's
+        # short words tell (only its names count).
+        if (languages and language not in languages) or language not in ("English", "German"):
             phrased = set()
         elif language == "German":
             # German writes every noun with a capital: a thing named is capitalised, "liegen zwischen" is no thing.

@@ -21,6 +21,7 @@ from ..language.lexicon import (
     FOLDERS_COMPARED,
     HIDDEN_ASKED,
     HIDDEN_TOO,
+    MONTHS_SPANNED,
     NAMED,
     OPTION_NAMED,
     OVER_MANY,
@@ -203,14 +204,14 @@ def each_file_is_for_many_files(turn: "Turn", call: ToolCall | None) -> ToolCall
     thing asked as a file name that no file has; it then finds no file, or reads each file for the kind of
     fact asked and finds the line that fits that kind best, not the one about the thing named. A question
     that neither combines (total, average, count, largest) nor asks over many files (every, all, which,
-    list, a year's worth with nothing named) is searched instead."""
+    list, a year's worth with nothing named, several months' worth) is searched instead."""
     if call is None or call.name != "each_file" or "semantic_search" not in turn.tools:
         return None
     combines = combines_asked(turn)
     # "The total due on <one named> invoice" is one document's total; "the total of my invoices" a sum.
     if OVER_MANY.search(turn.question) or set(combines) - {"total"} or (combines and PLURAL.search(turn.question)):
         return None
-    if combines and spans_a_year(turn.question):
+    if combines and (spans_a_year(turn.question) or MONTHS_SPANNED.search(turn.question)):
         return None
     return ToolCall("semantic_search", {"query": turn.question})
 
