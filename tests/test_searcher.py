@@ -97,6 +97,18 @@ def test_a_question_finds_a_file_written_in_another_language(tmp_path, embedder)
     assert result.paths[0] == "finance/invoice_ironclad_security.md"
 
 
+def test_a_line_that_says_the_asked_word_only_in_another_language_is_found(tmp_path, embedder):
+    # Of many translations of the question's words, the one the note says covers its word as fully as the word would.
+    root = tmp_path / "folder"
+    write(root / "privat/notizen", "Gesundheit\n- Zahnarzt: Dr. Brenner, Lindenweg 3 – Kontrolle Di 14.04.2031 um 8:30\n"
+          "Einkauf\n- Milch, Brot, Äpfel und Kaffee für die Woche\n")
+    write(root / "work/meeting.md", "# Planning meeting\n\nWe agreed to move the release to the next sprint.\n")
+    index = FolderIndex(root, embedder, tmp_path / "idx")
+    index.refresh()
+    result = Searcher(index).semantic_search("next dentist appointment")
+    assert result.found and "privat/notizen" in result.paths and "14.04.2031" in result.text, result.text
+
+
 def test_translations_are_of_the_folders_other_languages():
     assert translations(terms("security deposit on my lease"), {"English", "German"}) == {
         "kaution": "deposit", "mietsicherheit": "deposit", "mietvertrag": "leas"}

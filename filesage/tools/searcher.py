@@ -170,10 +170,11 @@ class Searcher:
         translated = translations(terms(query), set(self.index.languages()))
         hits = self.index.search(query, max(top_k, self.min_top_k), each=CANDIDATES_EACH, also=tuple(translated), within=within)
         weights = self.weights(query)
+        said_as = {source: [term_of(word) for word, of in translated.items() if of == source] for source in weights}
         for word, source in translated.items():
             weights.setdefault(term_of(word), weights[source])
         weights = {t: (0.0 if t in said_by_scope else w) for t, w in weights.items()}
-        passages = rerank(hits, weights)[: max(top_k, self.min_top_k)]
+        passages = rerank(hits, {t: weights[t] for t in said_as}, said_as)[: max(top_k, self.min_top_k)]
         relevant = [p for p in passages if p.relevance >= max(MIN_RELEVANCE, RELATIVE_RELEVANCE * passages[0].relevance)
                     or any(w and covers(t, setting_key(line, False)) for line in p.hit.text.splitlines() for t, w in weights.items())] if passages else []
         # A name the query gives picks its passages out: where some say it, the ones that do not are about another thing.
@@ -327,16 +328,18 @@ def scope_words(paths: list[str]) -> set[str]:
     return set().union(*(terms(path) for path in paths)) if len(paths) <= 4 else set()
 
 
-def rerank(hits: list[Hit], weights: dict[str, float]) -> list[Passage]:
+def rerank(hits: list[Hit], weights: dict[str, float], said_as: dict[str, list[str]]) -> list[Passage]:
     """Passages ordered by how much of the query's weight their words (or their path and title) cover, plus
-    how close they are in meaning; the fused rank breaks ties."""
+    how close they are in meaning; the fused rank breaks ties. A word of the query is covered by itself or by
+    one of the words it is said as in the folder's other languages (`said_as`), which add no weight of their own:
+    a note's "Zahnarzt" covers "dentist" as fully as an English note's "dentist"."""
     total = sum(weights.values()) or 1.0
     passages = []
     for rank, hit in enumerate(hits):
         first = hit.text.splitlines()[0] if hit.text else ""
         context = terms(hit.path) | terms(first)
         body = terms(hit.text)
-        coverage = sum(w for t, w in weights.items() if covers(t, body) or covers(t, context)) / total
+        coverage = sum(w for t, w in weights.items() if any(covers(f, body) or covers(f, context) for f in [t, *said_as.get(t, ())])) / total
         passages.append((coverage + SIMILARITY_WEIGHT * max(hit.similarity, 0.0), -rank, Passage(hit, 0.0, context)))
     passages.sort(key=lambda item: (-item[0], -item[1]))
     ordered = []
