@@ -332,7 +332,7 @@ def rerank(hits: list[Hit], weights: dict[str, float], said_as: dict[str, list[s
     """Passages ordered by how much of the query's weight their words (or their path and title) cover, plus
     how close they are in meaning; the fused rank breaks ties. A word of the query is covered by itself or by
     one of the words it is said as in the folder's other languages (`said_as`), which add no weight of their own:
-    a note's "Zahnarzt" covers "dentist" as fully as an English note's "dentist"."""
+    a note's "Tandarts" covers "dentist" as fully as an English note's "dentist"."""
     total = sum(weights.values()) or 1.0
     passages = []
     for rank, hit in enumerate(hits):
