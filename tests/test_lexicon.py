@@ -82,7 +82,8 @@ CASES = {
     "PLURAL": lambda: matches(L.PLURAL, "which receipts") and not matches(L.PLURAL, "this status"),
     "MANY_WORDS": lambda: matches(L.MANY_WORDS, "which ones are largest") and not matches(L.MANY_WORDS, "which is largest"),
     "OVER_MANY": lambda: matches(L.OVER_MANY, "list every receipt") and not matches(L.OVER_MANY, "the receipt from Oslo"),
-    "DATE_ASKED": lambda: matches(L.DATE_ASKED, "what is the deadline") and not matches(L.DATE_ASKED, "who signed"),
+    "DATE_ASKED": lambda: matches(L.DATE_ASKED, "what is the deadline") and matches(L.DATE_ASKED, "until when does the lease run?")
+    and not matches(L.DATE_ASKED, "who signed"),
     "QUANTITY_NOUNS": lambda: {"price", "total", "balance"} <= set(L.QUANTITY_NOUNS),
     "MAN_PAGE_ASKED": lambda: matches(L.MAN_PAGE_ASKED, "the nnn man page") and matches(L.MAN_PAGE_ASKED, "per its manpage")
     and not matches(L.MAN_PAGE_ASKED, "the manager's notes"),

@@ -807,6 +807,12 @@ def test_each_file_filters_are_the_questions(agent):
     for mentions in ("Zanzibar", "acme"):
         call = ToolCall("each_file", {"what": "total", "name": "invoice", "mentions": mentions})
         assert each_file_filters_are_the_questions(turn_for(agent, f"total of the invoices to {mentions.title()}"), call) is None
+    # A vendor the question names is who the files are about, not what they are called; the kind of document stays.
+    vendor = each_file_filters_are_the_questions(turn_for(agent, "What did I pay Polderlink from January to March?"),
+                                                 ToolCall("each_file", {"what": "amount", "combine": "total", "name": "Polderlink", "mentions": "2031"}))
+    assert vendor.arguments["name"] == "" and vendor.arguments["mentions"] == "polderlink 2031"
+    kind = each_file_filters_are_the_questions(turn_for(agent, "total of my Polderlink invoices"), ToolCall("each_file", {"what": "total", "name": "Polderlink invoice"}))
+    assert kind.arguments["name"] == "invoice" and kind.arguments["mentions"] == "polderlink"
 
 
 def test_filesystem_calls_follow_the_question_take_a_missing_folder_for_names(agent):

@@ -5,7 +5,7 @@ import pytest
 
 from bench.corpus import build_corpus
 from filesage.language.glossary import translations
-from filesage.language.text import holders, terms
+from filesage.language.text import covers, holders, terms
 from filesage.index.store import FolderIndex
 from filesage.tools.searcher import Searcher
 from filesage.tools.toolbox import Toolbox
@@ -80,6 +80,9 @@ def test_terms_meet_across_forms():
     # A name in camel case says its words, and stays whole too.
     assert {"condition", "path", "exist", "conditionpathexist"} <= terms("ConditionPathExists=/etc/acme.conf")
     assert terms("which path must exist") & terms("ConditionPathExists=/etc/acme.conf") == {"path", "exist"}
+    # A long word declined by its last vowel is the same word; a short one, or another consonant, is not.
+    assert covers("fattura", terms("le fatture di marzo")) and covers("kaucja", terms("wysokość kaucji"))
+    assert not covers("pasta", terms("paste it")) and not covers("formal", terms("formas"))
 
 
 def test_a_question_finds_a_file_written_in_another_language(tmp_path, embedder):

@@ -67,6 +67,8 @@ def test_the_figure_of_a_line_is_the_field_asked_about():
     # A number inside a code names the document: no figure.
     assert figure_of("INVOICE DL-2025-005", {"invoice": 1.0}) is None and figure_of("Ref INV-2025-008: total $40.00", {}) == (40.0, "$40.00")
     assert money(2053.96, ["$212.40"]) == "$2,053.96" and money(3.0, ["3"]) == "3"
+    # Figures with a decimal comma are added up and written so, thousands apart as the files set them apart.
+    assert money(2053.96, ["€ 212,40", "1.841,56"]) == "€2.053,96" and money(2310.5, ["749,00", "812,50"]) == "2 310,50"
 
 
 def test_figures_added_across_files_are_amounts_where_most_are():
@@ -116,3 +118,19 @@ def test_one_document_of_many_records_is_added_up_by_the_label_asked_about(tmp_p
     assert survey.each_file("monthly", "largest", name="plans").answer.startswith("The largest of 'monthly' in home/plans.json is 10.99")
     # No label says what is asked: the file's best line, as before.
     assert "over its" not in survey.each_file("vendor", "total", name="trips").answer
+
+
+def test_bills_of_months_named_are_chosen_by_their_dates_and_read_in_their_language(tmp_path, embedder):
+    # Three bills of one vendor named three ways, in Dutch: the months asked are their dates, not English words,
+    # and each is read for its total though it says "totaal".
+    root = tmp_path / "docs"
+    for name, issued, total in (("factuur_2031-01.txt", "05-01-2031", "41,20"), ("Polderlink_feb.txt", "05-02-2031", "58,75"),
+                                ("afrekening-03.txt", "05-03-2031", "41,20"), ("factuur_2031-04.txt", "05-04-2031", "39,00")):
+        write(root / "huis/internet" / name, f"Polderlink B.V.\nFactuurdatum: {issued}\nHet totaal van deze factuur is € {total} en wordt op de "
+              "eerste werkdag van uw rekening afgeschreven.\nVoor vragen over uw abonnement zijn wij bereikbaar.\n")
+    write(root / "notes/todo.txt", "compare Polderlink with other providers in the spring\n")
+    box = Toolbox(root)
+    survey = Survey(box, Searcher(FolderIndex(box.root, embedder, tmp_path / "idx", files=lambda: box.entries)))
+    result = survey.each_file("total amount", "total", mentions="Polderlink January to March 2031")
+    assert sorted(result.paths) == ["huis/internet/Polderlink_feb.txt", "huis/internet/afrekening-03.txt", "huis/internet/factuur_2031-01.txt"]
+    assert result.answer.startswith("The total is € 141,15") or result.answer.startswith("The total is €141,15"), result.answer

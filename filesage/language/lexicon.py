@@ -359,7 +359,7 @@ MANY_WORDS = re.compile(r"\b(are|were|ones|them|they|these|those|all|each|every|
 EVERY_ONE = re.compile(r"\b(?:all|every|each)\b(?!\s+(?:of\s+)?(?:the\s+)?(?:two|both|three)\b)", re.I)
 OVER_MANY = re.compile(r"\b(every|each|all|list|which|any|ones|per|across|between|compare|files|documents)\b", re.I)
 # What kind of figure a question asks for: a date, or a number or amount.
-DATE_ASKED = re.compile(r"\b(dates?|deadline|what day|which day|when\b.*\bdue|check-?in|check-?out)\b", re.I)
+DATE_ASKED = re.compile(r"\b(dates?|deadline|what day|which day|when\b.*\bdue|(?:until|till|by|since) when|check-?in|check-?out)\b", re.I)
 QUANTITY_NOUNS = ("cost", "price", "amount", "total", "fee", "rent", "deposit", "budget", "balance", "salary", "rate", "temperature", "size",
                   "weight", "length", "height", "distance", "speed", "duration", "limit", "maximum", "minimum", "percentage", "score")
 NUMBER_ASKED = re.compile(rf"\bhow (much|many|long|far|old)\b|\b(phone|telephone|mobile)\b|\bwhat (is|was|are|were) the ([\w'-]+ )?{alternatives(QUANTITY_NOUNS)}\b|"

@@ -57,7 +57,15 @@ def covers(term: str, found: set[str]) -> bool:
     if term in found or (len(term) >= 5 and not term.startswith("date:") and any(term in word for word in found)):
         return True
     # One and many of the same thing: "pet" and "Pets:", "boxes" and "box".
-    return len(term) >= 3 and (f"{term}s" in found or f"{term}es" in found or (term.endswith("s") and term[:-1] in found))
+    if len(term) >= 3 and (f"{term}s" in found or f"{term}es" in found or (term.endswith("s") and term[:-1] in found)):
+        return True
+    # A long word declined by its last vowel, as Slavic and Romance languages do ("fattura", "fatture"; "kaucja", "kaucji").
+    return len(undeclined(term)) >= 5 and any(undeclined(w) == undeclined(term) for w in found)
+
+
+def undeclined(term: str) -> str:
+    """A term without its last vowel (stem() takes off an "e" already)."""
+    return term[:-1] if term and term[-1] in "aeiou" else term
 
 
 COMMENT_MARKS = ("#", "//", ";")  # what starts a comment line in config files and code

@@ -165,15 +165,11 @@ class Searcher:
             if self.index.needs_refresh():
                 return ToolResult("The folder is being indexed and nothing of it is searchable yet.", [], "Not indexed yet", found=False)
             return ToolResult("No file in this folder has indexable text.", [], "Nothing indexed", found=False)
-        # The question's words said the way the folder's files in other languages say them weigh as the
-        # words they translate: a German lease's "Kaution" answers for "deposit", no more.
+        # The question's words said the way the folder's files in other languages say them are searched too.
         translated = translations(terms(query), set(self.index.languages()))
         hits = self.index.search(query, max(top_k, self.min_top_k), each=CANDIDATES_EACH, also=tuple(translated), within=within)
-        weights = self.weights(query)
-        said_as = {source: [term_of(word) for word, of in translated.items() if of == source] for source in weights}
-        for word, source in translated.items():
-            weights.setdefault(term_of(word), weights[source])
-        weights = {t: (0.0 if t in said_by_scope else w) for t, w in weights.items()}
+        said_as = {source: [term_of(word) for word, of in translated.items() if of == source] for source in terms(query)}
+        weights = {t: (0.0 if t in said_by_scope else w) for t, w in self.weights(query).items()}
         passages = rerank(hits, {t: weights[t] for t in said_as}, said_as)[: max(top_k, self.min_top_k)]
         relevant = [p for p in passages if p.relevance >= max(MIN_RELEVANCE, RELATIVE_RELEVANCE * passages[0].relevance)
                     or any(w and covers(t, setting_key(line, False)) for line in p.hit.text.splitlines() for t, w in weights.items())] if passages else []
@@ -188,13 +184,18 @@ class Searcher:
 
     def weights(self, query: str) -> dict[str, float]:
         """How much each word of the query tells passages apart: rare words weigh more (inverse document
-        frequency over the folder's chunks); dates weigh like a rare word."""
+        frequency over the folder's chunks); dates weigh like a rare word. The question's words said the way the
+        folder's files in other languages say them weigh as the words they translate: a German lease's "Kaution"
+        answers for "deposit", no more."""
         wanted = sorted(terms(query))
         words = [t for t in wanted if not t.startswith("date:")]
         count, frequencies = self.index.document_frequencies(words)
         # Stemmed words may not be FTS5 tokens ("serv"); those count as rare.
         rarest = math.log(1 + count)
-        return {t: rarest if t.startswith("date:") or not frequencies.get(t) else math.log(1 + count / (1 + frequencies[t])) for t in wanted}
+        weights = {t: rarest if t.startswith("date:") or not frequencies.get(t) else math.log(1 + count / (1 + frequencies[t])) for t in wanted}
+        for word, source in translations(set(wanted), set(self.index.languages())).items():
+            weights.setdefault(term_of(word), weights[source])
+        return weights
 
     def select(self, query: str, passages: list[Passage], weights: dict[str, float]) -> list[Line]:
         """The lines that bear on the query: the best-scoring ones (see score_lines), a few per passage. When an

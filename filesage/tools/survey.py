@@ -12,7 +12,7 @@ from ..files.readers import Unreadable, read_document
 from ..index.store import Hit
 from ..language.figures import NUMBER, dates_in, number_value
 from ..language.glossary import translations
-from ..language.lexicon import QUESTION_WORDS
+from ..language.lexicon import MONTHS, MONTHS_SPANNED, QUESTION_WORDS
 from ..language.matching import kin_words
 from ..language.text import covers, fold, singular, stem, terms, words
 from .result import BadArgument, ToolResult, trim
@@ -21,6 +21,8 @@ from .toolbox import Toolbox
 
 MAX_FILES = 50
 FILE_START_LINES = 6  # where a document says what kind it is: its title and first lines
+# A month by its name in full, in any language the folder's dates are read in (not "may", which is also a verb).
+MONTH_WORD = re.compile(r"\b(?:" + "|".join(sorted((m for m in MONTHS if len(m) > 3), key=len, reverse=True)) + r")\b", re.I)
 
 
 MAX_RESULT_CHARS = 3000
@@ -33,6 +35,22 @@ class Found:
     line: str  # the line that answers, as shown
     value: float | None  # its figure, when the question adds, averages or ranks
     written: str  # the figure as the file writes it ("€1,015.80")
+
+
+def months_mentioned(mentions: str) -> tuple[set[int], str]:
+    """The months a mention names (every month of a span: "January to March" is three), and the mention without
+    them."""
+    named = [MONTHS[m.group(0).lower()] for m in MONTH_WORD.finditer(mentions)]
+    if len(named) == 2 and MONTHS_SPANNED.search(mentions) and named[0] <= named[1]:
+        named = list(range(named[0], named[1] + 1))
+    rest = MONTHS_SPANNED.sub(" ", mentions) if len(named) > 1 else mentions
+    return set(named), MONTH_WORD.sub(" ", rest)
+
+
+def dated_in(text: str, months: set[int]) -> bool:
+    """A text gives a date in one of the months, or names one of them in any language the folder's dates are read in."""
+    return any(month in months for _, month, _ in dates_in(text, either_order=True)[0]) or any(
+        MONTHS[m.group(0).lower()] in months for m in MONTH_WORD.finditer(text))
 
 
 def figure_of(line: str, weights: dict[str, float]) -> tuple[float, str] | None:
@@ -111,10 +129,16 @@ def says_all(hits: list[Hit], words: list[str]) -> bool:
 
 
 def money(value: float, like: list[str]) -> str:
-    """A computed figure written the way the files write theirs: "€2,601.10" when they use "€1,015.80"."""
+    """A computed figure written the way the files write theirs: "€2,601.10" when they use "€1,015.80", "2 601,10"
+    when they use "1 015,80" (a decimal comma, thousands apart)."""
     sign = next((w[0] for w in like if w[:1] in "$€£"), "")
-    decimals = 2 if any(re.search(r"\.\d", w) for w in like) else 0
-    return f"{sign}{value:,.{decimals}f}"
+    comma = any(re.search(r",\d{1,2}$", w) for w in like) and not any(re.search(r"\.\d{1,2}$", w) for w in like)
+    decimals = 2 if any(re.search(r"[.,]\d{1,2}$" if comma else r"\.\d", w) for w in like) else 0
+    written = f"{value:,.{decimals}f}"
+    if comma:
+        apart = next((m.group(1) for w in like for m in [re.search(r"\d([ .\u00a0\u202f])\d{3}\b", w)] if m), " ")
+        written = written.replace(",", "\0").replace(".", ",").replace("\0", apart)
+    return f"{sign}{written}"
 
 
 class Survey:
@@ -203,10 +227,15 @@ class Survey:
         described = selection.phrase(2)
         if by_content:
             described += f" and {len(by_content)} more that say so in their text"
-        wanted = self.mentioned(mentions)
+        months, rest = months_mentioned(mentions)
+        wanted = self.mentioned(rest)
         if wanted:
             mentioning = index.files_mentioning(wanted)
             files = [path for path in files if path in mentioning or (not index.known(path) and says_all(self.chunks_of(path), wanted))]
+        if months:
+            # A month is said in the document's own language and way of writing dates ("5. 1. 2031", "janvier").
+            files = [path for path in files if dated_in("\n".join(hit.text for hit in self.chunks_of(path)), months)]
+        if wanted or months:
             described += f" that mention '{mentions.strip()}'"
         if not files:
             return ToolResult(f"No {described}.", [], f"No {selection.noun[1]} found", found=False)
