@@ -145,7 +145,7 @@ CASES = {
     "HAS_CONTENT": lambda: matches(L.HAS_CONTENT, "the smallest file that has something in it") and not matches(L.HAS_CONTENT, "files with data about rent")
     and matches(L.HAS_CONTENT, "the tiniest file that isn't empty"),
     "HIDDEN_TOO": lambda: matches(L.HIDDEN_TOO, "how many files, hidden ones included?") and matches(L.HIDDEN_TOO, "list them, including the dotfiles")
-    and matches(L.HIDDEN_TOO, "combien de fichiers, y compris les fichiers cachés") and not matches(L.HIDDEN_TOO, "show me the hidden files")
+    and matches(L.HIDDEN_TOO, "combien de fichiers, y compris les fichiers cachés") and matches(L.HIDDEN_TOO, "how many files? include hidden ones") and not matches(L.HIDDEN_TOO, "show me the hidden files")
     and matches(L.HIDDEN_TOO, "¿cuántos PDF hay, contando los ocultos?") and matches(L.HIDDEN_TOO, "quanti PDF, inclusi i file nascosti?"),
     "HIDDEN_ASKED": lambda: matches(L.HIDDEN_ASKED, "show me the hidden files") and matches(L.HIDDEN_ASKED, "any dotfiles?")
     and not matches(L.HIDDEN_ASKED, "hidden files don't count") and not matches(L.HIDDEN_ASKED, "not counting hidden ones"),

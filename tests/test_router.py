@@ -160,6 +160,10 @@ def test_a_folder_is_named_by_the_words_of_it_the_question_says():
     assert match_folder("tax papers", folders) == "Finance/tax"
     assert match_folder("trip photos", folders) is None  # nothing left that picks one out
     assert read_question("what's in my Ghent trip folder?", folders).folder == "Travel/Ghent-2030"
+    # A place spelt as another language spells it, in the folder's name: the word that starts the other.
+    trips = ["Reizen", "Reizen/Antwerpen_2031", "Reizen/Gent"]
+    assert match_folder("Antwerp", trips) == "Reizen/Antwerpen_2031" and match_folder("Antwerp trams", trips) == "Reizen/Antwerpen_2031"
+    assert read_question("what's in my Antwerp trip folder?", trips).folder == "Reizen/Antwerpen_2031"
     # A folder named with the folder it is in: the one inside.
     tools = ["tools", "tools/rsync", "tools/rsync/man", "tools/fd"]
     assert read_question("How many files are in the rsync folder under tools/?", tools).folder == "tools/rsync"

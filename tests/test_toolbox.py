@@ -92,7 +92,7 @@ def test_tree_counts_and_truncation(box, tmp_path):
     tree = box.directory_tree(max_depth=2).text
     assert tree.splitlines()[0] == "./ (14 files)"
     assert "    finance/ (4 files)" in tree and "        2025/ (3 files)" in tree
-    assert ".hidden" not in tree
+    assert ".hidden" not in tree.rsplit("\n", 1)[0] and tree.endswith("Not counted: 1 hidden file (.hidden/secret.txt).")
     wide = tmp_path / "wide"
     for i in range(45):
         write(wide / f"d{i:02d}" / "f.txt", "x")
@@ -107,6 +107,12 @@ def test_a_small_tree_shows_its_files_and_which_folder_holds_most(tmp_path):
     assert tree.text.splitlines() == ["./ (5 files)", "    home/ (1 files)", "        lease.pdf", "    work/ (4 files)", "        notes/ (2 files)",
                                       "            2031-01-04.md", "            2031-02-09.md", "        budget.xlsx", "        plan.md"]
     assert tree.answer.startswith("The folder has 2 subfolders (home, work) and 5 files in all; work/ holds the most (4 files); its folders go 2 levels deep (work/notes/):")
+    # Folders as deep as each other are all the deepest; the hidden files it leaves out are said.
+    write(tmp_path / "home/keys/spare.txt", "x")
+    write(tmp_path / "home/.draft.md", "x")
+    tree = Toolbox(tmp_path).directory_tree()
+    assert "its folders go 2 levels deep (home/keys/ and work/notes/):" in tree.answer
+    assert tree.answer.endswith("Not counted: 1 hidden file (home/.draft.md).")
 
 
 def test_hidden_files_only_when_asked(fs_corpus):

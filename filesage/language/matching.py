@@ -162,10 +162,16 @@ def match_folder(value: str, folders: Iterable[str], root_name: str = "") -> str
             names = {" ".join(singular(w) for w in words(f.rsplit("/", 1)[-1])): f for f in folders}
             return names[close[0]]
         # "My Hobart trip folder" for Hobart-2031: the words no folder's name has say nothing of which one it is;
-        # the others must pick out one folder.
+        # the others must pick out one folder. A name may be spelt as another language spells it ("the Lisbon
+        # folder" for Lisbonne_2031): a word of five letters or more that starts the other is the same.
         names = {f: {singular(w) for w in words(f.rsplit("/", 1)[-1])} for f in folders}
-        telling = {w for w in wanted if any(w in own for own in names.values())}
-        loose = [f for f, own in names.items() if telling and telling <= own] if len(telling) < len(wanted) else []
+
+        def said(word: str, own: set[str]) -> bool:
+            return word in own or (len(word) >= 5 and any(len(o) >= 5 and (o.startswith(word) or word.startswith(o)) for o in own))
+
+        telling = {w for w in wanted if any(said(w, own) for own in names.values())}
+        loosely = len(telling) < len(wanted) or any(not any(w in own for own in names.values()) for w in telling)
+        loose = [f for f, own in names.items() if telling and all(said(w, own) for w in telling)] if loosely else []
         return loose[0] if len(loose) == 1 else None
     return min(candidates, key=lambda folder: (folder.count("/"), folder))
 

@@ -165,11 +165,13 @@ def folder_tree(inside: list["FileEntry"], prefix: str, max_depth: int) -> tuple
         head += f"; {ranked[0].rsplit('/', 1)[-1]}/ holds the most ({counts[ranked[0]]} files)"
         if len(ranked) > 2:
             head += ", then " + ", ".join(f"{kid.rsplit('/', 1)[-1]}/ ({counts[kid]})" for kid in ranked[1:5])
-    # How deep it goes: its deepest folder, counted in levels below it.
-    deepest = max((name for name in counts if name and (not prefix or name.startswith(prefix + "/"))), key=lambda name: name.count("/"))
-    levels = deepest.count("/") + 1 - (prefix.count("/") + 1 if prefix else 0)
+    # How deep it goes: its deepest folders, counted in levels below it.
+    below = [name for name in counts if name and (not prefix or name.startswith(prefix + "/"))]
+    depth = max(name.count("/") for name in below)
+    deepest = sorted(name + "/" for name in below if name.count("/") == depth)
+    levels = depth + 1 - (prefix.count("/") + 1 if prefix else 0)
     if levels > 1:
-        head += f"; its folders go {levels} levels deep ({deepest}/)"
+        head += f"; its folders go {levels} levels deep ({names_sentence(deepest[:5])}{' and more' if len(deepest) > 5 else ''})"
     return tree, head + ":\n```\n" + tree + "\n```", folders
 
 

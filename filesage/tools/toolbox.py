@@ -390,7 +390,8 @@ class Toolbox:
             return ToolResult(f"There is no folder '{folder}' with files in it; the folders are: {shown}.", [], f"No folder '{folder}'", ok=False)
         inside = [e for e in self.entries if not prefix or e.path.startswith(prefix + "/")]
         tree, answer, folders = folder_tree(inside, prefix, max_depth)
-        return ToolResult(tree, [], f"{folders} folders, {len(inside)} files", answer=answer)
+        said = self._hidden_left_out("Not counted", "no", extension="", folder=folder, name="")
+        return ToolResult(f"{tree}\n{said}".strip(), [], f"{folders} folders, {len(inside)} files", answer=f"{answer}\n{said}".strip())
 
     def read_file(
         self, path: str, start: Annotated[int, 1, 10_000] = 1, length: Annotated[int, 500, READ_WINDOW_CHARS] = READ_WINDOW_CHARS, about: str = ""
