@@ -186,3 +186,6 @@ def test_a_count_of_things_named_after_the_files_is_a_count_of_files_unless_it_q
     # What a document lists, though files are named after the things it lists; a folder's files are files.
     assert not counts_files("how many invoices does the acme ledger list?", names)
     assert counts_files("how many invoices does the acme folder have?", names)
+    # A file word in the singular qualifies the thing counted; in the plural, or before another file word, it is counted.
+    assert not counts_files("how many file handles does the server keep open?", names)
+    assert counts_files("how many text files are in notes?", names) and counts_files("how many pdf invoices?", names)

@@ -152,9 +152,12 @@ def counts_files(question: str, tree_words: set[str]) -> bool:
         return not listed and (word in tree_words or bool(kin_words(word) & tree_words))
 
     for at, word in enumerate(phrase):
-        if word in COUNTED_FILE_WORDS or type_extensions(word):
-            return True
         after = phrase[at + 1] if at + 1 < len(phrase) else ""
+        # A file word in the singular before another word qualifies the thing counted ("how many file allocation
+        # tables", "file descriptors"); the files themselves are counted in the plural.
+        qualifies = after and not (after in COUNTED_FILE_WORDS or type_extensions(after)) and not re.search(rf"\b{re.escape(word)}e?s\b", question, re.I)
+        if (word in COUNTED_FILE_WORDS or type_extensions(word)) and not qualifies:
+            return True
         # A word of the files' names before another noun names that thing's kind ("how many Acme jobs"), not files;
         # before a verb ("receipts kept", "invoices sent") or at the end, it is what is counted.
         if named_so(word) and (not after or named_so(after) or after in COUNTED_FILE_WORDS or type_extensions(after)
