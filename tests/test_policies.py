@@ -449,6 +449,15 @@ def test_the_newest_release_is_read_in_code(tmp_path):
     box = Toolbox(root)
     packaged = Agent(ScriptedModel([]), ToolRegistry([box.count_files, Inside(box).count_in_file, semantic_search, respond]), tree=box, policies=in_force())
     assert newest(turn_for(packaged, "What is the newest version in the changelog of frob?"), search).arguments["path"] == "tools/frob/ChangeLog"
+    # Kept in folders named otherwise: the changelog beside the program's own files, or whose releases name it.
+    write(root / "lab/screen_lock/CHANGELOG", "2031-03-01 zlock 1.4\n - fix a crash\n2030-11-02 zlock 1.3\n - first\n")
+    write(root / "lab/screen_lock/zlock.1", ".TH ZLOCK 1\n")
+    write(root / "lab/usb_keys/NEWS", "fatmaker 2.2 - released 2031-01-31\n=====\nfaster\n")
+    write(root / "lab/usb_keys/ChangeLog", "commit 1a2b3c\nRelease version 2.2\n")
+    box = Toolbox(root)
+    kept = Agent(ScriptedModel([]), ToolRegistry([box.count_files, Inside(box).count_in_file, semantic_search, respond]), tree=box, policies=in_force())
+    assert newest(turn_for(kept, "What's the newest zlock version in its CHANGELOG?"), search).arguments["path"] == "lab/screen_lock/CHANGELOG"
+    assert newest(turn_for(kept, "the newest fatmaker release in its NEWS file?"), search).arguments["path"] == "lab/usb_keys/NEWS"
 
 
 def test_a_programs_releases_are_counted_in_its_changelog(tmp_path):

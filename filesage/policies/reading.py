@@ -11,13 +11,13 @@ from ..agent import prompts
 from ..agent.state import Turn
 from ..grounding.claims import MARKER, claims, missing_names
 from ..grounding.lines import is_source_heading, unlisted
-from ..language.lexicon import CHANGELOG_NAMES, REFERS_BACK
+from ..language.lexicon import CHANGELOG_NAMES, QUESTION_WORDS, REFERS_BACK
 from ..language.matching import folder_by_its_own_name
 from ..language.names import proper_names
 from ..language.question import combines_in
 from ..language.text import terms, words
 from ..tools.registry import CONTENT_TOOLS
-from ..tools.inside import listed_lines, release_lines
+from ..tools.inside import RELEASE_WORDS, listed_lines, release_lines
 from ..tools.manuals import defined_options
 from ..tools.result import is_note
 
@@ -126,16 +126,36 @@ def changelog_asked_about(tree: "Toolbox", question: str, version: str = "") -> 
         name = path.rsplit("/", 1)[-1].lower()
         return bool(set(words(name)) & set(CHANGELOG_NAMES)) or any(n in name for n in CHANGELOG_NAMES if " " in n or "-" in n)
 
-    kept = [path for path in tree.named_in(question) if is_changelog(path)]
-    if not kept:
-        asked = set(words(question)) | set(re.findall(r"[^\W_]+", question.lower()))  # "vnStat" is vnstat too
-        kept = [e.path for e in tree.entries if "/" in e.path and is_changelog(e.path) and set(words(e.path.rsplit("/", 1)[0])) & asked]
+    named = [path for path in tree.named_in(question) if is_changelog(path)]
+    asked = set(words(question)) | set(re.findall(r"[^\W_]+", question.lower()))  # "vnStat" is vnstat too
+    every = [e.path for e in tree.entries if is_changelog(e.path)]
+    # The program's changelogs (in its folder, or else beside its files), those the question names first; or else
+    # the ones it names.
+    programs = [path for path in every if "/" in path and set(words(path.rsplit("/", 1)[0])) & asked] or [
+        path for path in every if program_of(tree, path, asked)]
+    kept = [path for path in programs if path in named] or programs or named
+    # A changelog's own name the question says ("its NEWS file") picks it from the others of the program.
+    kept = [path for path in kept if re.sub(r"[\W_]", "", path.rsplit("/", 1)[-1].split(".")[0]).lower() in asked & set(CHANGELOG_NAMES)] or kept
     if len(kept) > 1:
         # Of several (a program's ChangeLog and its debian/changelog), the one that opens the release asked, or else
         # (to say it has no such release) the one that lists the most releases.
         releases = {path: release_lines(document_lines(tree, path)) for path in kept}
         kept = [path for path in kept if version and version in releases[path]] or [max(kept, key=lambda path: len(releases[path]))]
     return kept[0] if kept else None
+
+
+def program_of(tree: "Toolbox", changelog: str, asked: set[str]) -> bool:
+    """A changelog kept in a folder named otherwise ("tools/lock_screen/CHANGELOG") is of the program the question
+    names when a file beside it is named after the program ("zither.1", "zither-completion.bash") or its releases
+    name it ("zither 2.4")."""
+    folder = changelog.rsplit("/", 1)[0] if "/" in changelog else ""
+    beside = {re.split(r"[-_.( ]", e.path.rsplit("/", 1)[-1].lower(), maxsplit=1)[0] for e in tree.entries
+              if (e.path.rsplit("/", 1)[0] if "/" in e.path else "") == folder and e.path != changelog}
+    named = {word for word in asked if len(word) >= 3 and word not in QUESTION_WORDS and word not in CHANGELOG_NAMES and not terms(word) & RELEASE_WORDS}
+    if beside & named:
+        return True
+    openings = " ".join(release_lines(document_lines(tree, changelog)).values()).lower()
+    return any(re.search(rf"(?<![\w-]){re.escape(word)}[\s-]+v?\d+\.\d", openings) for word in named)
 
 
 def manual_asked_about(tree: "Toolbox", question: str, option: str) -> str | None:
