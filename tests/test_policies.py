@@ -722,6 +722,16 @@ def test_answers_give_what_was_asked(agent):
     who = ran(agent, turn_for(agent, "Who owns the budget sign-off?"), "semantic_search", query="invoice")
     found(who, "From tasks.md [1]:\n- Budget sign-off: owner Marco Costa, due 2025-06-30")
     assert answers_give_what_was_asked(who, "Marco Costa [1].") is None
+    # What a bill came to is an amount of money, not the energy it also states.
+    bill = ran(agent, turn_for(agent, "How much was the power bill for May?"), "semantic_search", query="bill")
+    found(bill, "From bills/power_05.pdf [1]:\n- Usage: 312 kWh\n- Amount due: 96,84 EUR")
+    assert "an amount of money" in answers_give_what_was_asked(bill, "The power bill for May was 312 kWh [1].").message
+    assert answers_give_what_was_asked(bill, "It came to 96,84 EUR [1].") is None
+    # "Which option ...": the option, not what it does retold.
+    option = ran(agent, turn_for(agent, "Which zither option shows the failed attempts?"), "semantic_search", query="zither")
+    found(option, "From zither.1 [1]:\n- -f, --show-failed: show the number of failed attempts")
+    assert "an option" in answers_give_what_was_asked(option, "The failed attempts are shown on the indicator [1].").message
+    assert answers_give_what_was_asked(option, "Use -f (--show-failed) [1].") is None
 
 
 def test_figures_come_from_the_line_asked_about(agent):

@@ -51,9 +51,7 @@ TYPE_GROUPS: dict[str, tuple[str, ...]] = {
     "word": ("docx", "doc"),
     "document": ("pdf", "docx", "doc", "odt", "rtf", "txt", "md"),
     "doc": ("docx", "doc"),
-    "presentation": ("pptx", "ppt", "odp"),
-    "slide": ("pptx", "ppt", "odp"),
-    "deck": ("pptx", "ppt", "odp"),
+    "presentation": ("pptx", "ppt", "odp"), "slide": ("pptx", "ppt", "odp"), "deck": ("pptx", "ppt", "odp"),
     "powerpoint": ("pptx", "ppt"),
     "python": ("py",),
     "javascript": ("js", "mjs", "cjs"),
@@ -231,6 +229,7 @@ ASKS_FILES_ANYWHERE = re.compile(
 # setting's name ("-n", "--exclude", "max_hops"), a question of how to do something, or a question framed by
 # the document it reads ("In the service file, what must be installed first?").
 OPTION_NAMED = re.compile(r"(?<![\w-])--?[A-Za-z][\w-]*")
+OPTION_ASKED = re.compile(r"\b(?:which|what)\s+(?:[\w.-]+\s+)?(?:option|flag|switch|argument)s?\b", re.I)  # "which zither option ..."
 SETTING_NAMED = re.compile(r"\b[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+\b")
 INSTRUCTIONS = re.compile(r"^\W*(?:how (?:do|can|should|would|could|must) (?:i|you|we|one)\b|how to\b|what (?:command|option|setting)s?\b)", re.I)
 DOCUMENT_NOUNS = ("file", "page", "man page", "manual", "readme", "guide", "documentation", "docs", "notes", "paper", "whitepaper", "spec",
@@ -247,8 +246,9 @@ FOLDER_CONTENTS = re.compile(r"\bwhat(?:'s|\s+is|\s+are)?\s+(?:in|inside|under)\
                              r"\bwhat does\b.*\b(?:hold|contain)\b", re.I)
 # A question that asks for a sum of money ("how much was the hosting bill", "what does the desk cost"), and a line
 # that gives one ("Amount owing: EUR 57.30", "$3,405.00"): the line an amount is asked of rarely says the question's words.
+MONEY_WORDS = re.compile(r"\b(?:cost|costs|price|priced|fee|fees|paid|pay|bill|billed|charged?|rent|spent|spend|owe|owed)\b", re.I)
 MONEY_ASKED = re.compile(r"\bhow much\b(?!\s+(?:time|space|disk|storage|memory|ram|data|longer|later|earlier|notice|more time)\b)|"
-                         r"\b(?:cost|costs|price|priced|fee|fees|paid|pay|bill|billed|charged?|rent|spent|spend|owe|owed)\b", re.I)
+                         + MONEY_WORDS.pattern, re.I)
 MONEY_LINE = re.compile(r"(?:[$€£]|\b(?:EUR|USD|GBP|CHF)\b)\s?-?\d[\d,.]*|\d[\d,.]*\s?(?:[$€£]|\b(?:EUR|USD|GBP|CHF)\b)|\b\d{1,3}(?:,\d{3})*\.\d\d\b")
 # A file's own facts, asked of a file described by what it says: its size, date or folder.
 FILE_FACTS = re.compile(rf"\b({SIZE_WORDS}|{DATE_WORDS}|{PLACE_WORDS})\b", re.I)

@@ -20,9 +20,9 @@ from ..grounding.claims import (
     says_not_found,
     unsupported,
 )
-from ..grounding.lines import unconnected
+from ..grounding.lines import shape, unconnected
 from ..language.glossary import term_of, translations
-from ..language.lexicon import ASKED_KIND, LIST_ASKED, MONEY_LINE, ONE_VALUE_ASKED, OPTION_NAMED, SETTING_NAMED, SUMMARY_ASKED, SUMMED
+from ..language.lexicon import ASKED_KIND, LIST_ASKED, MONEY_LINE, MONEY_WORDS, ONE_VALUE_ASKED, OPTION_ASKED, OPTION_NAMED, SETTING_NAMED, SUMMARY_ASKED, SUMMED
 from ..language.question import (
     asked_phrases,
     asks_what_files_say,
@@ -206,15 +206,28 @@ def answers_give_what_was_asked(turn: "Turn", draft: str | None) -> Retry | None
     """Small models answer a question for a date or an amount with something else the results say (who owns
     the task, when asked when it is due; the vendor, when asked for the total), often retelling the previous
     answer in a follow-up. A draft without a figure of the kind asked, while the results hold one, goes back
-    once saying what the question asks for."""
+    once saying what the question asks for. What a bill, a fee or a rent came to is an amount of money, not the
+    kWh or the hours the bill also states; "which option ..." asks for the option, not what it does."""
     if draft is None or not turn.content_found or says_not_found(draft, ""):
         return None
+    if OPTION_ASKED.search(turn.question):
+        # "Which option shows ...": an option as the manual writes it ("-f"), not what it does retold.
+        if OPTION_NAMED.search(draft) or not any(OPTION_NAMED.search(text) for text in turn.content_found):
+            return None
+        return Retry(prompts.KIND_RETRY.format(kind="an option (such as -x or --name)"), [], answer_only=True)
     kind = next((kind for kind, said in ASKED_KIND if said.search(turn.question)), None)
-    if kind is None or any(c.kind == kind for c in claims(draft)):
+    if kind == "number" and MONEY_WORDS.search(turn.question):
+        kind = "amount"
+
+    def of_kind(claim) -> bool:
+        return shape(claim) == "amount" if kind == "amount" else claim.kind == kind
+
+    if kind is None or any(of_kind(c) for c in claims(draft)):
         return None
-    if not any(c.kind == kind for text in turn.content_found for c in claims(text)):
+    if not any(of_kind(c) for text in turn.content_found for c in claims(text)):
         return None
-    return Retry(prompts.KIND_RETRY.format(kind="a date" if kind == "date" else "a number or amount"), [], answer_only=True)
+    asked = {"date": "a date", "number": "a number or amount", "amount": "an amount of money"}[kind]
+    return Retry(prompts.KIND_RETRY.format(kind=asked), [], answer_only=True)
 
 
 # A file's path or name in an answer ("From notes/2031-04 trip.md [1]."): where it was found, not what it says.
