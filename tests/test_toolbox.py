@@ -71,6 +71,12 @@ def test_metadata_matching(box):
     assert not missing.found and "No file name matches" in missing.text
 
 
+def test_a_name_with_a_type_word_no_file_is_named_by_is_a_name_of_that_type(tmp_path):
+    for path in ("home/Budget_2031.xlsx", "home/budget_notes.md", "home/log_book.txt"):
+        write(tmp_path / path, "x")
+    assert [e.path for e in Toolbox(tmp_path).select("", "", "budget spreadsheet").files] == ["home/Budget_2031.xlsx"]
+
+
 def test_a_description_in_whole_words_matches_a_name_that_shortens_them(tmp_path):
     for path in ("server/daemon.conf.sample", "server/docs/configuration.rst", "spec/format-spec.md"):
         write(tmp_path / path, "x")

@@ -165,7 +165,7 @@ NUMBER_SIGN = re.compile(r"(?:\b(?:no|nr|num)\.\s?|#\s?)\d", re.I)
 YEAR = re.compile(r"\b(?:19|20)\d\d\b")
 # Several months in a row: "January to March", "Jan-Mar", "Q1", "the first quarter".
 MONTHS_SPANNED = re.compile(rf"\b(?:{alternatives(MONTHS)})\.?\s*(?:to|through|thru|till|until|-|–)\s*(?:{alternatives(MONTHS)})\b|"
-                            r"\bQ[1-4]\b|\b(?:first|second|third|fourth|last) quarter\b", re.I)
+                            r"\bQ(?P<q>[1-4])\b|\b(?P<nth>first|second|third|fourth) quarter\b", re.I)
 # A year said from the one before ("a year later", "two years earlier", "the year before", "the following year").
 RELATIVE_YEAR = re.compile(r"\b(?:(?P<count>a|an|one|two|three|four|five|\d{1,2}) years? (?P<way>later|after(?:wards)?|on|earlier|before|back|prior)|"
                            r"the (?P<next>following|next|subsequent) year|the (?P<previous>previous|preceding|prior) year|"

@@ -43,6 +43,11 @@ def months_mentioned(mentions: str) -> tuple[set[int], str]:
     named = [MONTHS[m.group(0).lower()] for m in MONTH_WORD.finditer(mentions)]
     if len(named) == 2 and MONTHS_SPANNED.search(mentions) and named[0] <= named[1]:
         named = list(range(named[0], named[1] + 1))
+    for quarter in MONTHS_SPANNED.finditer(mentions):  # "Q1", "the first quarter"
+        nth = quarter.group("q") or quarter.group("nth")
+        if nth:
+            first = 3 * (int(nth) if nth.isdigit() else ("first", "second", "third", "fourth").index(nth.lower()) + 1) - 2
+            named += [first, first + 1, first + 2]
     rest = MONTHS_SPANNED.sub(" ", mentions) if len(named) > 1 else mentions
     return set(named), MONTH_WORD.sub(" ", rest)
 
@@ -193,8 +198,9 @@ class Survey:
         if not kinds:
             return []
         # The kind's word heads a line as a title does: alone, or before a number, a code or "No." ("INVOICE No. 17").
+        # A number sign folds to its letter ("Facture n° 12" reads "facture n 12", "Faktura č. 5" "faktura c. 5").
         said = re.compile(rf"^[\W_]*(?:{'|'.join(re.escape(fold(k)) for k in sorted(kinds, key=len, reverse=True))})s?\b[ \t]*"
-                          r"(?:$|[:#]|no\b|nr\b|number\b|[\w/.-]*\d)", re.M)
+                          r"(?:$|[:#]|(?:n|no|nr|c|number)\b|[\w/.-]*\d)", re.M)
         starts = self.searcher.index.starts_of([e.path for e in candidates])
         return [path for path, start in starts.items() if said.search("\n".join(fold(start).splitlines()[:FILE_START_LINES]))]
 
@@ -230,7 +236,10 @@ class Survey:
         months, rest = months_mentioned(mentions)
         wanted = self.mentioned(rest)
         if wanted:
-            mentioning = index.files_mentioning(wanted)
+            # A word is mentioned as written or as the folder's other languages write it ("bill": "facture").
+            languages = set(index.languages())
+            mentioning = set.intersection(*(set().union(*(index.files_mentioning([said]) for said in [word, *translations({stem(word)}, languages)]))
+                                            for word in wanted))
             files = [path for path in files if path in mentioning or (not index.known(path) and says_all(self.chunks_of(path), wanted))]
         if months:
             # A month is said in the document's own language and way of writing dates ("5. 1. 2031", "janvier").

@@ -145,6 +145,10 @@ class Toolbox:
             by_name = [e for e in selected if all(w in {singular(x) for x in words(e.name)} or w in e.name.lower() for w in wanted)]
             if not by_name:  # "invoices" may be the folder they sit in
                 by_name = [e for e in selected if all(w in {singular(x) for x in words(e.path)} for w in wanted)]
+            if not by_name and named_type and name_rest and not extensions:  # "budget spreadsheet": a budget of that type
+                kept = [singular(w) for w in name_rest]
+                by_name = [e for e in selected if e.extension in named_type and all(w in {singular(x) for x in words(e.path)} for w in kept)]
+                name_words = name_rest if by_name else name_words
             if not by_name:  # "my bills", when the files are named "invoice"
                 kin = [(w, sorted(kin_words(w) & self.name_words())) for w in wanted]
                 if all(others or w in self.name_words() for w, others in kin):
