@@ -333,6 +333,9 @@ def test_a_tables_row_is_read_for_the_date_asked(tmp_path):
     assert row_read(searched(question, "data/yields/README.md")) == FollowUp(ToolCall("count_in_file", {"path": "data/yields/monthly.csv", "what": question}))
     several = "Which 10-year yields were low in 2031?"
     assert row_read(searched(several, "data/yields/README.md")) == FollowUp(ToolCall("read_file", {"path": "data/yields/monthly.csv", "about": several}))
+    # After a read of a file the model named wrongly, which found nothing, the search is still the first look.
+    first = ran(agent, turn_for(agent, question), "read_file", path="bond_rates.xlsx")
+    assert row_read(found(first, "- Monthly 10 year yields of government bonds.", paths=["data/yields/README.md"], query=question)).call.name == "count_in_file"
     # A figure over rows asked (computed elsewhere), no date asked, or no dataset found: left alone.
     for question, path in (("What was the highest yield in 2031?", "data/yields/README.md"), ("What are the yields?", "data/yields/README.md"),
                            ("What was the yield in May 2031?", "data/other/notes.md")):

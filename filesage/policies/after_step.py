@@ -209,7 +209,8 @@ def a_tables_row_is_read_for_the_date_asked(turn: "Turn") -> FollowUp | None:
     one), the cell is read in code from the one row dated so (or no such row is said, with the years the rows
     have); when several rows are, the table is read at the rows most about the question."""
     step = turn.steps[-1]
-    if step.tool != "semantic_search" or not (step.found and step.paths) or "read_file" not in turn.tools or len(turn.steps) > 1:
+    # The first look that found something (a read of a file the model named wrongly found nothing).
+    if step.tool != "semantic_search" or not (step.found and step.paths) or "read_file" not in turn.tools or any(s.found for s in turn.steps[:-1]):
         return None
     if not (months_named(turn.question) or YEAR.search(turn.question)):
         return None
