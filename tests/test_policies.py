@@ -463,6 +463,22 @@ def test_the_newest_release_is_read_in_code(tmp_path):
     assert newest(turn_for(kept, "the newest fatmaker release in its NEWS file?"), search).arguments["path"] == "lab/usb_keys/NEWS"
 
 
+def test_the_release_asked_is_searched_in_the_changelog(tmp_path):
+    from filesage.policies.in_code import the_release_asked_is_searched_in_the_changelog as searched_in
+
+    root = tmp_path / "docs"
+    write(root / "lab/player/NEWS", "0.4 (2031/05/02)\n* new command \"cover\"\n\n0.3 (2030/11/02)\n* first\n")
+    write(root / "lab/player/zplay.1", ".TH ZPLAY 1\n.SH COMMANDS\ncover: print the cover art\n")
+    box = Toolbox(root)
+    agent = Agent(ScriptedModel([]), ToolRegistry([box.count_files, Inside(box).count_in_file, semantic_search, respond]), tree=box, policies=in_force())
+    search = ToolCall("semantic_search", {"query": "cover command zplay", "within": "lab/player"})
+    question = "In which zplay release did the cover command appear?"
+    assert searched_in(turn_for(agent, question), search) == ToolCall("semantic_search", {"query": question, "within": "lab/player/NEWS"})
+    # A release named, the newest asked, or no release asked at all: left to the others.
+    for other in ("What did zplay 0.4 add?", "What is the newest zplay release?", "What does the cover command of zplay do?"):
+        assert searched_in(turn_for(agent, other), search) is None, other
+
+
 def test_a_programs_releases_are_counted_in_its_changelog(tmp_path):
     from filesage.policies.in_code import a_programs_releases_are_counted_in_its_changelog as counted
 

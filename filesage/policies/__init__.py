@@ -70,6 +70,7 @@ from .in_code import (
     a_release_named_is_read_under_its_own_line,
     an_option_asked_is_read_where_its_manual_defines_it,
     the_newest_release_is_read_in_code,
+    the_release_asked_is_searched_in_the_changelog,
     what_a_document_lists_is_counted_in_code,
 )
 from .plan import (
@@ -110,6 +111,7 @@ ORDER: list[Policy] = [
         follow_ups_look_where_the_answer_before_was_found,
         what_a_document_lists_is_counted_in_code,
         a_release_named_is_read_under_its_own_line,
+        the_release_asked_is_searched_in_the_changelog,
         an_option_asked_is_read_where_its_manual_defines_it,
         the_newest_release_is_read_in_code,
         a_programs_releases_are_counted_in_its_changelog),

@@ -51,6 +51,20 @@ def a_release_named_is_read_under_its_own_line(turn: "Turn", call: ToolCall | No
     return ToolCall("count_in_file", {"path": changelog, "what": f"release {version.group(0)}"}) if changelog else None
 
 
+def the_release_asked_is_searched_in_the_changelog(turn: "Turn", call: ToolCall | None) -> ToolCall | None:
+    """"In which zither release did the export command appear", "which version added -o": small models search the
+    program's folder, where the manual and the README describe the thing but say nothing of when it came, and answer
+    from them or find nothing. When the question asks which release (or version) something came, changed or went
+    in, names none, and the program it names has a changelog, that changelog is searched, its lines shown under the
+    release they belong to."""
+    if turn.tree is None or "semantic_search" not in turn.tools or not HISTORY_ASKED.search(turn.question):
+        return None
+    if not terms(turn.question) & RELEASE_WORDS or NEWEST_RELEASE.search(turn.question) or VERSION.search(fold(turn.question)):
+        return None
+    changelog = changelog_asked_about(turn.tree, with_the_program_before(turn))
+    return ToolCall("semantic_search", {"query": turn.question, "within": changelog}) if changelog else None
+
+
 def an_option_asked_is_read_where_its_manual_defines_it(turn: "Turn", call: ToolCall | None) -> ToolCall | None:
     """"What does -L do in zither", "and -c?": a search ranks every line that mentions the option (a credits file's
     "added -L", another option's "see -L") and small models retell one of them, or the entry of the option asked
