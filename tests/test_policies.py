@@ -479,6 +479,22 @@ def test_the_release_asked_is_searched_in_the_changelog(tmp_path):
         assert searched_in(turn_for(agent, other), search) is None, other
 
 
+def test_an_option_described_is_searched_in_its_manual(tmp_path):
+    from filesage.policies.in_code import an_option_described_is_searched_in_its_manual as in_manual
+
+    root = tmp_path / "docs"
+    write(root / "lab/lock_screen/zlock.1", ".TH ZLOCK 1\n.SH OPTIONS\n.TP\n.B \\-f, \\-\\-show-failed\nShow the number of failed attempts.\n"
+          ".TP\n.B \\-n, \\-\\-nofork\nDo not fork.\n.TP\n.B \\-b, \\-\\-beep\nBeep.\n.TP\n.B \\-u\nNo indicator.\n")
+    write(root / "lab/lock_screen/CHANGELOG", "2031-03-01 zlock 1.4\n - count failed unlock attempts\n")
+    box = Toolbox(root)
+    agent = Agent(ScriptedModel([]), ToolRegistry([box.count_files, Inside(box).count_in_file, semantic_search, respond]), tree=box, policies=in_force())
+    search = ToolCall("semantic_search", {"query": "zlock failed attempts"})
+    question = "Which zlock option shows the failed unlock attempts?"
+    assert in_manual(turn_for(agent, question), search) == ToolCall("semantic_search", {"query": question, "within": "lab/lock_screen/zlock.1"})
+    for other in ("What does zlock's -f option do?", "What does zlock count?"):
+        assert in_manual(turn_for(agent, other), search) is None, other
+
+
 def test_a_programs_releases_are_counted_in_its_changelog(tmp_path):
     from filesage.policies.in_code import a_programs_releases_are_counted_in_its_changelog as counted
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..language.lexicon import HISTORY_ASKED, LISTED_COUNT, NEWEST_RELEASE, OPTION_NAMED
+from ..language.lexicon import HISTORY_ASKED, LISTED_COUNT, NEWEST_RELEASE, OPTION_ASKED, OPTION_NAMED
 from ..language.question import counted_words, counts_files
 from ..language.text import VERSION, fold, terms
 from ..llm.parser import ToolCall
@@ -79,6 +79,19 @@ def an_option_asked_is_read_where_its_manual_defines_it(turn: "Turn", call: Tool
     context = with_the_program_before(turn)
     manual = manual_asked_about(turn.tree, context, options[0])
     return ToolCall("count_in_file", {"path": manual, "what": f"option {options[0]}"}) if manual else None
+
+
+def an_option_described_is_searched_in_its_manual(turn: "Turn", call: ToolCall | None) -> ToolCall | None:
+    """"Which zither option shows the failed attempts": a search ranks the changelog's and the README's lines that
+    tell of the feature above the manual's entry of the option, and small models retell the feature with no option.
+    When the question asks which option does something, names none, and a manual of the program it names defines
+    options, that manual is searched."""
+    if turn.tree is None or "semantic_search" not in turn.tools or not OPTION_ASKED.search(turn.question):
+        return None
+    if OPTION_NAMED.search(turn.as_written or turn.question):
+        return None
+    manual = manual_asked_about(turn.tree, with_the_program_before(turn), "")
+    return ToolCall("semantic_search", {"query": turn.question, "within": manual}) if manual else None
 
 
 def the_newest_release_is_read_in_code(turn: "Turn", call: ToolCall | None) -> ToolCall | None:

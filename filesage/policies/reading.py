@@ -160,8 +160,8 @@ def program_of(tree: "Toolbox", changelog: str, asked: set[str]) -> bool:
 
 def manual_asked_about(tree: "Toolbox", question: str, option: str) -> str | None:
     """The manual a question about `option` means: of the files named after the command the option follows ("zither
-    -L": zither.1, zither(5).txt), or else of the files the question names or in the folder of the program it names,
-    a manual (tools.manuals) that defines the option; when none defines it, the first manual there, to say so; None
+    -L": zither.1, zither(5).txt), or else of the files the question names or in the folder of the program it names
+    or beside a file named after it, a manual (tools.manuals) that defines the option; when none defines it, the first manual there, to say so; None
     when there is none."""
     def own_name(path: str) -> str:
         return re.split(r"[.(]", path.rsplit("/", 1)[-1].lower(), maxsplit=1)[0]
@@ -171,7 +171,11 @@ def manual_asked_about(tree: "Toolbox", question: str, option: str) -> str | Non
                        if any(own_name(e.path) == command for e in tree.entries)), [])
     folder = folder_by_its_own_name(question, tree.folders)
     elsewhere = tree.named_in(question) or [e.path for e in tree.entries if folder and e.path.startswith(folder + "/")]
-    for kept in (candidates, elsewhere):
+    # A program kept in a folder named otherwise: the files beside one named after it ("zither.1", "zither-completion.bash").
+    asked = {w for w in re.findall(r"[\w.+-]+", question.lower()) if len(w) >= 3}
+    homes = {e.path.rsplit("/", 1)[0] for e in tree.entries if "/" in e.path and re.split(r"[-_.( ]", e.path.rsplit("/", 1)[-1].lower())[0] in asked}
+    beside = [e.path for e in tree.entries if "/" in e.path and e.path.rsplit("/", 1)[0] in homes] if len(homes) <= 3 else []
+    for kept in (candidates, elsewhere, beside):
         defined = {path: defined_options(document_lines(tree, path)) for path in kept[:MANUALS_READ]}
         manuals = [path for path, options in defined.items() if options]
         if manuals:
