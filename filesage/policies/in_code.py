@@ -52,7 +52,7 @@ def a_release_named_is_read_under_its_own_line(turn: "Turn", call: ToolCall | No
 
 
 def the_release_asked_is_searched_in_the_changelog(turn: "Turn", call: ToolCall | None) -> ToolCall | None:
-    """"In which zither release did the export command appear", "which version added -o": small models search the
+    """"Which zither release brought the export command", "which version added -o": small models search the
     program's folder, where the manual and the README describe the thing but say nothing of when it came, and answer
     from them or find nothing. When the question asks which release (or version) something came, changed or went
     in, names none, and the program it names has a changelog, that changelog is searched, its lines shown under the
@@ -82,7 +82,7 @@ def an_option_asked_is_read_where_its_manual_defines_it(turn: "Turn", call: Tool
 
 
 def an_option_described_is_searched_in_its_manual(turn: "Turn", call: ToolCall | None) -> ToolCall | None:
-    """"Which zither option shows the failed attempts": a search ranks the changelog's and the README's lines that
+    """"Which zither option prints the count of failed tries": a search ranks the changelog's and the README's lines that
     tell of the feature above the manual's entry of the option, and small models retell the feature with no option.
     When the question asks which option does something, names none, and a manual of the program it names defines
     options, that manual is searched."""
