@@ -37,6 +37,14 @@ def test_csv_rows_carry_their_header(tmp_path):
     assert "name: item399; amount: 399" in segments[-1].text
 
 
+def test_a_bank_export_with_a_preamble_and_decimal_commas_is_split_by_its_semicolons(tmp_path):
+    path = tmp_path / "statement.csv"
+    path.write_text("Banque Exemple – Relevé\nSolde au 01/05/2031 : 1 204,50 €\n\nDate;Libellé;Débit;Crédit\n"
+                    "02/05/2031;VIR SALAIRE;;2846,20\n05/05/2031;LOYER;927,75;\n06/05/2031;INTERNET;34,99;\nNouveau solde;;;3 088,96\n")
+    text = read(path).segments[0].text
+    assert "Solde au 01/05/2031 : 1 204,50 €" in text and "Date: 05/05/2031; Libellé: LOYER; Débit: 927,75" in text, text
+
+
 def test_html_visible_text_only(tmp_path):
     path = tmp_path / "p.html"
     path.write_text("<html><head><script>var secret=1;</script><style>p{}</style></head><body><p>Visible words</p></body></html>")
