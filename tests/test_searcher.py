@@ -112,6 +112,18 @@ def test_a_line_that_says_the_asked_word_only_in_another_language_is_found(tmp_p
     assert result.found and "privat/notizen" in result.paths and "14.04.2031" in result.text, result.text
 
 
+def test_the_short_words_of_a_question_in_the_folders_language_tell_no_passage_apart(tmp_path, embedder):
+    root = tmp_path / "folder"
+    write(root / "cabinet/reunion.md", "# Réunion du 10 février 2031\n\n- Le cabinet ouvre le samedi de 8 h à 12 h à partir du 7 mars 2031, "
+          "le matin, et le planning est dans le classeur.\n- Le loyer du local passe à 640 € par mois et par associé.\n")
+    write(root / "achats/ticket_pharmacie_2031-03-07.txt", "PHARMACIE DES QUAIS\n07/03/2031 11:42\nBANDE COHESIVE 4,15\nTOTAL TTC 23,85\n")
+    write(root / "notes/en.md", "Notes in English: the car is in the garage and the bike is in the shed.\n")
+    index = FolderIndex(root, embedder, tmp_path / "idx")
+    index.refresh()
+    result = Searcher(index).semantic_search("Combien ai-je payé à la pharmacie le 7 mars ?")
+    assert result.paths[0] == "achats/ticket_pharmacie_2031-03-07.txt", result.text
+
+
 def test_translations_are_of_the_folders_other_languages():
     assert translations(terms("security deposit on my lease"), {"English", "German"}) == {
         "kaution": "deposit", "mietsicherheit": "deposit", "mietvertrag": "leas"}

@@ -484,7 +484,7 @@ CLAUSE_BREAK = re.compile(r",?\s+and\s+|;\s+|,\s+but\s+|,\s+(?=(?:which|who|i\.e
 LANGUAGE_WORDS = {
     "English": set("the and of to is in that for with on are was this you your it be as at by not or from".split()),
     "German": set("der die das und ist nicht mit für auf den dem des ein eine zu von sich auch wird beträgt oder bei im zur".split()),
-    "French": set("le la les et est une des du pour dans que qui pas sur au avec ce sont par être".split()),
+    "French": set("le la les et est une des du pour dans que qui pas sur au avec ce sont par être combien quel quelle quand où je ai mon ma mes".split()),
     "Spanish": set("el la los las y es una del por para que con no se en su al lo como más".split()),
     "Italian": set("il lo la gli le e è una del per che non con di da sono della nel".split()),
     "Dutch": set("de het een en is van dat niet op voor met zijn wordt ook aan bij".split()),

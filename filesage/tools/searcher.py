@@ -13,7 +13,7 @@ from typing import Annotated, Callable
 from ..index.store import FolderIndex, Hit, Progress
 from ..language.figures import dates_in, months_named
 from ..language.glossary import term_of, translations
-from ..language.lexicon import MONEY_ASKED, MONEY_LINE, QUESTION_WORDS, SUBJECTLESS, WHOLE_FOLDER
+from ..language.lexicon import LANGUAGE_WORDS, MONEY_ASKED, MONEY_LINE, QUESTION_WORDS, SUBJECTLESS, WHOLE_FOLDER
 from ..language.names import proper_names, says_name
 from ..language.text import COMMENT_MARKS, CONFIG_SECTION, UNDERLINE, covers, holders, is_heading, is_piece_heading, setting_key, terms
 from .result import ToolResult, note, trim
@@ -170,7 +170,7 @@ class Searcher:
         hits = self.index.search(query, max(top_k, self.min_top_k), each=CANDIDATES_EACH, also=tuple(translated), within=within)
         said_as = {source: [term_of(word) for word, of in translated.items() if of == source] for source in terms(query)}
         weights = {t: (0.0 if t in said_by_scope else w) for t, w in self.weights(query).items()}
-        passages = rerank(hits, {t: weights[t] for t in said_as}, said_as)[: max(top_k, self.min_top_k)]
+        passages = rerank(hits, {t: weights[t] for t in said_as if t in weights}, said_as)[: max(top_k, self.min_top_k)]
         relevant = [p for p in passages if p.relevance >= max(MIN_RELEVANCE, RELATIVE_RELEVANCE * passages[0].relevance)
                     or any(w and covers(t, setting_key(line, False)) for line in p.hit.text.splitlines() for t, w in weights.items())] if passages else []
         # A name the query gives picks its passages out: where some say it, the ones that do not are about another thing.
@@ -187,13 +187,18 @@ class Searcher:
         frequency over the folder's chunks); dates weigh like a rare word. The question's words said the way the
         folder's files in other languages say them weigh as the words they translate: a German lease's "Kaution"
         answers for "deposit", no more."""
-        wanted = sorted(terms(query))
+        # The short words of the folder's languages ("le", "der", "och") tell no passage apart, whatever their rarity.
+        languages = set(self.index.languages())
+        short = {term_of(w) for language in languages - {"English"} for w in LANGUAGE_WORDS.get(language, ())}
+        # A date asked is its date ("date:3-7"), not its day's number and month's name weighing again on their own.
+        dated = terms(query)
+        wanted = sorted(({t for t in dated if t.startswith("date:")} | terms(dates_in(query)[1])) - short)
         words = [t for t in wanted if not t.startswith("date:")]
         count, frequencies = self.index.document_frequencies(words)
         # Stemmed words may not be FTS5 tokens ("serv"); those count as rare.
         rarest = math.log(1 + count)
         weights = {t: rarest if t.startswith("date:") or not frequencies.get(t) else math.log(1 + count / (1 + frequencies[t])) for t in wanted}
-        for word, source in translations(set(wanted), set(self.index.languages())).items():
+        for word, source in translations(set(wanted), languages).items():
             weights.setdefault(term_of(word), weights[source])
         return weights
 
