@@ -617,6 +617,10 @@ def test_follow_up_searches_keep_what_came_before(agent):
     assert fragment.arguments["query"] == "deadline Elena Wong owns security audit"
     chatty = follow_up_searches_keep_what_came_before(turn_for(agent, "ok and when's the deadline", history), ToolCall("semantic_search", {"query": "deadline"}))
     assert chatty.arguments["query"] == "deadline Elena Wong owns security audit"
+    # A question of four words with no subject of its own leans on the one before.
+    spent = [{"role": "user", "content": "How much did I spend at Larkspur Outdoor in May?"}, {"role": "assistant", "content": "54,98 € [1]."}]
+    bought = follow_up_searches_keep_what_came_before(turn_for(agent, "what did I buy?", spent), ToolCall("semantic_search", {"query": "What did I buy?"}))
+    assert bought.arguments["query"] == "What did I buy? spend Larkspur Outdoor May"
     # "her" is the person the last answer named; a follow-up of a follow-up is still about the first question.
     chain = [{"role": "user", "content": "Who is the landlord on the flat?"}, {"role": "assistant", "content": "The landlord is Rosa Quint [1]."},
              {"role": "user", "content": "What's her phone number?"}, {"role": "assistant", "content": "It is 0612 [1]."}]

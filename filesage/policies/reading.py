@@ -198,8 +198,9 @@ def document_lines(tree: "Toolbox | None", path: str) -> list[str]:
 
 
 def leans_back(question: str) -> bool:
-    """A question that refers to the one before ("it", "her", "and ..."), or a fragment ("check-in?") that leans on it."""
-    return bool(REFERS_BACK.search(question)) or len(re.findall(r"[\w'-]+", question)) <= 3
+    """A question that refers to the one before ("it", "her", "and ..."), or a fragment ("check-in?", "what did I
+    buy?") that leans on it."""
+    return bool(REFERS_BACK.search(question)) or len(re.findall(r"[\w'-]+", question)) <= 4
 
 
 def conversation_subject(history: list[dict]) -> list[str]:
