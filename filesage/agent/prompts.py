@@ -190,6 +190,7 @@ Examples:
 "Open my newest report and tell me its conclusion" -> {{"question": "Open my newest report and tell me its conclusion", "lookups": [{{"ask": "Which is my newest report?", "label": "newest report"}}, {{"ask": "What is the conclusion of the report?", "label": "conclusion"}}], "combine": "read_the_file"}}
 "Who chairs the garden committee and when does it meet?" -> {{"question": "Who chairs the garden committee and when does it meet?", "lookups": [{{"ask": "Who chairs the garden committee?", "label": "chair"}}, {{"ask": "When does the garden committee meet?", "label": "meeting time"}}], "combine": "none"}}
 After "user: Who is our contact at Valmont Insurance? / assistant: Odile Ferrand.", "what's her phone number?" -> {{"question": "What is Odile Ferrand's phone number?", "lookups": [{{"ask": "What is Odile Ferrand's phone number?", "label": "phone number"}}], "combine": "none"}}
+After "user: What does my boat mooring contract charge a month? / assistant: 310 €.", "and the deposit?" -> {{"question": "What is the deposit in my boat mooring contract?", "lookups": [{{"ask": "What is the deposit in my boat mooring contract?", "label": "deposit"}}], "combine": "none"}}
 Today is {today}."""
 
 PLAN_QUESTION = """Conversation so far:
