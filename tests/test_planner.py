@@ -143,6 +143,14 @@ def test_the_days_between_two_dates_are_counted_in_code():
     assert "I found no date for the delivery" in text and "days after" not in text and "higher by" not in text
 
 
+def test_a_figure_below_zero_keeps_its_sign():
+    earlier = found("1990 balance", "The balance in 1990 was -5.983 [1].", "data/balance.csv", "What was the balance in 1990?")
+    later = found("2030 balance", "In 2030 it was -26.742 [1].", "data/balance.csv", "What was the balance in 2030?")
+    assert (earlier.value, later.value) == (-5.983, -26.742)
+    change = compose(Plan("how much did the balance change from 1990 to 2030?", [earlier.lookup, later.lookup], "difference"), [earlier, later])[0]
+    assert change.startswith("The 1990 balance is higher by 20.759") and "the 2030 balance: -26.742" in change, change
+
+
 def test_a_percentage_is_computed_from_the_two_figures_found():
     before = found("2031 fee", "The club fee in 2031 was €80.00 [1].", "club/2031.pdf", "What was the club fee in 2031?")
     after = found("2032 fee", "In 2032 it is €92.00 [1].", "club/2032.pdf", "What was the club fee in 2032?")

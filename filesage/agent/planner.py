@@ -220,13 +220,22 @@ def figure_of(item: Found, combine: str) -> Found:
     spans = durations_in(text)
     # "5.25 hours" is a span of time, though written like an amount.
     for claim in [c for c in numbers if shape(c) == "amount" and not (c.text[:1] not in "$€£" and any(w.startswith(c.text) for _, w in spans))]:
-        item.candidates.append((value_of(claim.text), claim.text, "amount"))
+        item.candidates.append((*signed(text, claim.text), "amount"))
     item.candidates += [(seconds, written, "duration") for seconds, written in spans]
-    item.candidates += [(value_of(c.text), c.text, "number") for c in numbers if shape(c) != "amount"]
+    item.candidates += [(*signed(text, c.text), "number") for c in numbers if shape(c) != "amount"]
     item.candidates = [c for c in item.candidates if c[0] is not None]
     if item.candidates:
         item.value, item.written, item.kind = item.candidates[0]
     return item
+
+
+def signed(text: str, written: str) -> tuple[float | None, str]:
+    """A figure's value and how it is written, with the minus sign the text writes before it ("-5.983", "− 12,40 €"),
+    which claims leave out."""
+    value = value_of(written)
+    if value is not None and re.search(rf"(?:^|[\s(:;=])[-−–]\s?{re.escape(written)}(?!\d)", text):
+        return -value, f"-{written}"
+    return value, written
 
 
 def value_of(written: str) -> float | None:
