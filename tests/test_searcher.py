@@ -100,28 +100,23 @@ def test_a_question_finds_a_file_written_in_another_language(tmp_path, embedder)
     assert result.paths[0] == "finance/invoice_ironclad_security.md"
 
 
-def test_a_line_that_says_the_asked_word_only_in_another_language_is_found(tmp_path, embedder):
+@pytest.mark.parametrize("files, question, wanted, said", [
     # Of many translations of the question's words, the one the note says covers its word as fully as the word would.
-    root = tmp_path / "folder"
-    write(root / "privat/notizen", "Gesundheit\n- Zahnarzt: Dr. Brenner, Lindenweg 3 – Kontrolle Di 14.04.2031 um 8:30\n"
-          "Einkauf\n- Milch, Brot, Äpfel und Kaffee für die Woche\n")
-    write(root / "work/meeting.md", "# Planning meeting\n\nWe agreed to move the release to the next sprint.\n")
-    index = FolderIndex(root, embedder, tmp_path / "idx")
-    index.refresh()
-    result = Searcher(index).semantic_search("next dentist appointment")
-    assert result.found and "privat/notizen" in result.paths and "14.04.2031" in result.text, result.text
-
-
-def test_the_short_words_of_a_question_in_the_folders_language_tell_no_passage_apart(tmp_path, embedder):
-    root = tmp_path / "folder"
-    write(root / "cabinet/reunion.md", "# Réunion du 10 février 2031\n\n- Le cabinet ouvre le samedi de 8 h à 12 h à partir du 7 mars 2031, "
-          "le matin, et le planning est dans le classeur.\n- Le loyer du local passe à 640 € par mois et par associé.\n")
-    write(root / "achats/ticket_pharmacie_2031-03-07.txt", "PHARMACIE DES QUAIS\n07/03/2031 11:42\nBANDE COHESIVE 4,15\nTOTAL TTC 23,85\n")
-    write(root / "notes/en.md", "Notes in English: the car is in the garage and the bike is in the shed.\n")
-    index = FolderIndex(root, embedder, tmp_path / "idx")
-    index.refresh()
-    result = Searcher(index).semantic_search("Combien ai-je payé à la pharmacie le 7 mars ?")
-    assert result.paths[0] == "achats/ticket_pharmacie_2031-03-07.txt", result.text
+    ({"privat/notizen": "Gesundheit\n- Zahnarzt: Dr. Brenner, Lindenweg 3 – Kontrolle Di 14.04.2031 um 8:30\n"
+                         "Einkauf\n- Milch, Brot, Äpfel und Kaffee für die Woche\n",
+      "work/meeting.md": "# Planning meeting\n\nWe agreed to move the release to the next sprint.\n"},
+     "next dentist appointment", "privat/notizen", "14.04.2031"),
+    # The short words of a question in the folder's language, and its date's day and month said again, tell nothing.
+    ({"cabinet/reunion.md": "# Réunion du 10 février 2031\n\n- Le cabinet ouvre le samedi de 8 h à 12 h à partir du 7 mars 2031, "
+                            "le matin, et le planning est dans le classeur.\n- Le loyer du local passe à 640 € par mois et par associé.\n",
+      "achats/ticket_pharmacie_2031-03-07.txt": "PHARMACIE DES QUAIS\n07/03/2031 11:42\nBANDE COHESIVE 4,15\nTOTAL TTC 23,85\n"},
+     "Combien ai-je payé à la pharmacie le 7 mars ?", "achats/ticket_pharmacie_2031-03-07.txt", "23,85"),
+])
+def test_a_question_meets_the_folders_other_language_by_what_its_words_say(tmp_path, embedder, files, question, wanted, said):
+    for path, text in files.items():
+        write(tmp_path / "folder" / path, text)
+    result = searcher_of(tmp_path / "folder", embedder, tmp_path).semantic_search(question)
+    assert result.paths[0] == wanted and said in result.text, result.text
 
 
 def test_translations_are_of_the_folders_other_languages():
