@@ -135,6 +135,7 @@ CASES = {
     and not matches(L.MORE_THAN, "what did we agree with the landlord") and not matches(L.MORE_THAN, "how much is the rent")
     and matches(L.MORE_THAN, "how much did the club fee change from 2030 to 2032") and not matches(L.MORE_THAN, "how much did the repair cost"),
     "PREPOSITIONS": lambda: {"under", "in", "by"} <= set(L.PREPOSITIONS) and "what" not in L.PREPOSITIONS,
+    "QUARTERS": lambda: L.QUARTERS.index("third") == 2,
     "MONTHS_SPANNED": lambda: matches(L.MONTHS_SPANNED, "for January to March") and matches(L.MONTHS_SPANNED, "my Q1 bills")
     and matches(L.MONTHS_SPANNED, "in the first quarter") and not matches(L.MONTHS_SPANNED, "in March 2031"),
     "HISTORY_ASKED": lambda: matches(L.HISTORY_ASKED, "when was -x added?") and matches(L.HISTORY_ASKED, "which release introduced --json")

@@ -65,8 +65,7 @@ TYPE_GROUPS: dict[str, tuple[str, ...]] = {
     "audio": ("mp3", "wav", "flac", "ogg", "m4a"), "music": ("mp3", "wav", "flac", "ogg", "m4a"), "song": ("mp3", "wav", "flac", "ogg", "m4a"),
     "archive": ("zip", "tar", "gz", "tgz", "7z", "rar", "bz2", "xz"),
     "extensionless": ("",),  # README, Makefile, a changelog named NEWS: no extension at all
-    "log": ("log",),
-    "logfile": ("log",),
+    "log": ("log",), "logfile": ("log",),
     "config": ("json", "yaml", "yml", "toml", "ini", "cfg", "conf"),
     "web": ("html", "htm", "css"),
     "webpage": ("html", "htm"),
@@ -164,8 +163,9 @@ UNIT_ABBREVIATIONS = {"km": ("kilometre", "kilometer"), "kg": ("kilogram",), "mi
 NUMBER_SIGN = re.compile(r"(?:\b(?:no|nr|num)\.\s?|#\s?)\d", re.I)
 YEAR = re.compile(r"\b(?:19|20)\d\d\b")
 # Several months in a row: "January to March", "Jan-Mar", "Q1", "the first quarter".
+QUARTERS = ("first", "second", "third", "fourth")
 MONTHS_SPANNED = re.compile(rf"\b(?:{alternatives(MONTHS)})\.?\s*(?:to|through|thru|till|until|-|–)\s*(?:{alternatives(MONTHS)})\b|"
-                            r"\bQ(?P<q>[1-4])\b|\b(?P<nth>first|second|third|fourth) quarter\b", re.I)
+                            rf"\bQ(?P<q>[1-4])\b|\b(?P<nth>{alternatives(QUARTERS)}) quarter\b", re.I)
 # A year said from the one before ("a year later", "two years earlier", "the year before", "the following year").
 RELATIVE_YEAR = re.compile(r"\b(?:(?P<count>a|an|one|two|three|four|five|\d{1,2}) years? (?P<way>later|after(?:wards)?|on|earlier|before|back|prior)|"
                            r"the (?P<next>following|next|subsequent) year|the (?P<previous>previous|preceding|prior) year|"

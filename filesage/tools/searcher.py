@@ -191,8 +191,7 @@ class Searcher:
         languages = set(self.index.languages())
         short = {term_of(w) for language in languages - {"English"} for w in LANGUAGE_WORDS.get(language, ())}
         # A date asked is its date ("date:3-7"), not its day's number and month's name weighing again on their own.
-        dated = terms(query)
-        wanted = sorted(({t for t in dated if t.startswith("date:")} | terms(dates_in(query)[1])) - short)
+        wanted = sorted(({t for t in terms(query) if t.startswith("date:")} | terms(dates_in(query)[1])) - short)
         words = [t for t in wanted if not t.startswith("date:")]
         count, frequencies = self.index.document_frequencies(words)
         # Stemmed words may not be FTS5 tokens ("serv"); those count as rare.

@@ -12,7 +12,7 @@ from ..files.readers import Unreadable, read_document
 from ..index.store import Hit
 from ..language.figures import NUMBER, dates_in, number_value
 from ..language.glossary import translations
-from ..language.lexicon import MONTHS, MONTHS_SPANNED, QUESTION_WORDS
+from ..language.lexicon import MONTHS, MONTHS_SPANNED, QUARTERS, QUESTION_WORDS
 from ..language.matching import kin_words
 from ..language.text import covers, fold, singular, stem, terms, words
 from .result import BadArgument, ToolResult, trim
@@ -46,7 +46,7 @@ def months_mentioned(mentions: str) -> tuple[set[int], str]:
     for quarter in MONTHS_SPANNED.finditer(mentions):  # "Q1", "the first quarter"
         nth = quarter.group("q") or quarter.group("nth")
         if nth:
-            first = 3 * (int(nth) if nth.isdigit() else ("first", "second", "third", "fourth").index(nth.lower()) + 1) - 2
+            first = 3 * (int(nth) if nth.isdigit() else QUARTERS.index(nth.lower()) + 1) - 2
             named += [first, first + 1, first + 2]
     rest = MONTHS_SPANNED.sub(" ", mentions) if len(named) > 1 else mentions
     return set(named), MONTH_WORD.sub(" ", rest)
