@@ -183,6 +183,9 @@ def test_filesystem_calls_follow_the_question(agent):
         ToolCall("list_files", {"larger_than": "0 bytes", "order": "smallest", "limit": 1})
     assert fixed("What's the tiniest file that isn't empty?", "list_files", order="smallest", limit=1, empty=True).arguments == \
         {"larger_than": "0 bytes", "order": "smallest", "limit": 1}
+    # Counted and ranked at once: the ranking, which says how many it ranks.
+    assert fixed("How many PDFs are there, and which one is the heaviest?", "count_files", extension="pdf") == \
+        ToolCall("list_files", {"extension": "pdf", "order": "largest", "limit": 1})
     # A month of a year is a date, not a folder whose name shares the year.
     assert "folder" not in fixed("Which files did I change in February 2025?", "list_files", folder="finance/2025", changed_within="2025-02").arguments
     # The end of a ranking, and how many.

@@ -186,8 +186,10 @@ def filesystem_calls_follow_the_question(turn: "Turn", call: ToolCall | None) ->
                 continue
         del args[key]
     name = call.name
-    if name == "count_files" and asked.order and not asked.counting:
-        name = "list_files"  # "which is the smallest ...": a ranking, not a count
+    if name == "count_files" and asked.order:
+        # "which is the smallest ...": a ranking, not a count; "how many are there, the biggest being which": a ranking that
+        # says how many it ranks.
+        name = "list_files"
     if name == "list_files" and asked.order:
         args["order"] = asked.order
         if asked.limit or asks_for_one(turn.question):
