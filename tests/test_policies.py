@@ -874,6 +874,8 @@ def test_each_file_filters_are_the_questions(agent):
     assert vendor.arguments["name"] == "" and vendor.arguments["mentions"] == "polderlink 2031"
     kind = each_file_filters_are_the_questions(turn_for(agent, "total of my Polderlink invoices"), ToolCall("each_file", {"what": "total", "name": "Polderlink invoice"}))
     assert kind.arguments["name"] == "invoice" and kind.arguments["mentions"] == "polderlink"
+    camel = each_file_filters_are_the_questions(turn_for(agent, "what did I pay PolderNet in Q1?"), ToolCall("each_file", {"what": "amount", "name": "PolderNet"}))
+    assert camel.arguments["name"] == "" and camel.arguments["mentions"] == "poldernet"
 
 
 def test_filesystem_calls_follow_the_question_take_a_missing_folder_for_names(agent):

@@ -136,5 +136,11 @@ def test_bills_of_months_named_are_chosen_by_their_dates_and_read_in_their_langu
     result = survey.each_file("total amount", "total", mentions="Polderlink January to March 2031")
     assert sorted(result.paths) == ["huis/internet/Polderlink_feb.txt", "huis/internet/afrekening-03.txt", "huis/internet/factuur_2031-01.txt"]
     assert result.answer.startswith("The total is €141,15"), result.answer
+    # A copy of a bill saved again elsewhere is no second bill.
+    write(root / "downloads/factuur(1).txt", (root / "huis/internet/Polderlink_feb.txt").read_text())
+    box = Toolbox(root)
+    survey = Survey(box, Searcher(FolderIndex(box.root, embedder, tmp_path / "idx", files=lambda: box.entries)))
+    again = survey.each_file("total amount", "total", mentions="Polderlink January to March 2031")
+    assert again.answer.startswith("The total is €141,15") and "1 identical copy left out: downloads/factuur(1).txt" in again.answer, again.answer
     # No file is named "bill" nor starts as one: those that say "factuur", as the folder's Dutch files write it.
     assert sorted(survey.each_file("total amount", "total", name="bill", mentions="January to March 2031").paths) == sorted(result.paths)

@@ -245,11 +245,12 @@ def each_file_filters_are_the_questions(turn: "Turn", call: ToolCall | None) -> 
     kept = [w for w in words(str(args.get("name", ""))) if stem(w) in said or {stem(k) for k in kin_words(w)} & said or w.isdigit()]
     # A name the question gives ("what did I pay Ashgrove"), no kind of document, is who or what the files are
     # about, whatever they are called ("invoice_01.pdf", "Ashgrove_feb.pdf", "statement-03.pdf").
-    named_words = {w.lower() for name in proper_names(turn.question) for w in words(name)}
-    about = [w for w in kept if w.lower() in named_words and not kin_words(w) and not type_extensions(w)]
+    # Whole, as written: "MoravaNet" is one word of the files, not "morava" and "net".
+    named_words = {w.lower() for name in proper_names(turn.question) for w in re.findall(r"[^\W_]+", name)}
+    about = [w for w in re.findall(r"[^\W_]+", str(args.get("name", ""))) if w.lower() in named_words and not kin_words(w) and not type_extensions(w)]
     if about:
-        kept = [w for w in kept if w not in about]
-        args["mentions"] = " ".join(dict.fromkeys([*about, *str(args.get("mentions", "")).split()]))
+        kept = [w for w in kept if w not in set(words(" ".join(about)))]
+        args["mentions"] = " ".join(dict.fromkeys([*(w.lower() for w in about), *str(args.get("mentions", "")).split()]))
     if args.get("name") and kept != words(str(args["name"])):
         args["name"] = " ".join(kept)
     said_type = written_as_a_type(turn.question + " " + previous_question(turn), str(args.get("extension", ""))) or read_question(turn.question).extension

@@ -15,6 +15,7 @@ from ..language.glossary import translations
 from ..language.lexicon import MONTHS, MONTHS_SPANNED, QUARTERS, QUESTION_WORDS
 from ..language.matching import kin_words
 from ..language.text import covers, fold, singular, stem, terms, words
+from .copies import content_digest
 from .result import BadArgument, ToolResult, trim
 from .searcher import Passage, Searcher
 from .toolbox import Toolbox
@@ -213,6 +214,21 @@ class Survey:
         chosen = [w for w in kept if not w.islower() or self.searcher.index.says_anywhere(fold(w))]
         return [fold(w) for w in (chosen or kept)]
 
+    def without_copies(self, files: list[str]) -> tuple[list[str], list[str]]:
+        """The files without those whose bytes are another's of them, and those left out: of a set of copies the one
+        filed deepest is kept (the bill in its folder, not the one saved again to Downloads)."""
+        entries = {e.path: e for e in self.toolbox.entries}
+        seen: set[tuple[int, str]] = set()
+        copies = []
+        for path in sorted(files, key=lambda path: (-path.count("/"), path)):
+            entry = entries.get(path)
+            digest = content_digest(self.toolbox.root / entry.disk_path) if entry else ""
+            if digest and (entry.size, digest) in seen:
+                copies.append(path)
+            elif digest:
+                seen.add((entry.size, digest))
+        return [path for path in files if path not in copies], copies
+
     def chunks_of(self, path: str) -> list[Hit]:
         """A file's chunks from the index, or, for one the index has not read yet (a folder still being indexed),
         read now."""
@@ -253,6 +269,11 @@ class Survey:
             listed = "\n".join(f"- {path}" for path in files[:MAX_FILES])
             answer = f"There {'is' if count == 1 else 'are'} {count} {described.replace('files', 'file') if count == 1 else described}:\n{listed}"
             return ToolResult(f"{count} {described}:\n{listed}", files[:MAX_FILES], f"Counted {count} files", answer=answer)
+        if combine != "list":
+            # A copy of a document (a bill saved again to Downloads) is no second bill to add up or rank.
+            files, copies = self.without_copies(files)
+            if copies:
+                described += f" ({len(copies)} identical {'copy' if len(copies) == 1 else 'copies'} left out: {', '.join(copies[:3])})"
         total = len(files)
         files = files[:MAX_FILES]
         weights = self.searcher.weights(what)
