@@ -117,6 +117,13 @@ def test_a_sentence_several_sources_bear_out_equally_gets_no_marker():
     assert citations.cite("The total in b.txt is 40.") == "The total in b.txt is 40 [1]."
 
 
+def test_a_date_written_with_full_stops_is_one_sentence():
+    from filesage.grounding.claims import sentences
+
+    assert sentences("The check-up is on 14. 4. 2031 at 8:30 [1]. Take the card.") == ["The check-up is on 14. 4. 2031 at 8:30 [1].", " Take the card."]
+    assert sentences("It cost 12.50. Then more.") == ["It cost 12.50.", " Then more."]
+
+
 def test_a_marker_after_the_full_stop_stays_with_its_sentence(registry):
     """Streamed seven characters at a time, "... $1,980.00. [1]" must not end its sentence at the full
     stop: the sentence would get a marker of its own and the [1] would follow as a second one."""

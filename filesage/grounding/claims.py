@@ -100,7 +100,8 @@ def sentences(text: str) -> list[str]:
     """Sentences and list items, each keeping its own trailing whitespace so they join back exactly. A
     marker written after the full stop ("... 2025-05-30. [1]") stays with its sentence, so a sentence
     ends only where the text after it is known not to be a marker."""
-    return [s for s in re.split(r"(?<=[.!?])(?=\s+[^\s\[])|(?<=\n)", text) if s]
+    # A number's full stop before another number is a date's ("14. 4. 2031"), not a sentence's end.
+    return [s for s in re.split(r"(?<=[.!?])(?!(?<=\d\.)\s+\d)(?=\s+[^\s\[])|(?<=\n)", text) if s]
 
 
 UNCONFIRMED = "I could not confirm"  # how remove_claims' note of what was not confirmed starts
