@@ -60,7 +60,8 @@ def covers(term: str, found: set[str]) -> bool:
     if len(term) >= 3 and (f"{term}s" in found or f"{term}es" in found or (term.endswith("s") and term[:-1] in found)):
         return True
     # A long word declined by its last vowel, as Slavic and Romance languages do ("fattura", "fatture"; "kaucja", "kaucji").
-    return len(undeclined(term)) >= 5 and any(undeclined(w) == undeclined(term) for w in found)
+    base = undeclined(term)
+    return len(base) >= 5 and any(undeclined(w) == base for w in found)
 
 
 def undeclined(term: str) -> str:

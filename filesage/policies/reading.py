@@ -131,8 +131,10 @@ def changelog_asked_about(tree: "Toolbox", question: str, version: str = "") -> 
     every = [e.path for e in tree.entries if is_changelog(e.path)]
     # The program's changelogs (in its folder, or else beside its files), those the question names first; or else
     # the ones it names.
+    named_programs = program_words(question)
+    homes = program_homes(tree, named_programs)
     programs = [path for path in every if "/" in path and set(words(path.rsplit("/", 1)[0])) & asked] or [
-        path for path in every if program_of(tree, path, asked)]
+        path for path in every if folder_of(path) in homes or releases_name(tree, path, named_programs)]
     kept = [path for path in programs if path in named] or programs or named
     # A changelog's own name the question says ("its NEWS file") picks it from the others of the program.
     kept = [path for path in kept if re.sub(r"[\W_]", "", path.rsplit("/", 1)[-1].split(".")[0]).lower() in asked & set(CHANGELOG_NAMES)] or kept
@@ -144,25 +146,34 @@ def changelog_asked_about(tree: "Toolbox", question: str, version: str = "") -> 
     return kept[0] if kept else None
 
 
-def program_of(tree: "Toolbox", changelog: str, asked: set[str]) -> bool:
-    """A changelog kept in a folder named otherwise ("tools/lock_screen/CHANGELOG") is of the program the question
-    names when a file beside it is named after the program ("zither.1", "zither-completion.bash") or its releases
-    name it ("zither 2.4")."""
-    folder = changelog.rsplit("/", 1)[0] if "/" in changelog else ""
-    beside = {re.split(r"[-_.( ]", e.path.rsplit("/", 1)[-1].lower(), maxsplit=1)[0] for e in tree.entries
-              if (e.path.rsplit("/", 1)[0] if "/" in e.path else "") == folder and e.path != changelog}
-    named = {word for word in asked if len(word) >= 3 and word not in QUESTION_WORDS and word not in CHANGELOG_NAMES and not terms(word) & RELEASE_WORDS}
-    if beside & named:
-        return True
+def program_words(question: str) -> set[str]:
+    """The words of a question that may name a program ("vnStat" whole, too): none of asking, of changelogs' names
+    or of releases."""
+    said = set(words(question)) | set(re.findall(r"[^\W_]+", question.lower()))
+    return {word for word in said if len(word) >= 3 and word not in QUESTION_WORDS and word not in CHANGELOG_NAMES and not terms(word) & RELEASE_WORDS}
+
+
+def folder_of(path: str) -> str:
+    return path.rsplit("/", 1)[0] if "/" in path else ""
+
+
+def program_homes(tree: "Toolbox", programs: set[str]) -> set[str]:
+    """The folders of a program kept in a folder named otherwise ("tools/lock_screen/"): those holding a file named
+    after it ("zither.1", "zither-completion.bash")."""
+    return {folder_of(e.path) for e in tree.entries if re.split(r"[-_.( ]", e.path.rsplit("/", 1)[-1].lower(), maxsplit=1)[0] in programs}
+
+
+def releases_name(tree: "Toolbox", changelog: str, programs: set[str]) -> bool:
+    """A changelog's releases name one of the programs ("zither 2.4")."""
     openings = " ".join(release_lines(document_lines(tree, changelog)).values()).lower()
-    return any(re.search(rf"(?<![\w-]){re.escape(word)}[\s-]+v?\d+\.\d", openings) for word in named)
+    return any(re.search(rf"(?<![\w-]){re.escape(word)}[\s-]+v?\d+\.\d", openings) for word in programs)
 
 
 def manual_asked_about(tree: "Toolbox", question: str, option: str) -> str | None:
     """The manual a question about `option` means: of the files named after the command the option follows ("zither
     -L": zither.1, zither(5).txt), or else of the files the question names or in the folder of the program it names
-    or beside a file named after it, a manual (tools.manuals) that defines the option; when none defines it, the first manual there, to say so; None
-    when there is none."""
+    or beside a file named after it, a manual (tools.manuals) that defines the option; when none defines it, the
+    first manual there, to say so; None when there is none."""
     def own_name(path: str) -> str:
         return re.split(r"[.(]", path.rsplit("/", 1)[-1].lower(), maxsplit=1)[0]
 
@@ -171,10 +182,8 @@ def manual_asked_about(tree: "Toolbox", question: str, option: str) -> str | Non
                        if any(own_name(e.path) == command for e in tree.entries)), [])
     folder = folder_by_its_own_name(question, tree.folders)
     elsewhere = tree.named_in(question) or [e.path for e in tree.entries if folder and e.path.startswith(folder + "/")]
-    # A program kept in a folder named otherwise: the files beside one named after it ("zither.1", "zither-completion.bash").
-    asked = {w for w in re.findall(r"[\w.+-]+", question.lower()) if len(w) >= 3}
-    homes = {e.path.rsplit("/", 1)[0] for e in tree.entries if "/" in e.path and re.split(r"[-_.( ]", e.path.rsplit("/", 1)[-1].lower())[0] in asked}
-    beside = [e.path for e in tree.entries if "/" in e.path and e.path.rsplit("/", 1)[0] in homes] if len(homes) <= 3 else []
+    homes = program_homes(tree, program_words(question)) - {""}
+    beside = [e.path for e in tree.entries if folder_of(e.path) in homes] if len(homes) <= 3 else []
     for kept in (candidates, elsewhere, beside):
         defined = {path: defined_options(document_lines(tree, path)) for path in kept[:MANUALS_READ]}
         manuals = [path for path, options in defined.items() if options]

@@ -33,19 +33,7 @@ class Copies:
             if prefix is None:
                 return ToolResult(f"There is no folder '{folder}' with files in it.", [], f"No folder '{folder}'", ok=False)
             entries = [e for e in entries if e.path.startswith(prefix + "/")]
-        by_size: dict[int, list] = defaultdict(list)
-        for entry in entries:
-            if entry.size:
-                by_size[entry.size].append(entry)
-        groups: list[list] = []
-        for same_size in (group for group in by_size.values() if len(group) > 1):
-            by_content: dict[str, list] = defaultdict(list)
-            for entry in same_size:
-                digest = content_digest(self.toolbox.root / entry.disk_path)
-                if digest:
-                    by_content[digest].append(entry)
-            groups += [sorted(group, key=lambda e: e.path) for group in by_content.values() if len(group) > 1]
-        groups.sort(key=lambda group: group[0].path)
+        groups = same_content(self.toolbox.root, entries)
         empty = sum(1 for e in entries if not e.size)
         # Empty files have the same (no) content, but are no copies of anything.
         left_out = f", {empty} empty {'file' if empty == 1 else 'files'} left out" if empty else ""
@@ -61,6 +49,24 @@ class Copies:
         text = (f"{len(groups)} {'set' if len(groups) == 1 else 'sets'} of files with the same content {where} ({copies} files; "
                 f"{len(entries) - empty} compared byte for byte{left_out}):\n" + "\n".join(lines) + more)
         return ToolResult(text, [e.path for group in groups for e in group], f"{len(groups)} sets of duplicates", answer=text)
+
+
+def same_content(root, entries: list) -> list[list]:
+    """The sets of entries with the same bytes (empty files aside), each in path order, the sets in the order of their
+    first path; only files of a size another has are read."""
+    by_size: dict[int, list] = defaultdict(list)
+    for entry in entries:
+        if entry.size:
+            by_size[entry.size].append(entry)
+    groups: list[list] = []
+    for same_size in (group for group in by_size.values() if len(group) > 1):
+        by_content: dict[str, list] = defaultdict(list)
+        for entry in same_size:
+            digest = content_digest(root / entry.disk_path)
+            if digest:
+                by_content[digest].append(entry)
+        groups += [sorted(group, key=lambda e: e.path) for group in by_content.values() if len(group) > 1]
+    return sorted(groups, key=lambda group: group[0].path)
 
 
 def content_digest(path) -> str:

@@ -15,7 +15,7 @@ from ..language.glossary import translations
 from ..language.lexicon import MONTHS, MONTHS_SPANNED, QUARTERS, QUESTION_WORDS
 from ..language.matching import kin_words
 from ..language.text import covers, fold, singular, stem, terms, words
-from .copies import content_digest
+from .copies import same_content
 from .result import BadArgument, ToolResult, trim
 from .searcher import Passage, Searcher
 from .toolbox import Toolbox
@@ -217,16 +217,10 @@ class Survey:
     def without_copies(self, files: list[str]) -> tuple[list[str], list[str]]:
         """The files without those whose bytes are another's of them, and those left out: of a set of copies the one
         filed deepest is kept (the bill in its folder, not the one saved again to Downloads)."""
-        entries = {e.path: e for e in self.toolbox.entries}
-        seen: set[tuple[int, str]] = set()
-        copies = []
-        for path in sorted(files, key=lambda path: (-path.count("/"), path)):
-            entry = entries.get(path)
-            digest = content_digest(self.toolbox.root / entry.disk_path) if entry else ""
-            if digest and (entry.size, digest) in seen:
-                copies.append(path)
-            elif digest:
-                seen.add((entry.size, digest))
+        wanted = set(files)
+        chosen = [e for e in self.toolbox.entries if e.path in wanted]
+        copies = [e.path for group in same_content(self.toolbox.root, chosen)
+                  for e in sorted(group, key=lambda e: (-e.path.count("/"), e.path))[1:]]
         return [path for path in files if path not in copies], copies
 
     def chunks_of(self, path: str) -> list[Hit]:
