@@ -190,3 +190,21 @@ def test_a_lease_in_czech_and_a_booking_in_html_are_answered_from_the_line_asked
     assert "25" not in rent["answer"], rent["answer"]
     cancel = ask(root, tmp_path, "Until when can I cancel the lodge booking for free?")
     assert "3 June 2031" in cancel["answer"] or "2031-06-03" in cancel["answer"] or "June 3, 2031" in cancel["answer"], cancel["answer"]
+
+
+def test_a_bank_export_with_semicolons_and_a_changelog_kept_beside_its_program_are_read(tmp_path):
+    """A French bank export has a preamble and decimal commas (its delimiter is the semicolon); a program's changelog
+    sits in a folder named for what it does, beside the program's manual, and a release of it is asked about."""
+    root = tmp_path / "docs"
+    write(root / "maison/banque/releve_2031-05.csv", "Banque Exemple – Relevé de compte\nPériode : du 01/05/2031 au 31/05/2031\n"
+          "Solde au 01/05/2031 : 2 140,60 €\n\nDate;Libellé;Débit;Crédit\n02/05/2031;VIR HONORAIRES;;2846,20\n"
+          "05/05/2031;LOYER;927,75;\n06/05/2031;INTERNET;34,99;\nNouveau solde au 31/05/2031;;;4 024,06\n")
+    write(root / "outils/ecran_veille/zlock.1", ".TH ZLOCK 1\n.SH OPTIONS\n.TP\n.B \\-f\nShow the number of failed attempts.\n"
+          ".TP\n.B \\-n\nDo not fork.\n.TP\n.B \\-b\nBeep.\n.TP\n.B \\-u\nNo indicator.\n")
+    write(root / "outils/ecran_veille/CHANGELOG", "2031-03-01 zlock 1.4\n\n - add the --tint option\n - fix a crash on resume\n\n"
+          "2030-11-02 zlock 1.3\n\n - first public release\n")
+    write(root / "notes/todo.md", "# To do\n\n- renew the car insurance\n")
+    balance = ask(root, tmp_path, "What is the closing balance on my May bank statement?")
+    assert "4 024,06" in balance["answer"] or "4,024.06" in balance["answer"] or "4024.06" in balance["answer"], balance["answer"]
+    release = ask(root, tmp_path, "What changed in zlock 1.4?")
+    assert "--tint" in release["answer"] and "first public release" not in release["answer"], release["answer"]
