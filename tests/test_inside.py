@@ -2,6 +2,7 @@
 
 from filesage.tools.inside import Inside, listed_lines
 from filesage.tools.toolbox import Toolbox
+from bench.corpus import write_xlsx
 from tests.conftest import write
 
 
@@ -76,7 +77,7 @@ def test_a_figure_over_a_tables_rows_is_computed_from_every_row_that_says_the_qu
     write(root / "budget.csv", "Item,Amount\nRent,€950.00\nPower,€62.40\nTotal,€1012.40\n")
     inside = Inside(Toolbox(root))
     failed = inside.count_in_file("logs/backups.csv", "How many backups failed in June 2031?")
-    assert failed.text == "In logs/backups.csv: 2 of its 20 rows say 2031, fail.", failed.text
+    assert failed.text == "In logs/backups.csv: 2 of its 20 rows say 2031, failed.", failed.text
     longest = inside.count_in_file("logs/backups.csv", "the longest seconds in May 2031")
     assert longest.text.startswith('In logs/backups.csv: The highest seconds over 10 rows that say 2031 is 405, in the row "start: 2031-05-10 01:00'), longest.text
     # "How many" of a column of figures adds them up.
@@ -85,7 +86,7 @@ def test_a_figure_over_a_tables_rows_is_computed_from_every_row_that_says_the_qu
     average = inside.count_in_file("logs/backups.csv", "average seconds for vault-1")
     assert "The average seconds over 10 rows" in average.text and "is 355.5" in average.text, average.text
     # The table's own total row is not added again; a word no row says picks none of them.
-    assert "The total of Amount over 2 rows is 1,012" in inside.count_in_file("budget.csv", "total amount in my household budget").text
+    assert "The total of Amount over 2 rows is €1,012.40" in inside.count_in_file("budget.csv", "total amount in my household budget").text
     assert not inside.count_in_file("logs/backups.csv", "average seconds in July 2031").found
     # One row's value is its own average; a column's name ("Year") picks no rows.
     write(root / "annual.csv", "Year,Rate\n2030-12-31,4.21\n2031-12-31,3.96\n")
@@ -166,3 +167,38 @@ def test_a_tables_value_for_a_year_or_month_is_its_dated_rows_cell(tmp_path):
     assert rows[2].startswith("Zone: North Vale;"), rows
     absent = inside.count_in_file("rates.csv", "Norland's rate in 2019")
     assert not absent.found and absent.answer == "rates.csv has no row for 2019; its rows run from 2029 to 2030.", absent.answer
+
+
+def test_a_tables_figures_are_read_as_its_country_writes_them_and_its_words_in_its_language(tmp_path):
+    root = tmp_path / "docs"
+    # A bank export: a preamble, ";" between fields, decimal commas, a debit column empty where money came in.
+    write(root / "bank/konto_05.csv", "Kontoauszug Mai 2031\nInhaber: Ilse Varga\n\nDatum;Text;Belastung;Gutschrift\n"
+          "02.05.2031;Gehalt Zither AG;;3 210,50\n03.05.2031;Miete Mai;1 045,00\n"
+          "07.05.2031;Bäckerei;12,40;\n09.05.2031;Erstattung Kasse;;84,10\n")
+    # One signed amount column: money out is below zero.
+    write(root / "bank/export.csv", "Fecha;Concepto;Importe\n01/05/2031;Nómina;2.150,00\n04/05/2031;Alquiler;-875,00\n"
+          "06/05/2031;Farmacia;−23,45\n")
+    write(root / "visits.csv", "fecha;paciente;motivo;lugar;importe\n" + "".join(
+        f"{day:02d}/05/2031;{name};{why};{where};{fee}\n" for day, name, why, where, fee in [
+            (2, "R. Ostmark", "rodilla", "Consulta", "30,00"), (3, "T. Reuter", "hombro", "Domicilio", "42,50"),
+            (5, "R. Ostmark", "rodilla", "Consulta", "30,00"), (8, "M. Coello", "espalda", "Domicilio", "42,50"),
+            (9, "R. Ostmark", "rodilla", "Domicilio", "42,50")]))
+    write_xlsx(root / "plan.xlsx", {"Ingresos": [["Mes", "Total"], ["enero", 2100], ["febrero", 2300]],
+                                    "Ahorro": [["Mes", "Total"], ["enero", 100], ["meta (junio 2031)", 900]]})
+    inside = Inside(Toolbox(root))
+    out = inside.count_in_file("bank/konto_05.csv", "the biggest outgoing payment in May?")
+    assert "The highest Belastung" in out.text and "is 1 045,00" in out.text and "Miete Mai" in out.text, out.text
+    came_in = inside.count_in_file("bank/konto_05.csv", "total money received in May")
+    assert "The total of Gutschrift over 2 rows" in came_in.text and "is 3 294,60" in came_in.text, came_in.text
+    signed = inside.count_in_file("bank/export.csv", "largest outgoing amount")
+    assert "of money going out is -875,00" in signed.text and "Alquiler" in signed.text, signed.text
+    spent = inside.count_in_file("bank/export.csv", "total spent")
+    assert "is 898,45" in spent.text, spent.text
+    # An English word picks the rows that say it in Spanish; the value said most often, with what its rows say.
+    home = inside.count_in_file("visits.csv", "How many home visits?")
+    assert home.text == "In visits.csv: 3 of its 5 rows say home.", home.text
+    often = inside.count_in_file("visits.csv", "which patient came most often, and for what?")
+    assert "The paciente said most often of the 5 rows is R. Ostmark, in 3 rows" in often.text and "motivo: rodilla" in often.text, often.text
+    # A sheet's name says what its rows are; a year no such row says is the workbook's own ("my 2031 plan").
+    income = inside.count_in_file("plan.xlsx", "total income in my 2031 plan")
+    assert "The total of Total over 2 rows that say income is 4,400" in income.text, income.text

@@ -153,3 +153,16 @@ def dates_in(text: str, either_order: bool = False) -> tuple[list[tuple], str]:
         return " " * len(match.group(0))
 
     return found, NUMERIC_DATE.sub(numeric, text)
+
+
+def money(value: float, like: list[str]) -> str:
+    """A computed figure written the way the files write theirs: "€2,601.10" when they use "€1,015.80", "2 601,10"
+    when they use "1 015,80" (a decimal comma, thousands apart)."""
+    sign = next((w[0] for w in like if w[:1] in "$€£"), "")
+    comma = any(re.search(r",\d{1,2}$", w) for w in like) and not any(re.search(r"\.\d{1,2}$", w) for w in like)
+    decimals = 2 if any(re.search(r"[.,]\d{1,2}$" if comma else r"\.\d", w) for w in like) else 0
+    written = f"{value:,.{decimals}f}"
+    if comma:
+        apart = next((m.group(1) for w in like for m in [re.search(r"\d([ .\u00a0\u202f])\d{3}\b", w)] if m), " ")
+        written = written.replace(",", "\0").replace(".", ",").replace("\0", apart)
+    return f"{sign}{written}"

@@ -155,6 +155,17 @@ CONCEPTS: list[dict[str, tuple[str, ...]]] = [
     {"English": ("patient", "patients"), "German": ("patient", "patientin"), "French": ("patient", "patiente"), "Spanish": ("paciente",),
      "Italian": ("paziente",), "Dutch": ("patiënt",), "Swedish": ("patient",),
      "Portuguese": ("paciente", "utente"), "Polish": ("pacjent",), "Czech": ("pacient", "pacienta", "pacientka")},
+    {"English": ("debit", "debits", "outgoing", "expenses", "spending", "spent", "withdrawal"), "German": ("soll", "ausgaben", "lastschrift", "belastung"),
+     "French": ("débit", "dépenses", "sorties"), "Spanish": ("cargo", "cargos", "gastos", "débito"), "Italian": ("addebito", "uscite", "spese"),
+     "Dutch": ("uitgaven", "afschrijving"), "Swedish": ("utgifter", "uttag"), "Portuguese": ("débito", "despesas", "saídas"),
+     "Polish": ("wydatki", "obciążenie"), "Czech": ("výdaje", "odchozí")},
+    {"English": ("credit", "credits", "incoming", "income", "revenue", "earnings", "received"), "German": ("einnahmen", "gutschrift", "eingang"),
+     "French": ("crédit", "revenus", "recettes", "entrées"), "Spanish": ("abono", "abonos", "ingresos", "crédito"),
+     "Italian": ("accredito", "entrate", "ricavi"), "Dutch": ("inkomsten", "bijschrijving"), "Swedish": ("inkomster", "insättning"),
+     "Portuguese": ("crédito", "receitas", "entradas"), "Polish": ("przychody", "wpływy"), "Czech": ("příjmy", "příchozí")},
+    {"English": ("home",), "German": ("hausbesuch", "zuhause"), "French": ("domicile",), "Spanish": ("domicilio",),
+     "Italian": ("domicilio",), "Dutch": ("thuis", "huisbezoek"), "Swedish": ("hemma", "hembesök"),
+     "Portuguese": ("domicílio",), "Polish": ("domowa", "domowy"), "Czech": ("doma", "domácí")},
 ]
 
 

@@ -5,9 +5,10 @@ search shows it says a number of them, not of the document."""
 from __future__ import annotations
 
 import re
+from collections import Counter
 from typing import TYPE_CHECKING
 
-from ..language.figures import months_named
+from ..language.figures import NUMBER, dates_in, money, months_named, number_value
 from ..language.glossary import term_of, translations
 from ..language.lexicon import COMBINE_WORDS, LANGUAGE_WORDS, MONTHS, YEAR
 from ..language.names import acronyms, says_acronym
@@ -32,6 +33,12 @@ YEAR_WORDS = terms("year years")
 TOTAL_WORDS = terms("total totals sum subtotal")
 ALL_LANGUAGES = set(LANGUAGE_WORDS)
 RELEASE_LINES = 40  # the most lines of one release's notes a result gives
+# Money a row says went out of an account, or came in: which sign of a signed amount column the question asks.
+MONEY_OUT = terms("outgoing spent spending paid payment payments expense expenses debit debits withdrawal withdrawals outflow")
+MONEY_IN = terms("incoming income received credit credits earned earnings revenue inflow")
+MOST_OFTEN = re.compile(r"\bmost (?:often|frequent(?:ly)?|common(?:ly)?|times|visits|sessions)\b", re.I)
+COMBINING = terms(" ".join(word for name, said in COMBINE_WORDS for word in said.pattern.split("|"))) | terms(MOST_OFTEN.pattern)
+SHEET = re.compile(r"^Sheet (.+?)\.(?: Columns: |$)")
 # A changelog's heading for what is still to come: "2.14 / <not released yet>", "Unreleased".
 UNRELEASED = re.compile(r"\b(?:not (?:yet )?released|unreleased|in development|upcoming)\b", re.I)
 
@@ -117,8 +124,17 @@ def listed_lines(document: "Document") -> list[str]:
 
 
 def table_rows(lines: list[str]) -> list[dict[str, str]]:
-    """A table's rows as the readers write them ("Country: Norway; Year: 2031; Rate: 8.1"), each a dict."""
-    return [dict(cell.split(": ", 1) for cell in line.split("; ") if ": " in cell) for line in lines if CELL.search(line) and "; " in line]
+    """A table's rows as the readers write them ("Country: Norway; Year: 2031; Rate: 8.1"), each a dict; a
+    workbook's rows also say their sheet ("Sheet: Income"), whose name is all that says what its rows are."""
+    rows, sheet = [], ""
+    for line in lines:
+        named = SHEET.match(line)
+        if named:
+            sheet = named.group(1)
+        elif CELL.search(line) and "; " in line:
+            row = dict(cell.split(": ", 1) for cell in line.split("; ") if ": " in cell)
+            rows.append({**row, "Sheet": sheet} if sheet and "Sheet" not in row else row)
+    return rows
 
 
 def columns_of(rows: list[dict[str, str]]) -> list[str]:
@@ -127,66 +143,133 @@ def columns_of(rows: list[dict[str, str]]) -> list[str]:
 
 
 def cell_number(text: str) -> float | None:
-    """A cell that is a number and nothing else ("8.1", "1,860", "-0.02"); None for a date, a code or words."""
-    found = re.fullmatch(r"\s*(?:[€$£]|EUR|USD|GBP)?\s*(-?\d[\d,]*(?:\.\d+)?)\s*(?:€|EUR|USD|GBP)?\s*", text)
-    return float(found.group(1).replace(",", "")) if found else None
+    """A cell that is a number and nothing else, written any country's way ("8.1", "1,860", "-0.02", "2846,20",
+    "1 234,56 €", "−42,17"); None for a date, a code or words."""
+    found = re.fullmatch(r"\s*([-−+]?)\s*(?:[€$£]|EUR|USD|GBP|CHF|Kč)?\s*(\d[\d.,\s]*?)\s*(?:€|EUR|USD|GBP|CHF|Kč)?\s*", text)
+    number = NUMBER.fullmatch(found.group(2)) if found else None
+    if not number or number.group("mult"):
+        return None
+    try:
+        value = float(number_value(number))
+    except ValueError:
+        return None
+    return -value if found.group(1) in ("-", "−") else value
+
+
+def numeric_columns(rows: list[dict[str, str]], columns: list[str]) -> list[str]:
+    """The columns of figures: those whose filled cells are numbers (a bank export's debit column is empty on the
+    rows of money coming in), other than a year."""
+    def filled(column: str) -> list[str]:
+        return [row[column] for row in rows if row.get(column, "").strip()]
+
+    return [c for c in columns if len(filled(c)) >= 2 and not terms(c) & YEAR_WORDS
+            and sum(cell_number(cell) is not None for cell in filled(c)) >= 0.8 * len(filled(c))]
 
 
 def table_figure(lines: list[str], what: str) -> str | None:
     """The average, total, highest or lowest of a table's number column that `what` names (the only one, when it
-    names none), or how many rows there are, over the rows that say `what`'s other words and years ("average price
-    2031", "highest close", "rows FAIL June 2031": each of those said in some cell of the row, a month by its date)."""
+    names none), how many rows there are, or the value its column named says most often, over the rows that say
+    `what`'s other words and years ("average price 2031", "highest close", "rows FAIL June 2031", "which patient
+    most often": each of those said in some cell of the row, in any language the glossary knows, a month by its
+    date). Money going out or in picks the sign of an amount column that has both."""
     rows = table_rows(lines)
     columns = columns_of(rows)
     combine = combine_asked(what, columns)
     if len(rows) < 2 or not combine:
         return None
     wanted = terms(what)
-    numeric = [c for c in columns if sum(cell_number(row.get(c, "")) is not None for row in rows) >= 0.8 * len(rows) and not terms(c) & YEAR_WORDS]
-    # A column may be named in another language than the question's ("horas" for hours).
-    named = [c for c in numeric if terms(c) & (wanted | {term_of(word) for word in translations(wanted, ALL_LANGUAGES)})]
+    # A column, or a row's word, may be said in another language than the question's ("horas" for hours).
+    said_as: dict[str, set[str]] = {}
+    for foreign, source in translations(wanted, ALL_LANGUAGES).items():
+        said_as.setdefault(source, set()).add(foreign)
+
+    def says(term: str, said: set[str]) -> bool:
+        return covers(term, said) or any(covers(foreign, said) for foreign in said_as.get(term, ()))
+
+    numeric = numeric_columns(rows, columns)
+    # Of the columns the question names, the one it names by most words that are not a combining's ("Total").
+    named = sorted((c for c in numeric if any(says(t, terms(c)) for t in wanted)),
+                   key=lambda c: -sum(says(t, terms(c)) for t in wanted - COMBINING))
     column = named[0] if named else numeric[0] if len(numeric) == 1 else None
     if combine == "count" and named:
         combine = "total"  # "how many hours": the hours added up, not the rows that have some
+    if combine == "mode":
+        kinds = [c for c in columns if c not in numeric and c != "Sheet" and any(says(t, terms(c)) for t in wanted)]
+        column = kinds[0] if kinds else None
     if column is None and combine != "count":
         return None
     # The words that pick rows: what is neither the combining, the column, nor a word about the table itself.
-    combining = terms(" ".join(word for name, said in COMBINE_WORDS for word in said.pattern.split("|")))
-    picking = wanted - combining - terms(" ".join(columns)) - ROW_WORDS - TABLE_WORDS - named_numbers(what)
-    # A word no row says is about the table itself ("the natural gas prices"), and picks none of its rows.
+    named_columns = terms(" ".join(columns))
+    picking = {t for t in wanted - COMBINING - ROW_WORDS - TABLE_WORDS - named_numbers(what) if not says(t, named_columns)}
+    # A word or year no row says is about the table itself ("the natural gas prices", "my 2031 budget"), and picks none of its rows.
     said_in_rows = [terms(" ".join(f"{k} {v}" for k, v in row.items())) for row in rows]
-    picking = {t for t in picking if any(covers(t, said) for said in said_in_rows)}
+    picking = {t for t in picking if any(says(t, said) for said in said_in_rows)}
     months = months_named(what)
     years = set(YEAR.findall(what)) if not months else set()
+    picking -= {t for y in years for t in terms(y)}
 
-    def picked(row: dict[str, str]) -> bool:
+    def picked(row: dict[str, str], years: set[str]) -> bool:
         said = " ".join(f"{k} {v}" for k, v in row.items())
-        dated = dated_months(said)
-        return (all(covers(t, terms(said)) for t in picking - {t for y in years for t in terms(y)})
-                and all(y in said for y in years) and (not months or months & dated))
+        return all(says(t, terms(said)) for t in picking) and all(y in said for y in years) and (not months or bool(months & dated_months(said)))
+
+    # Nor does a year none of the rows the words pick says ("my 2031 budget" of rows named by month alone).
+    years = {y for y in years if any(picked(row, {y}) for row in rows)}
 
     # A row the table totals itself in ("Total: 4,210") is no row of its own to add or rank.
-    kept = [row for row in rows if picked(row) and not any(terms(v) & TOTAL_WORDS for v in row.values() if cell_number(v) is None)]
+    kept = [row for row in rows if picked(row, years) and not any(terms(v) & TOTAL_WORDS for v in row.values() if cell_number(v) is None)]
+    # The picking words as the question says them, not as stems ("home", not "hom").
+    spelled = {t: word for word in re.findall(r"[\w'-]+", what) for t in terms(word)}
+    asked = ", ".join(sorted({spelled.get(t, t) for t in picking | years}))
     if not kept:
-        return f"No row of the table says {', '.join(sorted(picking | years)) or 'that'}."
+        return f"No row of the table says {asked or 'that'}."
     if combine == "count":
-        return f"{len(kept):,} of its {len(rows):,} rows" + (f" say {', '.join(sorted(picking | years))}" if picking or years else "") + "."
-    values = [(cell_number(row.get(column, "")), row) for row in kept if cell_number(row.get(column, "")) is not None]
-    if not values:
-        return None
+        return f"{len(kept):,} of its {len(rows):,} rows" + (f" say {asked}" if asked else "") + "."
+
     def shown(row: dict[str, str]) -> str:
         return "; ".join(f"{k}: {v}" for k, v in row.items())
 
-    over = f"over {len(values):,} rows" + (f" that say {', '.join(sorted(picking | years))}" if picking or years else "")
+    if combine == "mode":
+        return most_often(kept, column, numeric, f" of the {len(kept):,} rows" + (f" that say {asked}" if asked else ""))
+    values = [(cell_number(row.get(column, "")), row) for row in kept if cell_number(row.get(column, "")) is not None]
+    signed = {value > 0 for value, _ in values} == {True, False}
+    way = "out" if signed and wanted & MONEY_OUT else "in" if signed and wanted & MONEY_IN else ""
+    if way:  # the money that went out is the amounts below zero, the largest of them the furthest below
+        values = [(abs(value), row) for value, row in values if (value < 0) == (way == "out")]
+    if not values:
+        return None
+    over = f"over {len(values):,} rows" + (f" that say {asked}" if asked else "") + (f" of money going {way}" if way else "")
     if len(values) == 1:  # one row's value is its own average, total, highest and lowest
-        return f"Only one row says {', '.join(sorted(picking | years)) or 'that'}: {column} is {values[0][1][column]} (the row \"{shown(values[0][1])}\")."
+        return f"Only one row says {asked or 'that'}: {column} is {values[0][1][column]} (the row \"{shown(values[0][1])}\")."
     if combine in ("largest", "smallest"):
         value, row = (max if combine == "largest" else min)(values, key=lambda pair: pair[0])
-        return f"The {'highest' if combine == 'largest' else 'lowest'} {column} {over} is {value:g}, in the row \"{shown(row)}\"."
+        return f"The {'highest' if combine == 'largest' else 'lowest'} {column} {over} is {row[column].strip()}, in the row \"{shown(row)}\"."
     total = sum(value for value, _ in values)
+    written = [row[column] for _, row in values]
     if combine == "total":
-        return f"The total of {column} {over} is {total:,.4g}."
-    return f"The average {column} {over} is {total / len(values):.4g} (their total {total:,.6g})."
+        return f"The total of {column} {over} is {money(total, written)}."
+    average = total / len(values)
+    # Whole figures' average keeps the decimals it has ("355.5"); amounts' is said as they are written.
+    said = money(average, written) if any(re.search(r"[.,]\d{1,2}$", w.strip()) for w in written) else f"{average:,.4g}"
+    return f"The average {column} {over} is {said} (their total {money(total, written)})."
+
+
+def most_often(rows: list[dict[str, str]], column: str, numeric: list[str], over: str) -> str:
+    """The value of `column` the rows say most often, how often, the next ones, and what that value's rows
+    mostly say in the other columns of words ("for what")."""
+    counted = Counter(row[column].strip() for row in rows if row.get(column, "").strip())
+    if not counted:
+        return f"No row says a {column}."
+    (top, times), *others = counted.most_common(4)
+    theirs = [row for row in rows if row.get(column, "").strip() == top]
+    alike = []
+    for other in columns_of(theirs):
+        said = Counter(row[other].strip() for row in theirs if row.get(other, "").strip())
+        value, count = said.most_common(1)[0] if said else ("", 0)
+        if other not in (column, "Sheet") and other not in numeric and count > len(theirs) / 2 and not dates_in(value)[0]:
+            alike.append(f"{other}: {value}")
+    rest = "; then " + ", ".join(f"{value} ({count})" for value, count in others) if others else ""
+    return (f"The {column} said most often{over} is {top}, in {times:,} rows{rest}."
+            + (f" Its rows say {'; '.join(alike)}." if alike else ""))
 
 
 def named_numbers(what: str) -> set[str]:
@@ -233,12 +316,19 @@ def row_asked(lines: list[str], question: str) -> tuple[str, str]:
 
 
 def combine_asked(what: str, columns: list[str]) -> str:
-    """How `what` asks a table's rows combined (COMBINE_WORDS: "count", "average", ...), once the names of the
-    table's columns it says are taken out ("the Top 5 percent in 1968" asks no highest); '' when it asks none."""
+    """How `what` asks a table's rows combined (COMBINE_WORDS: "count", "average", ..., or "mode": which value
+    most often), once the names of the table's columns it says are taken out ("the Top 5 percent in 1968" asks no
+    highest) unless a column is named for the combining itself ("the total income": its Total column added up);
+    '' when it asks none."""
+    said = what
     for column in sorted(columns, key=len, reverse=True):
         if len(column) > 2:
             what = re.sub(rf"(?<!\w){re.escape(column)}(?!\w)", " ", what, flags=re.I)
-    return next((name for name, said in COMBINE_WORDS if said.search(what)), "")
+    if MOST_OFTEN.search(what):
+        return "mode"
+    asked = next((name for name, words in COMBINE_WORDS if words.search(what)), "")
+    named = [c for c in columns if len(c) > 2 and re.search(rf"(?<!\w){re.escape(c)}(?!\w)", said, re.I)]
+    return asked or next((name for name, words in COMBINE_WORDS if any(words.fullmatch(c.strip()) for c in named)), "")
 
 
 def table_count(lines: list[str], what: str) -> tuple[int, str, list[str]] | None:

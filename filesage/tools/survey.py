@@ -10,7 +10,7 @@ from typing import Literal
 
 from ..files.readers import Unreadable, read_document
 from ..index.store import Hit
-from ..language.figures import NUMBER, dates_in, number_value
+from ..language.figures import NUMBER, dates_in, money, number_value
 from ..language.glossary import translations
 from ..language.lexicon import MONTHS, MONTHS_SPANNED, QUARTERS, QUESTION_WORDS
 from ..language.matching import kin_words
@@ -132,19 +132,6 @@ def column_of(lines: list[str], weights: dict[str, float]) -> tuple[str, list[tu
 def says_all(hits: list[Hit], words: list[str]) -> bool:
     text = fold(" ".join(hit.text for hit in hits))
     return all(re.search(rf"\b{re.escape(word)}\b", text) for word in words)
-
-
-def money(value: float, like: list[str]) -> str:
-    """A computed figure written the way the files write theirs: "€2,601.10" when they use "€1,015.80", "2 601,10"
-    when they use "1 015,80" (a decimal comma, thousands apart)."""
-    sign = next((w[0] for w in like if w[:1] in "$€£"), "")
-    comma = any(re.search(r",\d{1,2}$", w) for w in like) and not any(re.search(r"\.\d{1,2}$", w) for w in like)
-    decimals = 2 if any(re.search(r"[.,]\d{1,2}$" if comma else r"\.\d", w) for w in like) else 0
-    written = f"{value:,.{decimals}f}"
-    if comma:
-        apart = next((m.group(1) for w in like for m in [re.search(r"\d([ .\u00a0\u202f])\d{3}\b", w)] if m), " ")
-        written = written.replace(",", "\0").replace(".", ",").replace("\0", apart)
-    return f"{sign}{written}"
 
 
 class Survey:
