@@ -301,6 +301,24 @@ def test_figures_over_a_tables_rows_are_computed_in_code(agent):
     assert computed(report) is None
 
 
+def test_a_table_ranked_below_other_passages_is_the_one_computed_when_its_rows_say_the_question(tmp_path):
+    from filesage.policies.after_step import figures_over_a_tables_rows_are_computed_in_code as computed
+
+    write(tmp_path / "man/zither.1", ".TH ZITHER 1 \"May 2031\"\n.SH NAME\nzither \\- tunes strings\n")
+    write(tmp_path / "work/visits.csv", "fecha;paciente;lugar\n02/05/2031;R. Ostmark;Consulta\n03/05/2031;T. Reuter;Domicilio\n"
+          "05/05/2031;R. Ostmark;Consulta\n")
+    write(tmp_path / "work/rates.csv", "Year,Rate\n2030,4.1\n2031,3.9\n")
+    box = Toolbox(tmp_path)
+    agent = Agent(ScriptedModel([]), ToolRegistry([Inside(box).count_in_file, semantic_search, respond]), tree=box, policies=in_force())
+    question = "How many home visits did I do in May?"
+    # The man page's "May" ranks first; the visits table, whose rows the question's "home" picks (said "Domicilio"), is counted.
+    turn = found(turn_for(agent, question), "- ZITHER(1) manual page: May 2031", paths=["man/zither.1", "work/rates.csv", "work/visits.csv"], query=question)
+    assert computed(turn) == FollowUp(ToolCall("count_in_file", {"path": "work/visits.csv", "what": question}))
+    # A table none of whose rows the question's words pick is no answer to it.
+    other = found(turn_for(agent, question), "- ZITHER(1) manual page: May 2031", paths=["man/zither.1", "work/rates.csv"], query=question)
+    assert computed(other) is None
+
+
 def test_files_asked_about_as_duplicates_are_compared_by_their_bytes(tmp_path):
     from filesage.tools.copies import Copies
 
@@ -964,7 +982,8 @@ def test_several_looks_are_planned():
     # The question before asked again for another year is one look: that question, rewritten.
     rates = [{"role": "user", "content": "What was the harbour fee in March 2031?"}, {"role": "assistant", "content": "It was 4.10."}]
     assert not planned("and a year earlier?", rates, None) and not planned("and in 2029?", rates, None)
-    for question in ("how many PDFs do I have?", "what is the deposit on the flat?", "list every contract and its end date"):
+    for question in ("how many PDFs do I have?", "what is the deposit on the flat?", "list every contract and its end date",
+                     "which client came most often in May, and for what?"):
         assert not planned(question, [], None), question
     # Two things a document says, though the question names a type or a rank on the way, are two looks.
     for question in ("which Rust release dropped the old linker, and when did it come out?", "In the acme manual, what is the largest buffer it allows and what unit is it in?"):

@@ -53,11 +53,8 @@ TYPE_GROUPS: dict[str, tuple[str, ...]] = {
     "doc": ("docx", "doc"),
     "presentation": ("pptx", "ppt", "odp"), "slide": ("pptx", "ppt", "odp"), "deck": ("pptx", "ppt", "odp"),
     "powerpoint": ("pptx", "ppt"),
-    "python": ("py",),
-    "javascript": ("js", "mjs", "cjs"),
-    "typescript": ("ts", "tsx"),
-    "markdown": ("md", "markdown"),
-    "text": ("txt",),
+    "python": ("py",), "javascript": ("js", "mjs", "cjs"), "typescript": ("ts", "tsx"),
+    "markdown": ("md", "markdown"), "text": ("txt",),
     "code": ("py", "js", "ts", "tsx", "java", "c", "h", "cpp", "hpp", "go", "rs", "rb", "sh", "php", "cs", "kt", "swift"),
     "source": ("py", "js", "ts", "tsx", "java", "c", "h", "cpp", "hpp", "go", "rs", "rb", "sh", "php", "cs", "kt", "swift"),
     "script": ("py", "sh", "js", "rb", "pl", "ps1"),
@@ -338,6 +335,8 @@ PHRASE_ENDS = {"do", "does", "did", "are", "is", "was", "were", "have", "has", "
                "you", "we", "they", "there", "can", "will", "would", "should", "of", "that", "which", "with", "from", "to", "per", "left",
                "at", "by", "about", "across", "over", "this", "the", "my", "it", "its", "anywhere", "somewhere", "everywhere", "here"}
 # How a question over many files combines them, strongest first: "in total, how many" counts.
+# A question asking which value a table's column says most often ("the member seen most often").
+MOST_OFTEN = re.compile(r"\bmost (?:often|frequent(?:ly)?|common(?:ly)?|times|visits|sessions)\b", re.I)
 COMBINE_WORDS = [
     ("count", COUNT),
     ("average", re.compile(r"\b(average|mean|typical|per (invoice|bill|file|document))\b", re.I)),

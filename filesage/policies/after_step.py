@@ -13,7 +13,6 @@ from ..files.walk import ConfinementError
 from ..language.figures import months_named
 from ..language.filters import detect_order
 from ..language.lexicon import (
-    COMBINE_WORDS,
     FILE_DATES,
     NO_TEXT_GROUPS,
     PARTS_ASKED,
@@ -31,7 +30,7 @@ from ..language.question import (
 )
 from ..language.text import singular, words
 from ..llm.parser import ToolCall
-from ..tools.inside import columns_of, combine_asked, row_asked, table_rows
+from ..tools.inside import columns_of, combine_asked, row_asked, rows_picked_by, table_rows
 from ..tools.registry import CONTENT_TOOLS, FILESYSTEM_TOOLS, RENDERED_TOOLS
 from .reading import (
     combines_asked,
@@ -150,13 +149,14 @@ def figures_over_a_tables_rows_are_computed_in_code(turn: "Turn") -> FollowUp | 
     """"The average monthly price in 2031", "the highest close", "how many runs failed in the June log": a search
     shows a dozen rows of the table, and small models give one of them, or count them, as the answer, or combine
     tables as if each were one document (each_file: one row of each). When the question asks for an average, a
-    total, the highest or lowest, or a count, and what a search found first is a table's rows (or every file
-    each_file read is a table: the one the question names most), the figure is computed in code over all of that
-    table's rows that say the question's words."""
+    total, the highest or lowest, a count, or the value said most often, and what a search found first is a
+    table's rows (or a table among what it found whose rows the question's words pick, or every file each_file read
+    is a table: the one the question names most), the figure is computed in code over all of that table's rows that
+    say the question's words."""
     step = turn.steps[-1]
     if step.tool not in ("semantic_search", "each_file") or not (step.found and step.paths) or "count_in_file" not in turn.tools or len(turn.steps) > 1:
         return None
-    if not any(said.search(turn.question) for _, said in COMBINE_WORDS):
+    if not combine_asked(turn.question, []):
         return None
     # A search's best passage; of the tables each_file combined as if each were one document, the one the question names most.
     asked = {singular(w) for w in words(turn.question)}
@@ -181,12 +181,14 @@ def combines_rows(question: str, lines: list[str]) -> bool:
 def table_found(turn: "Turn") -> str:
     """The table a search found: its best passage's file, when that is a table, or else, when that is a dataset's
     README or description, the one table beside it, or of several there the one whose name shares most of the
-    question's words, or else the one with a single row of the date asked; '' when there is none."""
+    question's words, or else the one with a single row of the date asked; or else the first table found whose
+    rows the question's words pick some of; '' when there is none."""
     first = turn.steps[-1].paths[0]
     if first.rsplit(".", 1)[-1].lower() in TABLES:
         return first
     if not DESCRIBES_DATA.match(first.rsplit("/", 1)[-1]):
-        return ""
+        tables = [path for path in turn.steps[-1].paths if path.rsplit(".", 1)[-1].lower() in TABLES]
+        return next((path for path in tables if rows_picked_by(document_lines(turn.tree, path), turn.question)), "")
     folder = first.rsplit("/", 1)[0] if "/" in first else ""
     beside = [e.path for e in turn.tree.entries if e.path.rsplit("/", 1)[0] == folder and "/" in e.path
               and e.extension in TABLES] if turn.tree is not None and folder else []

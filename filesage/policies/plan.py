@@ -22,6 +22,7 @@ from ..language.lexicon import (
     EVERY_ONE,
     FIND_THEN_READ,
     MORE_THAN,
+    MOST_OFTEN,
     PERCENT_ASKED,
     REFERS_BACK,
     TREE,
@@ -77,6 +78,9 @@ def several_looks_are_planned(question: str, history: list[dict], tree: "Toolbox
     if history and REFERS_BACK.search(question) and any(name in ("largest", "smallest", "average") and said.search(question) for name, said in COMBINE_WORDS):
         # The largest, smallest or average of the things of the turn before ("which of those cost most?") is one look
         # over the same files (each_file, the conversation's filters kept), not a sum of totals the model plans.
+        return False
+    if MOST_OFTEN.search(question):
+        # Which value a table says most often, and what its rows say ("for what"), is one look over the table in code.
         return False
     if history and (REFERS_BACK.search(question) or len(words(question)) <= 4):
         return True

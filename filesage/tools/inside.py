@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from ..language.figures import NUMBER, dates_in, money, months_named, number_value
 from ..language.glossary import term_of, translations
-from ..language.lexicon import COMBINE_WORDS, LANGUAGE_WORDS, MONTHS, YEAR
+from ..language.lexicon import COMBINE_WORDS, LANGUAGE_WORDS, MONTHS, MOST_OFTEN, YEAR
 from ..language.names import acronyms, says_acronym
 from ..language.text import BULLET, VERSION, covers, fold, is_heading, terms
 from .listing import dated_months
@@ -36,7 +36,6 @@ RELEASE_LINES = 40  # the most lines of one release's notes a result gives
 # Money a row says went out of an account, or came in: which sign of a signed amount column the question asks.
 MONEY_OUT = terms("outgoing spent spending paid payment payments expense expenses debit debits withdrawal withdrawals outflow")
 MONEY_IN = terms("incoming income received credit credits earned earnings revenue inflow")
-MOST_OFTEN = re.compile(r"\bmost (?:often|frequent(?:ly)?|common(?:ly)?|times|visits|sessions)\b", re.I)
 COMBINING = terms(" ".join(word for name, said in COMBINE_WORDS for word in said.pattern.split("|"))) | terms(MOST_OFTEN.pattern)
 SHEET = re.compile(r"^Sheet (.+?)\.(?: Columns: |$)")
 # A changelog's heading for what is still to come: "2.14 / <not released yet>", "Unreleased".
@@ -178,14 +177,7 @@ def table_figure(lines: list[str], what: str) -> str | None:
     if len(rows) < 2 or not combine:
         return None
     wanted = terms(what)
-    # A column, or a row's word, may be said in another language than the question's ("horas" for hours).
-    said_as: dict[str, set[str]] = {}
-    for foreign, source in translations(wanted, ALL_LANGUAGES).items():
-        said_as.setdefault(source, set()).add(foreign)
-
-    def says(term: str, said: set[str]) -> bool:
-        return covers(term, said) or any(covers(foreign, said) for foreign in said_as.get(term, ()))
-
+    says = saying(wanted)
     numeric = numeric_columns(rows, columns)
     # Of the columns the question names, the one it names by most words that are not a combining's ("Total").
     named = sorted((c for c in numeric if any(says(t, terms(c)) for t in wanted)),
@@ -199,11 +191,7 @@ def table_figure(lines: list[str], what: str) -> str | None:
     if column is None and combine != "count":
         return None
     # The words that pick rows: what is neither the combining, the column, nor a word about the table itself.
-    named_columns = terms(" ".join(columns))
-    picking = {t for t in wanted - COMBINING - ROW_WORDS - TABLE_WORDS - named_numbers(what) if not says(t, named_columns)}
-    # A word or year no row says is about the table itself ("the natural gas prices", "my 2031 budget"), and picks none of its rows.
-    said_in_rows = [terms(" ".join(f"{k} {v}" for k, v in row.items())) for row in rows]
-    picking = {t for t in picking if any(says(t, said) for said in said_in_rows)}
+    picking = picking_words(rows, what, says)
     months = months_named(what)
     years = set(YEAR.findall(what)) if not months else set()
     picking -= {t for y in years for t in terms(y)}
@@ -251,6 +239,33 @@ def table_figure(lines: list[str], what: str) -> str | None:
     # Whole figures' average keeps the decimals it has ("355.5"); amounts' is said as they are written.
     said = money(average, written) if any(re.search(r"[.,]\d{1,2}$", w.strip()) for w in written) else f"{average:,.4g}"
     return f"The average {column} {over} is {said} (their total {money(total, written)})."
+
+
+def saying(wanted: set[str]) -> Callable[[str, set[str]], bool]:
+    """Whether a text's terms say a question's term, itself or (a column, a row's word) in another language than
+    the question's ("horas" for hours, "domicile" for home)."""
+    said_as: dict[str, set[str]] = {}
+    for foreign, source in translations(wanted, ALL_LANGUAGES).items():
+        said_as.setdefault(source, set()).add(foreign)
+    return lambda term, said: covers(term, said) or any(covers(foreign, said) for foreign in said_as.get(term, ()))
+
+
+def picking_words(rows: list[dict[str, str]], what: str, says: Callable[[str, set[str]], bool]) -> set[str]:
+    """The words of `what` that pick a table's rows: neither a combining, a column's name, nor a word about the
+    table itself, which no row says ("the natural gas prices")."""
+    named_columns = terms(" ".join(columns_of(rows)))
+    picking = {t for t in terms(what) - COMBINING - ROW_WORDS - TABLE_WORDS - named_numbers(what) if not says(t, named_columns)}
+    said_in_rows = [terms(" ".join(f"{k} {v}" for k, v in row.items())) for row in rows]
+    return {t for t in picking if any(says(t, said) for said in said_in_rows)}
+
+
+def rows_picked_by(lines: list[str], question: str) -> bool:
+    """Whether a question's words pick some of a table's rows and not others (a search may rank a man page's
+    "March" above the log whose rows are the visits asked about)."""
+    rows = table_rows(lines)
+    says = saying(terms(question))
+    said = [terms(" ".join(f"{k} {v}" for k, v in row.items())) for row in rows]
+    return len(rows) >= 2 and any(0 < sum(says(t, s) for s in said) < len(rows) for t in picking_words(rows, question, says))
 
 
 def most_often(rows: list[dict[str, str]], column: str, numeric: list[str], over: str) -> str:
