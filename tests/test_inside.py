@@ -184,7 +184,9 @@ def test_a_tables_figures_are_read_as_its_country_writes_them_and_its_words_in_i
             (5, "R. Ostmark", "rodilla", "Consulta", "30,00"), (8, "M. Coello", "espalda", "Domicilio", "42,50"),
             (9, "R. Ostmark", "rodilla", "Domicilio", "42,50")]))
     write_xlsx(root / "plan.xlsx", {"Ingresos": [["Mes", "Total"], ["enero", 2100], ["febrero", 2300]],
-                                    "Ahorro": [["Mes", "Total"], ["enero", 100], ["meta (junio 2031)", 900]]})
+                                    "Ahorro": [["Mes", "Total"], ["enero", 100], ["meta (junio 2031)", 900]],
+                                    "Gastos": [["Partida", "enero", "febrero", "marzo"], ["Alquiler", 875, 875, 875],
+                                               ["Luz", 61.2, 80.5, 58.1], ["Total", 936.2, 955.5, 933.1]]})
     inside = Inside(Toolbox(root))
     out = inside.count_in_file("bank/konto_05.csv", "the biggest outgoing payment in May?")
     assert "The highest Belastung" in out.text and "is 1 045,00" in out.text and "Miete Mai" in out.text, out.text
@@ -202,3 +204,8 @@ def test_a_tables_figures_are_read_as_its_country_writes_them_and_its_words_in_i
     # A sheet's name says what its rows are; a year no such row says is the workbook's own ("my 2031 plan").
     income = inside.count_in_file("plan.xlsx", "total income in my 2031 plan")
     assert "The total of Total over 2 rows that say income is 4,400" in income.text, income.text
+    # Months as columns: the month compared by the row that totals the rows asked about.
+    month = inside.count_in_file("plan.xlsx", "which month has the highest planned spending?")
+    assert "Of its months, febrero is the highest: 955.50" in month.text and "Partida: Total" in month.text, month.text
+    power = inside.count_in_file("plan.xlsx", "which month had the lowest Luz spending?")
+    assert "Of its months, marzo is the lowest: 58.10" in power.text, power.text

@@ -735,6 +735,10 @@ def test_each_file_is_for_many_files(agent):
     single = turn_for(agent, "What is the total due on the Brightline Electric invoice?")
     assert each_file_is_for_many_files(single, ToolCall("each_file", {"what": "total due", "combine": "total"})).name == "semantic_search"
     assert each_file_is_for_many_files(turn_for(agent, "what's the total of my 2025 invoices?"), ToolCall("each_file", {"what": "total"})) is None
+    # A largest asked within one document that keeps records is its rows'; within every one of them, many files'.
+    statement = turn_for(agent, "What was the largest card payment in the May statement?")
+    assert each_file_is_for_many_files(statement, ToolCall("each_file", {"what": "amount", "combine": "largest"})) == ToolCall("semantic_search", {"query": statement.question})
+    assert each_file_is_for_many_files(turn_for(agent, "the largest payment in each statement"), ToolCall("each_file", {"what": "x", "combine": "largest"})) is None
     # "How many" and "number of" ask for a figure in one file unless what they count is files.
     for question in ("How many servings does the lasagne recipe make?", "phone number of Rafael Holm", "What was the mileage when the brake pads were replaced?"):
         assert each_file_is_for_many_files(turn_for(agent, question), ToolCall("each_file", {"what": "x", "combine": "count"})).name == "semantic_search", question

@@ -44,11 +44,8 @@ TYPE_GROUPS: dict[str, tuple[str, ...]] = {
     "pic": ("png", "jpg", "jpeg", "gif", "bmp", "tiff", "tif", "webp", "heic"),
     "photo": ("png", "jpg", "jpeg", "gif", "heic", "webp", "tiff", "tif"),
     "screenshot": ("png", "jpg", "jpeg"),
-    "spreadsheet": ("xlsx", "xls", "csv", "ods"),
-    "sheet": ("xlsx", "xls", "csv", "ods"),
-    "workbook": ("xlsx", "xls", "xlsm", "ods"),
-    "excel": ("xlsx", "xls", "xlsm"),
-    "word": ("docx", "doc"),
+    "spreadsheet": ("xlsx", "xls", "csv", "ods"), "sheet": ("xlsx", "xls", "csv", "ods"),
+    "workbook": ("xlsx", "xls", "xlsm", "ods"), "excel": ("xlsx", "xls", "xlsm"), "word": ("docx", "doc"),
     "document": ("pdf", "docx", "doc", "odt", "rtf", "txt", "md"),
     "doc": ("docx", "doc"),
     "presentation": ("pptx", "ppt", "odp"), "slide": ("pptx", "ppt", "odp"), "deck": ("pptx", "ppt", "odp"),
@@ -356,6 +353,9 @@ PLURAL = re.compile(r"\b(?!(?:this|thus|does|has|was|its|his|hers|yes|plus|gas|b
 MANY_WORDS = re.compile(r"\b(are|were|ones|them|they|these|those|all|each|every|list)\b", re.I)
 # A question over every document of a kind ("all my receipts", "each invoice"): one look reads them all.
 EVERY_ONE = re.compile(r"\b(?:all|every|each)\b(?!\s+(?:of\s+)?(?:the\s+)?(?:two|both|three)\b)", re.I)
+# A figure asked within one document that keeps records ("the highest fee in the June ledger"): not many files'.
+IN_ONE_RECORD = re.compile(r"\b(?:in|on|from) (?:the|my|this|that) (?:[\w'-]+ ){0,3}(?:statement|log|logbook|spreadsheet|sheet|workbook|budget|"
+                           r"table|export|ledger|register|agenda|diary|journal|timesheet|csv)\b(?!s)", re.I)
 OVER_MANY = re.compile(r"\b(every|each|all|list|which|any|ones|per|across|between|compare|files|documents)\b", re.I)
 # What kind of figure a question asks for: a date, or a number or amount.
 DATE_ASKED = re.compile(r"\b(dates?|deadline|what day|which day|when\b.*\bdue|(?:until|till|by|since) when|check-?in|check-?out)\b", re.I)

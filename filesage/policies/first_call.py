@@ -14,6 +14,7 @@ from ..language.filters import read_question
 from ..language.lexicon import (
     DUPLICATES_ASKED,
     EMPTY,
+    EVERY_ONE,
     FILE_AND_FOLDER_NOUNS,
     FILE_ASPECTS,
     FILE_DATES,
@@ -21,6 +22,7 @@ from ..language.lexicon import (
     FOLDERS_COMPARED,
     HIDDEN_ASKED,
     HIDDEN_TOO,
+    IN_ONE_RECORD,
     MONTHS_SPANNED,
     NAMED,
     OPTION_NAMED,
@@ -206,9 +208,12 @@ def each_file_is_for_many_files(turn: "Turn", call: ToolCall | None) -> ToolCall
     thing asked as a file name that no file has; it then finds no file, or reads each file for the kind of
     fact asked and finds the line that fits that kind best, not the one about the thing named. A question
     that neither combines (total, average, count, largest) nor asks over many files (every, all, which,
-    list, a year's worth with nothing named, several months' worth) is searched instead."""
+    list, a year's worth with nothing named, several months' worth) is searched instead, and so is one asked within
+    one document that keeps records ("the highest fee in the June ledger": its rows, not many files)."""
     if call is None or call.name != "each_file" or "semantic_search" not in turn.tools:
         return None
+    if IN_ONE_RECORD.search(turn.question) and not EVERY_ONE.search(turn.question):
+        return ToolCall("semantic_search", {"query": turn.question})
     combines = combines_asked(turn)
     # "The total due on <one named> invoice" is one document's total; "the total of my invoices" a sum.
     if OVER_MANY.search(turn.question) or set(combines) - {"total"} or (combines and PLURAL.search(turn.question)):

@@ -37,6 +37,7 @@ RELEASE_LINES = 40  # the most lines of one release's notes a result gives
 MONEY_OUT = terms("outgoing spent spending paid payment payments expense expenses debit debits withdrawal withdrawals outflow")
 MONEY_IN = terms("incoming income received credit credits earned earnings revenue inflow")
 COMBINING = terms(" ".join(word for name, said in COMBINE_WORDS for word in said.pattern.split("|"))) | terms(MOST_OFTEN.pattern)
+WHICH_MONTH = re.compile(r"\b(?:which|what) month\b|\bmonth (?:with|had|has|was)\b", re.I)
 SHEET = re.compile(r"^Sheet (.+?)\.(?: Columns: |$)")
 # A changelog's heading for what is still to come: "2.14 / <not released yet>", "Unreleased".
 UNRELEASED = re.compile(r"\b(?:not (?:yet )?released|unreleased|in development|upcoming)\b", re.I)
@@ -189,7 +190,7 @@ def table_figure(lines: list[str], what: str) -> str | None:
         kinds = [c for c in columns if c not in numeric and c != "Sheet" and any(says(t, terms(c)) for t in wanted)]
         column = kinds[0] if kinds else None
     if column is None and combine != "count":
-        return None
+        return month_ranked(rows, numeric, what, combine, says)
     # The words that pick rows: what is neither the combining, the column, nor a word about the table itself.
     picking = picking_words(rows, what, says)
     months = months_named(what)
@@ -239,6 +240,31 @@ def table_figure(lines: list[str], what: str) -> str | None:
     # Whole figures' average keeps the decimals it has ("355.5"); amounts' is said as they are written.
     said = money(average, written) if any(re.search(r"[.,]\d{1,2}$", w.strip()) for w in written) else f"{average:,.4g}"
     return f"The average {column} {over} is {said} (their total {money(total, written)})."
+
+
+def month_ranked(rows: list[dict[str, str]], numeric: list[str], what: str, combine: str, says: Callable[[str, set[str]], bool]) -> str | None:
+    """Which month is highest or lowest in a table whose columns are months (a budget: a row per item, a column per
+    month): the row that totals the rows the question's words pick, or else those rows added up, compared month
+    by month; None when the columns are no months or the question asks no month."""
+    months = [c for c in numeric if fold(c).strip(" .") in MONTHS]
+    if len(months) < 3 or combine not in ("largest", "smallest") or not WHICH_MONTH.search(what):
+        return None
+    picking = picking_words(rows, what, says)
+    chosen = [row for row in rows if any(row.get(c, "").strip() for c in months)
+              and all(says(t, terms(" ".join(f"{k} {v}" for k, v in row.items()))) for t in picking)]
+    totalled = [row for row in chosen if any(terms(v) & TOTAL_WORDS for v in row.values() if cell_number(v) is None)]
+    if not chosen:
+        return None
+    if totalled:
+        figures = {c: cell_number(totalled[0].get(c, "")) or 0.0 for c in months}
+        basis = "the row \"" + "; ".join(f"{k}: {v}" for k, v in totalled[0].items()) + "\""
+    else:
+        figures = {c: sum(cell_number(row.get(c, "")) or 0.0 for row in chosen) for c in months}
+        basis = f"the {len(chosen)} rows" + (" that say " + ", ".join(sorted(picking)) if picking else "") + " added up"
+    month = (max if combine == "largest" else min)(months, key=lambda c: figures[c])
+    written = [row.get(c, "") for row in chosen for c in months if row.get(c, "").strip()]
+    said = ", ".join(f"{c} {money(figures[c], written)}" for c in months)
+    return f"Of its months, {month} is the {'highest' if combine == 'largest' else 'lowest'}: {money(figures[month], written)} ({said}; from {basis})."
 
 
 def saying(wanted: set[str]) -> Callable[[str, set[str]], bool]:
