@@ -199,6 +199,8 @@ def test_a_tables_figures_are_read_as_its_country_writes_them_and_its_words_in_i
     # An English word picks the rows that say it in Spanish; the value said most often, with what its rows say.
     home = inside.count_in_file("visits.csv", "How many home visits?")
     assert home.text == "In visits.csv: 3 of its 5 rows say home.", home.text
+    earned = inside.count_in_file("visits.csv", "How many home visits, and how much did they bring in?")
+    assert earned.text == "In visits.csv: 3 of its 5 rows say home. Their importe adds up to 127,50.", earned.text
     often = inside.count_in_file("visits.csv", "which patient came most often, and for what?")
     assert "The paciente said most often of the 5 rows is R. Ostmark, in 3 rows" in often.text and "motivo: rodilla" in often.text, often.text
     # A sheet's name says what its rows are; a year no such row says is the workbook's own ("my 2031 plan").

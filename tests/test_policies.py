@@ -907,8 +907,8 @@ def test_filesystem_calls_follow_the_question_take_a_missing_folder_for_names(ag
     assert beside == ToolCall("count_files", {"name": "invoice"})
 
 
-def test_the_same_for_another_year_is_the_question_before(fs_corpus):
-    from filesage.policies.first_call import the_same_for_another_year_is_the_question_before as same_for
+def test_the_same_for_another_time_is_the_question_before(fs_corpus):
+    from filesage.policies.first_call import the_same_for_another_time_is_the_question_before as same_for
 
     box = Toolbox(fs_corpus)
     agent = Agent(ScriptedModel([]), ToolRegistry([box.count_files, box.list_files, semantic_search, each_file, respond]), tree=box, policies=in_force())
@@ -934,6 +934,13 @@ def test_the_same_for_another_year_is_the_question_before(fs_corpus):
     for said in ("ok, now do 2024", "thanks! could you give me that for 2024 as well?", "and the 2024 ones?"):
         again = same_for(turn_for(agent, said, history), ToolCall("semantic_search", {"query": said}))
         assert again.call.name == "each_file" and again.question == "what do my 2024 invoices add up to?"
+    # Another month, said in any language or as "the April one": the question before for that month, searched across the folder.
+    bill = [{"role": "user", "content": "How much was the Fernwald bill issued in February 2031?"}, {"role": "assistant", "content": "€84.10."}]
+    for said in ("and the April one?", "what about abril?", "and the April bill?"):
+        month = same_for(turn_for(agent, said, bill), ToolCall("semantic_search", {"query": said, "within": "bills/feb.pdf"}))
+        assert month.call == ToolCall("semantic_search", {"query": f"How much was the Fernwald bill issued in {said.split()[-2 if 'the' in said else -1].strip('?')} 2031?"}), said
+    assert same_for(turn_for(agent, "and the April one?", one.history), ToolCall("semantic_search", {"query": "april"})) is None
+    assert same_for(turn_for(agent, "May I see the April receipt?", bill), ToolCall("semantic_search", {"query": "x"})) is None
     # Not a follow-up of that kind: a new question with a year, or the same year.
     assert same_for(turn_for(agent, "how many invoices from 2024 do I have?", history), ToolCall("each_file", {"what": "x"})) is None
     assert same_for(turn_for(agent, "and for 2025?", history), ToolCall("each_file", {"what": "x"})) is None
@@ -987,7 +994,7 @@ def test_several_looks_are_planned():
     rates = [{"role": "user", "content": "What was the harbour fee in March 2031?"}, {"role": "assistant", "content": "It was 4.10."}]
     assert not planned("and a year earlier?", rates, None) and not planned("and in 2029?", rates, None)
     for question in ("how many PDFs do I have?", "what is the deposit on the flat?", "list every contract and its end date",
-                     "which client came most often in May, and for what?"):
+                     "which client came most often in May, and for what?", "How many lessons did I give in May, and how much did they bring in?"):
         assert not planned(question, [], None), question
     # Two things a document says, though the question names a type or a rank on the way, are two looks.
     for question in ("which Rust release dropped the old linker, and when did it come out?", "In the acme manual, what is the largest buffer it allows and what unit is it in?"):
@@ -1291,6 +1298,12 @@ def test_plans_name_only_what_was_said():
     assert checked(made_up, "when are her classes?", history, None) is NO_PLAN
     meant = Plan("When are Maren Holt's classes?", [Lookup("When are Maren Holt's classes?", "classes")], "none")
     assert checked(meant, "when are her classes?", history, None) is None
+    # The thing of one of the prompt's examples, which no turn said, is copied, not meant.
+    lease = [{"role": "user", "content": "what does the lease say about the rent?"}, {"role": "assistant", "content": "850 a month."}]
+    copied = Plan("What mooring deposit does the boat contract ask?", [Lookup("What mooring deposit does the boat contract ask?", "deposit")], "none")
+    assert checked(copied, "and the deposit?", lease, None) is NO_PLAN
+    written_out = Plan("What deposit does the lease ask?", [Lookup("What deposit does the lease ask?", "deposit")], "none")
+    assert checked(written_out, "and the deposit?", lease, None) is None
 
 
 def test_lookups_keep_what_the_question_is_about(fs_corpus):

@@ -48,8 +48,7 @@ TYPE_GROUPS: dict[str, tuple[str, ...]] = {
     "workbook": ("xlsx", "xls", "xlsm", "ods"), "excel": ("xlsx", "xls", "xlsm"), "word": ("docx", "doc"),
     "document": ("pdf", "docx", "doc", "odt", "rtf", "txt", "md"),
     "doc": ("docx", "doc"),
-    "presentation": ("pptx", "ppt", "odp"), "slide": ("pptx", "ppt", "odp"), "deck": ("pptx", "ppt", "odp"),
-    "powerpoint": ("pptx", "ppt"),
+    "presentation": ("pptx", "ppt", "odp"), "slide": ("pptx", "ppt", "odp"), "deck": ("pptx", "ppt", "odp"), "powerpoint": ("pptx", "ppt"),
     "python": ("py",), "javascript": ("js", "mjs", "cjs"), "typescript": ("ts", "tsx"),
     "markdown": ("md", "markdown"), "text": ("txt",),
     "code": ("py", "js", "ts", "tsx", "java", "c", "h", "cpp", "hpp", "go", "rs", "rb", "sh", "php", "cs", "kt", "swift"),
@@ -339,12 +338,12 @@ COMBINE_WORDS = [
     ("average", re.compile(r"\b(average|mean|typical|per (invoice|bill|file|document))\b", re.I)),
     ("largest", re.compile(r"\b(largest|biggest|highest|longest|most expensive|maximum|max|priciest|costliest|top)\b", re.I)),
     ("smallest", re.compile(r"\b(smallest|lowest|shortest|cheapest|least expensive|minimum|min)\b", re.I)),
-    ("total", re.compile(r"\b(totals?|sum|add(s|ed)? up|altogether|together|combined|c(?:o|a)mes? to|in all|overall|spent|paid|pay|charged)\b", re.I)),
+    ("total", re.compile(r"\b(totals?|sum|add(s|ed)? up|altogether|together|combined|c(?:o|a)mes? to|in all|overall|spent|paid|pay|charged|earn(?:ed)?|br(?:ing|ought) in)\b", re.I)),
 ]
 # Words of a question over many files that say how to combine them or ask, not what a document's line says.
 COMBINE_TERMS_TEXT = ("largest biggest highest most expensive maximum priciest costliest top smallest lowest cheapest least minimum "
                       "average mean typical total sum combined overall which what how much many grand all altogether every each "
-                      "spent spend charged paid pay come add up amount value money calculate together them "
+                      "spent spend charged paid pay come add up amount value money calculate together them earn earned bring brought "
                       "hi hey need able would receive received sent got get dated invoiced billed pls thanks cost across one most out who")
 # A plural noun: a word in -s that is no singular in -s.
 PLURAL = re.compile(r"\b(?!(?:this|thus|does|has|was|its|his|hers|yes|plus|gas|bus|always|less|across|previous|various|status|bonus|news|lens|thanks)\b)"
@@ -356,6 +355,8 @@ EVERY_ONE = re.compile(r"\b(?:all|every|each)\b(?!\s+(?:of\s+)?(?:the\s+)?(?:two
 # A figure asked within one document that keeps records ("the highest fee in the June ledger"): not many files'.
 IN_ONE_RECORD = re.compile(r"\b(?:in|on|from) (?:the|my|this|that) (?:[\w'-]+ ){0,3}(?:statement|log|logbook|spreadsheet|sheet|workbook|budget|"
                            r"table|export|ledger|register|agenda|diary|journal|timesheet|csv)\b(?!s)", re.I)
+# How many things there are and what they add up to, in one question (a count, then what those cost or earned).
+COUNT_AND_TOTAL = re.compile(rf"\b{alternatives(COUNTING)}\b.*\bhow much (?:did|do|does|have|has|will) (?:they|those|these|it|that)\b", re.I)
 OVER_MANY = re.compile(r"\b(every|each|all|list|which|any|ones|per|across|between|compare|files|documents)\b", re.I)
 # What kind of figure a question asks for: a date, or a number or amount.
 DATE_ASKED = re.compile(r"\b(dates?|deadline|what day|which day|when\b.*\bdue|(?:until|till|by|since) when|check-?in|check-?out)\b", re.I)

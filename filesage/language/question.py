@@ -44,6 +44,7 @@ from .lexicon import (
     MANY_WORDS,
     MORE_THAN,
     NAMED_FILE_FACTS,
+    MONTHS,
     NOT_THE_THING,
     ONLY_FILE_FACTS,
     OPTION_NAMED,
@@ -90,13 +91,28 @@ def years_asked(question: str, previous: str) -> list[str]:
     return [str(int(before.pop()) + (steps if later else -steps))]
 
 
-def asks_again_for_another_year(question: str, previous: str) -> bool:
-    """The question says a year other than the question before's (or one from it, "a year later"), and nothing
-    else of its own: the question before, asked for that year."""
-    years, before = set(years_asked(question, previous)), set(YEAR.findall(previous))
-    if not years or not before or years == before or len(words(question)) > 12:
-        return False
-    return not terms(RELATIVE_YEAR.sub(" ", YEAR.sub(" ", question))) - ASKING_AGAIN
+# A month said in words, any language told apart ("April", "abril"); "May" only written as a name, never "may I".
+MONTH_SAID = re.compile(rf"\b(?:(?i:{'|'.join(sorted((m for m in MONTHS if len(m) >= 4), key=len, reverse=True))})|May)\b")
+
+
+def asked_again_for(question: str, previous: str) -> str:
+    """The question before asked again for the year or month the question says instead of its own ("and in
+    2029?", "a year later", "and the April one?"), when the question says nothing else of its own: that question
+    with its year or month swapped; '' when it asks something else."""
+    if len(words(question)) > 12:
+        return ""
+    rewritten = previous
+    years, before = years_asked(question, previous), YEAR.findall(previous)
+    if years and before and set(years) != set(before):
+        rewritten = YEAR.sub(years[0], rewritten)
+    months, months_before = MONTH_SAID.findall(question), MONTH_SAID.findall(previous)
+    if months and months_before and {MONTHS[m.lower()] for m in months} != {MONTHS[m.lower()] for m in months_before}:
+        rewritten = MONTH_SAID.sub(months[0], rewritten)
+    if rewritten == previous:
+        return ""
+    # A short one may repeat a word of the question before ("and the April bill?"); a longer one is a question of its own.
+    own = terms(RELATIVE_YEAR.sub(" ", YEAR.sub(" ", MONTH_SAID.sub(" ", question)))) - ASKING_AGAIN - (terms(previous) if len(words(question)) <= 5 else set())
+    return "" if own else rewritten
 
 
 def question_words(question: str) -> list[str]:

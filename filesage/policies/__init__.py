@@ -62,7 +62,7 @@ from .first_call import (
     questions_about_what_files_say_are_searched,
     router_when_no_usable_call,
     searches_keep_the_questions_words,
-    the_same_for_another_year_is_the_question_before,
+    the_same_for_another_time_is_the_question_before,
     unusable_calls_ask_for_the_answer,
 )
 from .in_code import (
@@ -98,7 +98,7 @@ ORDER: list[Policy] = [
     *at(FIRST_CALL,
         router_when_no_usable_call,
         no_answer_before_looking,
-        the_same_for_another_year_is_the_question_before,
+        the_same_for_another_time_is_the_question_before,
         filesystem_calls_follow_the_question,
         each_file_is_for_many_files,
         each_file_combines_as_asked,

@@ -30,7 +30,7 @@ from ..language.question import (
 )
 from ..language.text import singular, words
 from ..llm.parser import ToolCall
-from ..tools.inside import columns_of, combine_asked, row_asked, rows_picked_by, table_rows
+from ..tools.tables import columns_of, combine_asked, row_asked, rows_picked_by, table_rows
 from ..tools.registry import CONTENT_TOOLS, FILESYSTEM_TOOLS, RENDERED_TOOLS
 from .reading import (
     combines_asked,

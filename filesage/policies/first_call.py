@@ -43,7 +43,7 @@ from ..language.names import proper_names
 from ..language.question import (
     asks_a_named_files_facts,
     asks_about_files,
-    asks_again_for_another_year,
+    asked_again_for,
     asks_for_one,
     asks_what_a_folder_holds,
     asks_what_files_say,
@@ -84,25 +84,26 @@ def no_answer_before_looking(turn: "Turn", call: ToolCall | None) -> ToolCall | 
     return None
 
 
-def the_same_for_another_year_is_the_question_before(turn: "Turn", call: ToolCall | None) -> Rewrite | None:
-    """"And for 2019 then?" asks the question before it again, for another year; small models search for
-    its few words and answer from whatever mentions the year. The turn's question becomes the one before
-    with the year swapped, and is answered as that question is: one over many files reads each file of
-    the new year, a search looks for the whole rewritten question."""
+def the_same_for_another_time_is_the_question_before(turn: "Turn", call: ToolCall | None) -> Rewrite | None:
+    """"And for 2019 then?", "and the April one?" ask the question before it again, for another year or month;
+    small models search for its few words and answer from whatever mentions the year or month, or from the file
+    the answer before came from. The turn's question becomes the one before with the year or month swapped, and
+    is answered as that question is: one over many files reads each file of the new year, a search looks for the
+    whole rewritten question, across the folder."""
     previous = previous_question(turn)
-    if call is None or not asks_again_for_another_year(turn.question, previous):
+    question = asked_again_for(turn.question, previous) if call is not None else ""
+    if not question:
         return None
     years = years_asked(turn.question, previous)
-    question = YEAR.sub(years[0], previous)
     combines = combines_in(question, turn.tree_words())
-    if "each_file" in turn.tools and (combines or OVER_MANY.search(question)):
+    if years and "each_file" in turn.tools and (combines or OVER_MANY.search(question)):
         kinds = kinds_named(question, turn.tree_words())
         combine = next(iter(combines), "list")
         return Rewrite(question, ToolCall("each_file", {"what": read_for(question, set(kinds) | set(years), combine), "combine": combine,
                                                         "name": " ".join(kinds), "mentions": years[0]}))
-    # What a search looks for, or a file is read about, is the whole rewritten question, not the year before's.
+    # What a search looks for, or a file is read about, is the whole rewritten question, not the one before's.
     if call.name == "semantic_search":
-        return Rewrite(question, ToolCall("semantic_search", {**call.arguments, "query": question}))
+        return Rewrite(question, ToolCall("semantic_search", {"query": question, **({"top_k": call.arguments["top_k"]} if "top_k" in call.arguments else {})}))
     if call.name == "read_file" and str(call.arguments.get("about", "")).strip():
         return Rewrite(question, ToolCall("read_file", {**call.arguments, "about": question}))
     return Rewrite(question, None)
@@ -409,7 +410,8 @@ def follow_ups_look_where_the_answer_before_was_found(turn: "Turn", call: ToolCa
     every file when they say nothing about it)."""
     if call is None or call.name != "semantic_search" or str(call.arguments.get("within", "")).strip():
         return None
-    if not leans_back(turn.as_written or turn.question):
+    # A question asked again for another year or month ("and the April one?") is about another document.
+    if not leans_back(turn.as_written or turn.question) or asked_again_for(turn.as_written or turn.question, previous_question(turn)):
         return None
     before = next((t for t in reversed(turn.history) if t.get("role") == "assistant"), None)
     paths = list(dict.fromkeys(str(s["path"]) for s in (before or {}).get("sources", []) if isinstance(s, dict) and s.get("path")))

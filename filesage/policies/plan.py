@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from ..agent.decisions import NO_PLAN, NoPlan
 from ..agent.planner import Lookup, Plan
+from ..agent.prompts import PLAN_SYSTEM
 from ..language.figures import CODE
 from ..language.filters import read_question
 from ..language.lexicon import (
@@ -18,6 +19,7 @@ from ..language.lexicon import (
     COMPARED,
     COMPARED_QUANTITY,
     COUNT,
+    COUNT_AND_TOTAL,
     DAYS_APART,
     EVERY_ONE,
     FIND_THEN_READ,
@@ -30,7 +32,7 @@ from ..language.lexicon import (
 )
 from ..language.question import (
     asked_phrases,
-    asks_again_for_another_year,
+    asked_again_for,
     asks_both_kinds,
     asks_file_facts,
     asks_what_files_say,
@@ -44,6 +46,12 @@ if TYPE_CHECKING:
     from ..tools.toolbox import Toolbox
 
 
+# The words of the planning prompt's examples that say a thing (a roof, a mooring), not how to ask about one.
+EXAMPLE_TERMS = {t for t in terms(" ".join(line.partition(" -> ")[0] for line in PLAN_SYSTEM.splitlines() if " -> " in line)) if not t.isdigit()} - terms(
+    "what when which who how did does is the cost costs together dearer much first many days after before percent go up from open tell me "
+    "its conclusion newest number phone a month charge her user assistant came contact contract order report bill water meet arrive deposit service")
+
+
 def several_looks_are_planned(question: str, history: list[dict], tree: "Toolbox | None") -> bool:
     """A small model makes one call for a question that needs two looks and some arithmetic (two figures to add
     or compare, a fact about each of several things, a file to find and then read) and then answers from the
@@ -55,13 +63,16 @@ def several_looks_are_planned(question: str, history: list[dict], tree: "Toolbox
     # follow-ups among them ("and the oldest of those?") by the tools' own reading of the conversation; a type,
     # a rank or a count that is part of what a document says ("which rust releases", "how many days") is not one.
     previous = next((str(t.get("content", "")) for t in reversed(history) if t.get("role") == "user"), "")
-    if history and asks_again_for_another_year(question, previous):
-        # "And a year earlier?" (no days apart): the question before, for another year, is one look, rewritten as that question.
+    if history and asked_again_for(question, previous):
+        # "And a year earlier?", "and the April one?": the question before, for another year or month, is one look, rewritten as that question.
         return False
     if (DAYS_APART.search(question) or PERCENT_ASKED.search(question) or MORE_THAN.search(question)) and not asks_file_facts(question):
         # Days between two dates, a change in percent, how many more: two figures a document says, though the
         # question counts ("how many days") or names a file on the way; a file's own size or date is the tools'.
         return True
+    if COUNT_AND_TOTAL.search(question):
+        # A count of things and their amounts added up: one look.
+        return False
     if EVERY_ONE.search(question) and "total" in combines_in(question, tree.name_words() if tree is not None else set()):
         # Every receipt, each with its total and what they add up to: one look that reads them all (each_file).
         return False
@@ -102,13 +113,16 @@ def arithmetic_only_where_the_question_asks_it(plan: Plan, question: str, histor
 
 def plans_name_only_what_was_said(plan: Plan, question: str, history: list[dict], tree: "Toolbox | None") -> NoPlan | None:
     """A small model fills the gap of a follow-up ("when are her classes?") with a name from the prompt's examples
-    or its memory, and the lookups then search for someone no file or turn mentions. A plan that names a person,
-    place or thing (a word written with a capital) that neither the question nor the conversation says is not
-    followed: the question goes to the loop as asked, with the conversation."""
+    or its memory, or with the thing of an example ("and the deposit?" becomes the deposit of the example's
+    contract), and the lookups then search for someone or something no file or turn mentions. A plan that names a
+    person, place or thing (a word written with a capital), or says a word of the prompt's examples, that neither
+    the question nor the conversation says is not followed: the question goes to the loop as asked, with the
+    conversation."""
     said = " ".join([question, *(str(t.get("content", "")) for t in history)]).lower()
     written = ". ".join([plan.question, *(lookup.ask for lookup in plan.lookups)])
     invented = [name for name in proper_names(written) if any(part.lower() not in said for part in name.split())]
-    return NO_PLAN if invented else None
+    copied = (terms(written) - terms(said)) & EXAMPLE_TERMS
+    return NO_PLAN if invented or copied else None
 
 
 def lookups_keep_what_the_question_is_about(plan: Plan, question: str, history: list[dict], tree: "Toolbox | None") -> Plan | None:

@@ -1,0 +1,303 @@
+"""A table's rows read and combined in code (the rows as the readers write them, their figures however a country
+writes them, which rows a question's words pick, in any language): a small model shown a dozen rows of a table gives
+one of them, or counts them, as the answer for all of its rows."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from typing import Callable
+
+from ..language.figures import NUMBER, dates_in, money, months_named, number_value
+from ..language.glossary import translations
+from ..language.lexicon import COMBINE_WORDS, LANGUAGE_WORDS, MONTHS, MOST_OFTEN, YEAR
+from ..language.names import acronyms, says_acronym
+from ..language.text import covers, fold, terms
+from .listing import dated_months
+
+# A row of a table as the readers write it: "Country: Norway; Year: 2031; Rate: 8.1".
+CELL = re.compile(r"(?:^|;\s)([^:;]{1,60}):\s")
+ROW_WORDS = terms("row rows record records entry entries line lines run runs")
+TABLE_WORDS = terms("table csv sheet spreadsheet data dataset file log value values figure figures")
+YEAR_WORDS = terms("year years")
+TOTAL_WORDS = terms("total totals sum subtotal")
+ALL_LANGUAGES = set(LANGUAGE_WORDS)
+# Money a row says went out of an account, or came in: which sign of a signed amount column the question asks.
+MONEY_OUT = terms("outgoing spent spending paid payment payments expense expenses debit debits withdrawal withdrawals outflow")
+MONEY_IN = terms("incoming income received credit credits earned earnings revenue inflow")
+COMBINING = terms(" ".join(word for name, said in COMBINE_WORDS for word in said.pattern.split("|"))) | terms(MOST_OFTEN.pattern)
+MONEY_COLUMN = terms("amount price cost fee total")  # a column of what rows cost or bring in, in any language
+WHICH_MONTH = re.compile(r"\b(?:which|what) month\b|\bmonth (?:with|had|has|was)\b", re.I)
+SHEET = re.compile(r"^Sheet (.+?)\.(?: Columns: |$)")
+
+
+def table_rows(lines: list[str]) -> list[dict[str, str]]:
+    """A table's rows as the readers write them ("Country: Norway; Year: 2031; Rate: 8.1"), each a dict; a
+    workbook's rows also say their sheet ("Sheet: Income"), whose name is all that says what its rows are."""
+    rows, sheet = [], ""
+    for line in lines:
+        named = SHEET.match(line)
+        if named:
+            sheet = named.group(1)
+        elif CELL.search(line) and "; " in line:
+            row = dict(cell.split(": ", 1) for cell in line.split("; ") if ": " in cell)
+            rows.append({**row, "Sheet": sheet} if sheet and "Sheet" not in row else row)
+    return rows
+
+
+def columns_of(rows: list[dict[str, str]]) -> list[str]:
+    """A table's columns, in the order its rows give them."""
+    return list(dict.fromkeys(column for row in rows for column in row))
+
+
+def cell_number(text: str) -> float | None:
+    """A cell that is a number and nothing else, written any country's way ("8.1", "1,860", "-0.02", "2846,20",
+    "1 234,56 €", "−42,17"); None for a date, a code or words."""
+    found = re.fullmatch(r"\s*([-−+]?)\s*(?:[€$£]|EUR|USD|GBP|CHF|Kč)?\s*(\d[\d.,\s]*?)\s*(?:€|EUR|USD|GBP|CHF|Kč)?\s*", text)
+    number = NUMBER.fullmatch(found.group(2)) if found else None
+    if not number or number.group("mult"):
+        return None
+    try:
+        value = float(number_value(number))
+    except ValueError:
+        return None
+    return -value if found.group(1) in ("-", "−") else value
+
+
+def numeric_columns(rows: list[dict[str, str]], columns: list[str]) -> list[str]:
+    """The columns of figures: those whose filled cells are numbers (a bank export's debit column is empty on the
+    rows of money coming in), other than a year."""
+    def filled(column: str) -> list[str]:
+        return [row[column] for row in rows if row.get(column, "").strip()]
+
+    return [c for c in columns if len(filled(c)) >= 2 and not terms(c) & YEAR_WORDS
+            and sum(cell_number(cell) is not None for cell in filled(c)) >= 0.8 * len(filled(c))]
+
+
+def table_figure(lines: list[str], what: str) -> str | None:
+    """The average, total, highest or lowest of a table's number column that `what` names (the only one, when it
+    names none), how many rows there are, or the value its column named says most often, over the rows that say
+    `what`'s other words and years ("average price 2031", "highest close", "rows FAIL June 2031", "which patient
+    most often": each of those said in some cell of the row, in any language the glossary knows, a month by its
+    date). Money going out or in picks the sign of an amount column that has both."""
+    rows = table_rows(lines)
+    columns = columns_of(rows)
+    combine = combine_asked(what, columns)
+    if len(rows) < 2 or not combine:
+        return None
+    wanted = terms(what)
+    says = saying(wanted)
+    numeric = numeric_columns(rows, columns)
+    # Of the columns the question names, the one it names by most words that are not a combining's ("Total").
+    named = sorted((c for c in numeric if any(says(t, terms(c)) for t in wanted)),
+                   key=lambda c: -sum(says(t, terms(c)) for t in wanted - COMBINING))
+    column = named[0] if named else numeric[0] if len(numeric) == 1 else None
+    if combine == "count" and named:
+        combine = "total"  # "how many hours": the hours added up, not the rows that have some
+    if combine == "mode":
+        kinds = [c for c in columns if c not in numeric and c != "Sheet" and any(says(t, terms(c)) for t in wanted)]
+        column = kinds[0] if kinds else None
+    if column is None and combine != "count":
+        return month_ranked(rows, numeric, what, combine, says)
+    # The words that pick rows: what is neither the combining, the column, nor a word about the table itself.
+    picking = picking_words(rows, what, says)
+    months = months_named(what)
+    years = set(YEAR.findall(what)) if not months else set()
+    picking -= {t for y in years for t in terms(y)}
+
+    def picked(row: dict[str, str], years: set[str]) -> bool:
+        said = " ".join(f"{k} {v}" for k, v in row.items())
+        return all(says(t, terms(said)) for t in picking) and all(y in said for y in years) and (not months or bool(months & dated_months(said)))
+
+    # Nor does a year none of the rows the words pick says ("my 2031 budget" of rows named by month alone).
+    years = {y for y in years if any(picked(row, {y}) for row in rows)}
+
+    # A row the table totals itself in ("Total: 4,210") is no row of its own to add or rank.
+    kept = [row for row in rows if picked(row, years) and not any(terms(v) & TOTAL_WORDS for v in row.values() if cell_number(v) is None)]
+    # The picking words as the question says them, not as stems ("home", not "hom").
+    spelled = {t: word for word in re.findall(r"[\w'-]+", what) for t in terms(word)}
+    asked = ", ".join(sorted({spelled.get(t, t) for t in picking | years}))
+    if not kept:
+        return f"No row of the table says {asked or 'that'}."
+    if combine == "count":
+        counted = f"{len(kept):,} of its {len(rows):,} rows" + (f" say {asked}" if asked else "") + "."
+        # A count, then what those rows cost or earned: the same rows' amounts added up too.
+        amounts = [c for c in numeric if any(saying(MONEY_COLUMN)(t, terms(c)) for t in MONEY_COLUMN)]
+        if not (amounts and dict(COMBINE_WORDS)["total"].search(what)):
+            return counted
+        written = [row[amounts[0]] for row in kept if cell_number(row.get(amounts[0], "")) is not None]
+        return f"{counted} Their {amounts[0]} adds up to {money(sum(cell_number(w) or 0.0 for w in written), written)}."
+
+    def shown(row: dict[str, str]) -> str:
+        return "; ".join(f"{k}: {v}" for k, v in row.items())
+
+    if combine == "mode":
+        return most_often(kept, column, numeric, f" of the {len(kept):,} rows" + (f" that say {asked}" if asked else ""))
+    values = [(cell_number(row.get(column, "")), row) for row in kept if cell_number(row.get(column, "")) is not None]
+    signed = {value > 0 for value, _ in values} == {True, False}
+    way = "out" if signed and wanted & MONEY_OUT else "in" if signed and wanted & MONEY_IN else ""
+    if way:  # the money that went out is the amounts below zero, the largest of them the furthest below
+        values = [(abs(value), row) for value, row in values if (value < 0) == (way == "out")]
+    if not values:
+        return None
+    over = f"over {len(values):,} rows" + (f" that say {asked}" if asked else "") + (f" of money going {way}" if way else "")
+    if len(values) == 1:  # one row's value is its own average, total, highest and lowest
+        return f"Only one row says {asked or 'that'}: {column} is {values[0][1][column]} (the row \"{shown(values[0][1])}\")."
+    if combine in ("largest", "smallest"):
+        value, row = (max if combine == "largest" else min)(values, key=lambda pair: pair[0])
+        return f"The {'highest' if combine == 'largest' else 'lowest'} {column} {over} is {row[column].strip()}, in the row \"{shown(row)}\"."
+    total = sum(value for value, _ in values)
+    written = [row[column] for _, row in values]
+    if combine == "total":
+        return f"The total of {column} {over} is {money(total, written)}."
+    average = total / len(values)
+    # Whole figures' average keeps the decimals it has ("355.5"); amounts' is said as they are written.
+    said = money(average, written) if any(re.search(r"[.,]\d{1,2}$", w.strip()) for w in written) else f"{average:,.4g}"
+    return f"The average {column} {over} is {said} (their total {money(total, written)})."
+
+
+def month_ranked(rows: list[dict[str, str]], numeric: list[str], what: str, combine: str, says: Callable[[str, set[str]], bool]) -> str | None:
+    """Which month is highest or lowest in a table whose columns are months (a budget: a row per item, a column per
+    month): the row that totals the rows the question's words pick, or else those rows added up, compared month
+    by month; None when the columns are no months or the question asks no month."""
+    months = [c for c in numeric if fold(c).strip(" .") in MONTHS]
+    if len(months) < 3 or combine not in ("largest", "smallest") or not WHICH_MONTH.search(what):
+        return None
+    picking = picking_words(rows, what, says)
+    chosen = [row for row in rows if any(row.get(c, "").strip() for c in months)
+              and all(says(t, terms(" ".join(f"{k} {v}" for k, v in row.items()))) for t in picking)]
+    totalled = [row for row in chosen if any(terms(v) & TOTAL_WORDS for v in row.values() if cell_number(v) is None)]
+    if not chosen:
+        return None
+    if totalled:
+        figures = {c: cell_number(totalled[0].get(c, "")) or 0.0 for c in months}
+        basis = "the row \"" + "; ".join(f"{k}: {v}" for k, v in totalled[0].items()) + "\""
+    else:
+        figures = {c: sum(cell_number(row.get(c, "")) or 0.0 for row in chosen) for c in months}
+        basis = f"the {len(chosen)} rows" + (" that say " + ", ".join(sorted(picking)) if picking else "") + " added up"
+    month = (max if combine == "largest" else min)(months, key=lambda c: figures[c])
+    written = [row.get(c, "") for row in chosen for c in months if row.get(c, "").strip()]
+    said = ", ".join(f"{c} {money(figures[c], written)}" for c in months)
+    return f"Of its months, {month} is the {'highest' if combine == 'largest' else 'lowest'}: {money(figures[month], written)} ({said}; from {basis})."
+
+
+def saying(wanted: set[str]) -> Callable[[str, set[str]], bool]:
+    """Whether a text's terms say a question's term, itself or (a column, a row's word) in another language than
+    the question's ("horas" for hours, "domicile" for home)."""
+    said_as: dict[str, set[str]] = {}
+    for foreign, source in translations(wanted, ALL_LANGUAGES).items():
+        said_as.setdefault(source, set()).add(foreign)
+    return lambda term, said: covers(term, said) or any(covers(foreign, said) for foreign in said_as.get(term, ()))
+
+
+def picking_words(rows: list[dict[str, str]], what: str, says: Callable[[str, set[str]], bool]) -> set[str]:
+    """The words of `what` that pick a table's rows: neither a combining, a column's name, nor a word about the
+    table itself, which no row says ("the natural gas prices")."""
+    named_columns = terms(" ".join(columns_of(rows)))
+    picking = {t for t in terms(what) - COMBINING - ROW_WORDS - TABLE_WORDS - named_numbers(what) if not says(t, named_columns)}
+    said_in_rows = [terms(" ".join(f"{k} {v}" for k, v in row.items())) for row in rows]
+    return {t for t in picking if any(says(t, said) for said in said_in_rows)}
+
+
+def rows_picked_by(lines: list[str], question: str) -> bool:
+    """Whether a question's words pick some of a table's rows and not others (a search may rank a man page's
+    "March" above the log whose rows are the visits asked about)."""
+    rows = table_rows(lines)
+    says = saying(terms(question))
+    said = [terms(" ".join(f"{k} {v}" for k, v in row.items())) for row in rows]
+    return len(rows) >= 2 and any(0 < sum(says(t, s) for s in said) < len(rows) for t in picking_words(rows, question, says))
+
+
+def most_often(rows: list[dict[str, str]], column: str, numeric: list[str], over: str) -> str:
+    """The value of `column` the rows say most often, how often, the next ones, and what that value's rows
+    mostly say in the other columns of words ("for what")."""
+    counted = Counter(row[column].strip() for row in rows if row.get(column, "").strip())
+    if not counted:
+        return f"No row says a {column}."
+    (top, times), *others = counted.most_common(4)
+    theirs = [row for row in rows if row.get(column, "").strip() == top]
+    alike = []
+    for other in columns_of(theirs):
+        said = Counter(row[other].strip() for row in theirs if row.get(other, "").strip())
+        value, count = said.most_common(1)[0] if said else ("", 0)
+        if other not in (column, "Sheet") and other not in numeric and count > len(theirs) / 2 and not dates_in(value)[0]:
+            alike.append(f"{other}: {value}")
+    rest = "; then " + ", ".join(f"{value} ({count})" for value, count in others) if others else ""
+    return (f"The {column} said most often{over} is {top}, in {times:,} rows{rest}."
+            + (f" Its rows say {'; '.join(alike)}." if alike else ""))
+
+
+def named_numbers(what: str) -> set[str]:
+    """The numbers that are part of a name ("the 10-year yield", "top 5 percent"): they pick no row."""
+    return {t for found in re.finditer(r"\b(\d+)[- ](?=[^\W\d_])", what) for t in terms(found.group(1))}
+
+
+def row_asked(lines: list[str], question: str) -> tuple[str, str]:
+    """A table's value for the year or month of a year a question asks, read in code: ("none", the span of years
+    its rows run over) when a column dates the rows and no row is dated so; ("value", a sentence with the cell and
+    its row) when one row is dated so and says the question's other words that such rows say, and one column is
+    the one asked (named in the question, or the only one of figures); ("rows", "") otherwise."""
+    rows = table_rows(lines)
+    columns = columns_of(rows)
+    # The column that dates the rows: its cells start with a year ("2008-09-01", "1968", "2017 (40)").
+    dating = next((c for c in columns if sum(bool(YEAR.match(row.get(c, ""))) for row in rows) >= 0.8 * len(rows)), None)
+    if len(rows) < 2 or dating is None:
+        return "rows", ""
+    months = months_named(question)
+    years = set(YEAR.findall(question))
+    named_month = {number: max((name for name, n in MONTHS.items() if n == number), key=len).title() for number in range(1, 13)}
+    asked = " and ".join(f"{named_month[month]} {year}" for year, month in sorted(months)) or " and ".join(sorted(years))
+    cells = [row.get(dating, "") for row in rows]
+    dated = [i for i, cell in enumerate(cells) if (months & dated_months(cell) if months else cell[:4] in years)]
+    if not dated:
+        held = sorted(cell[:4] for cell in cells if YEAR.match(cell))
+        return "none", f"no row for {asked}; its rows run from {held[0]} to {held[-1]}"
+    said = ["; ".join(f"{k}: {v}" for k, v in row.items()) for row in rows]
+    wanted = terms(question) - {t for y in years for t in terms(y)} - named_numbers(question)
+    # The question's words that some of those rows say and others do not pick among them ("Portugal").
+    picking = {t for t in wanted if 0 < sum(covers(t, terms(said[i])) for i in dated) < len(dated)} - terms(" ".join(columns))
+    # A name said in capitals alone ("the US") picks the rows that spell it out ("United States").
+    spelled = [a for a in acronyms(question) if 0 < sum(says_acronym(a, said[i]) for i in dated) < len(dated)]
+    kept = [i for i in dated if all(covers(t, terms(said[i])) for t in picking) and all(says_acronym(a, said[i]) for a in spelled)]
+    if len(kept) != 1:
+        return "rows", ""
+    row = rows[kept[0]]
+    named = sorted((c for c in row if c != dating and terms(c) and terms(c) <= terms(question)), key=len, reverse=True)
+    figures = [c for c in row if c != dating and cell_number(row[c]) is not None and not terms(c) & YEAR_WORDS]
+    column = named[0] if named else figures[0] if len(figures) == 1 else ""
+    if not column:
+        return "rows", ""
+    return "value", f"{column} for {asked} is {row[column]} (the row \"{said[kept[0]]}\")"
+
+
+def combine_asked(what: str, columns: list[str]) -> str:
+    """How `what` asks a table's rows combined (COMBINE_WORDS: "count", "average", ..., or "mode": which value
+    most often), once the names of the table's columns it says are taken out ("the Top 5 percent in 1968" asks no
+    highest) unless a column is named for the combining itself ("the total income": its Total column added up);
+    '' when it asks none."""
+    said = what
+    for column in sorted(columns, key=len, reverse=True):
+        if len(column) > 2:
+            what = re.sub(rf"(?<!\w){re.escape(column)}(?!\w)", " ", what, flags=re.I)
+    if MOST_OFTEN.search(what):
+        return "mode"
+    asked = next((name for name, words in COMBINE_WORDS if words.search(what)), "")
+    named = [c for c in columns if len(c) > 2 and re.search(rf"(?<!\w){re.escape(c)}(?!\w)", said, re.I)]
+    return asked or next((name for name, words in COMBINE_WORDS if any(words.fullmatch(c.strip()) for c in named)), "")
+
+
+def table_count(lines: list[str], what: str) -> tuple[int, str, list[str]] | None:
+    """A table's different values of the column `what` names ("countries": the Country column), or its rows when
+    `what` names rows or the table itself."""
+    rows = table_rows(lines)
+    if len(rows) < 2:
+        return None
+    wanted = terms(what)
+    columns = columns_of(rows)
+    column = next((c for c in columns if terms(c) & wanted), None)
+    if column is None:
+        if wanted & ROW_WORDS:
+            return len(rows), "rows", []
+        return None
+    values = list(dict.fromkeys(row[column].strip() for row in rows if row.get(column, "").strip()))
+    return len(values), f"different values of {column} (in {len(rows):,} rows)", values
