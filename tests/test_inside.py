@@ -211,3 +211,7 @@ def test_a_tables_figures_are_read_as_its_country_writes_them_and_its_words_in_i
     assert "Of its months, febrero is the highest: 955.50" in month.text and "Partida: Total" in month.text, month.text
     power = inside.count_in_file("plan.xlsx", "which month had the lowest Luz spending?")
     assert "Of its months, marzo is the lowest: 58.10" in power.text, power.text
+    february = inside.count_in_file("plan.xlsx", "total spending in February")
+    assert "The total of febrero over 2 rows" in february.text and "is 955.50" in february.text, february.text
+    june = inside.count_in_file("plan.xlsx", "total spending in June")
+    assert "No column of the table is the month asked; its months are enero, febrero, marzo." in june.text and not june.found, june.text

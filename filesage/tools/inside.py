@@ -80,7 +80,7 @@ class Inside:
         figure = table_figure(lines, what)
         if figure:
             text = f"In {entry.path}: {figure}"
-            return ToolResult(text, [entry.path], f"{what} in {entry.name}", answer=text, found=not figure.startswith("No row"))
+            return ToolResult(text, [entry.path], f"{what} in {entry.name}", answer=text, found=not figure.startswith(("No row", "No column")))
         verdict, said = row_asked(lines, what) if YEAR.search(what) else ("rows", "")
         if verdict != "rows":
             text = f"{entry.path} has {said}." if verdict == "none" else f"In {entry.path}, {said}."

@@ -92,6 +92,13 @@ def table_figure(lines: list[str], what: str) -> str | None:
     named = sorted((c for c in numeric if any(says(t, terms(c)) for t in wanted)),
                    key=lambda c: -sum(says(t, terms(c)) for t in wanted - COMBINING))
     column = named[0] if named else numeric[0] if len(numeric) == 1 else None
+    # Columns that are months (a budget's): the month the question names is the column ("expenses for March": mars).
+    by_month = {MONTHS[fold(c).strip(" .")]: c for c in numeric if fold(c).strip(" .") in MONTHS}
+    asked_months = [MONTHS[word] for word in re.findall(r"[^\W\d_]{4,}", fold(what)) if word in MONTHS]
+    if len(by_month) >= 3 and asked_months and not WHICH_MONTH.search(what):
+        if not any(month in by_month for month in asked_months):
+            return f"No column of the table is the month asked; its months are {', '.join(by_month.values())}."
+        column = next(by_month[month] for month in asked_months if month in by_month)
     if combine == "count" and named:
         combine = "total"  # "how many hours": the hours added up, not the rows that have some
     if combine == "mode":
