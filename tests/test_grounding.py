@@ -411,3 +411,11 @@ def test_a_version_the_question_gives_is_said_whole():
     assert missing_names("What did acme 3.1 change?", "Update zlib to v3.1.0.") == ["3.1"]
     assert missing_names("What did acme 3.1 change?", "acme-3.1: faster start") == []
     assert missing_names("Who was paid 4,320?", "Total: 4,320.00") == []
+
+
+def test_a_month_of_a_year_is_read_as_each_language_writes_it():
+    from filesage.language.figures import months_named
+
+    for said in ("the bill of March 2031", "factura de marzo de 2031", "bolletta di marzo del 2031", "2031-03", "mars 2031"):
+        assert months_named(said) == {(2031, 3)}, said
+    assert months_named("version 3 of 2031") == set()

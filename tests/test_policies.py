@@ -1016,6 +1016,27 @@ def test_several_looks_are_planned():
         assert not planned(question, [], None), question
 
 
+def test_a_month_asked_is_one_the_sources_are_of(tmp_path):
+    from filesage.policies.before_answer import a_month_asked_is_one_the_sources_are_of as of_month
+
+    write(tmp_path / "bills/zither_power_2031-02.txt", "Zither Power\nBill of 03/03/2031 for February 2031\nTotal: 84,10 EUR\n")
+    write(tmp_path / "bills/zither_power_marzo.txt", "Zither Power\nFactura marzo 2031\nTotal: 79,30 EUR\n")
+    box = Toolbox(tmp_path)
+    agent = Agent(ScriptedModel([]), ToolRegistry([box.read_file, semantic_search, respond]), tree=box, policies=in_force())
+
+    def answered(question, path):
+        return found(turn_for(agent, question), "- Total: 84,10 EUR", paths=[path], query=question)
+
+    # The April bill the folder lacks: the February one found is said to be of February, not given as April's.
+    verdict = of_month(answered("How much was the Zither Power bill for April 2031?", "bills/zither_power_2031-02.txt"), "84,10 EUR")
+    assert verdict.as_written and verdict.text.startswith("I found nothing for April 2031: the files that came closest are of other months: "
+                                                          "bills/zither_power_2031-02.txt (February 2031, March 2031)"), verdict.text
+    # A source of the month asked, said in its own language, stands; so does a question naming no month, or several.
+    assert of_month(answered("How much was the bill for March 2031?", "bills/zither_power_marzo.txt"), "79,30 EUR") is None
+    assert of_month(answered("How much was the bill?", "bills/zither_power_2031-02.txt"), "84,10 EUR") is None
+    assert of_month(answered("the bills for April 2031 and May 2031?", "bills/zither_power_2031-02.txt"), "84,10 EUR") is None
+
+
 def test_what_no_file_mentions_is_not_found(agent):
     from filesage.policies.before_answer import what_no_file_mentions_is_not_found as unmentioned
 

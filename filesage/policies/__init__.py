@@ -45,6 +45,7 @@ from .before_answer import (
     summaries_give_what_the_file_states,
     totals_asked_are_added_in_code,
     what_no_file_mentions_is_not_found,
+    a_month_asked_is_one_the_sources_are_of,
 )
 from .first_call import (
     a_document_the_question_names_is_the_one_searched,
@@ -139,6 +140,7 @@ ORDER: list[Policy] = [
         answers_are_not_the_prompt_copied,
         not_found_is_said_plainly,
         what_no_file_mentions_is_not_found,
+        a_month_asked_is_one_the_sources_are_of,
         denials_must_hold,
         follow_ups_answer_about_what_they_name,
         answers_give_what_was_asked,

@@ -30,12 +30,15 @@ from ..language.question import (
     question_words,
     subject_words,
 )
+from ..language.figures import months_named
 from ..language.names import question_language
 from ..language.text import is_piece_heading, singular, terms
 from ..llm.parser import ToolCall
+from ..tools.listing import dated_months
 from ..tools.registry import CONTENT_TOOLS
 from ..tools.result import NOTE_OPENS
 from .reading import (
+    document_lines,
     found_anything,
     line_most_about,
     line_naming_everything,
@@ -46,6 +49,8 @@ from .reading import (
 )
 
 
+MARKER_NUMBER = re.compile(r"\[(\d+)\]")
+MONTH_NAMES = dict(enumerate("January February March April May June July August September October November December".split(), start=1))
 # The head of a tool's result ("From notes/a.md (lines 3-9):", "Result of semantic_search:"), copied into a draft.
 RESULT_HEAD = re.compile(r"\bFrom \S+(?:\s*\[\d+\])?\s*\((?:lines?|p\.|pages?|sheet|rows?)\b|\bResult of \w+:")
 
@@ -142,6 +147,27 @@ def what_no_file_mentions_is_not_found(turn: "Turn", draft: str | None) -> Accep
         return None
     named = " or ".join(f"'{word}'" for word in absent)
     return Accept(prompts.NOT_MENTIONED.format(folder=turn.folder, words=named, searched=what_was_searched(turn)), as_written=True)
+
+
+def a_month_asked_is_one_the_sources_are_of(turn: "Turn", draft: str | None) -> Accept | None:
+    """Asked for a document of a month the folder has none of ("the April bill", "my January statement"), a search
+    brings the same kind of document of a neighbouring month, and small models give its figure as the month's. When
+    the question names one month of a year and no file the answer rests on is of that month (by its name, or a date
+    or month its text says, in any language), the answer says so, with the months those files are of."""
+    asked = months_named(turn.question)
+    if draft is None or len(asked) != 1 or says_not_found(draft, "") or turn.tree is None:
+        return None
+    steps = [step for step in turn.steps if step.found and step.paths]
+    if not steps or any(step.tool not in ("semantic_search", "read_file") for step in steps):
+        return None
+    cited = {int(n) for n in MARKER_NUMBER.findall(draft)}
+    paths = list(dict.fromkeys(s.path for s in turn.citations.sources if s.number in cited)) or steps[-1].paths
+    months = {path: dated_months(" ".join([path, *document_lines(turn.tree, path)])) for path in paths}
+    if any(asked & found for found in months.values()):
+        return None
+    (year, month), = asked
+    of = "; ".join(f"{path} ({', '.join(f'{MONTH_NAMES[m]} {y}' for y, m in sorted(found)[:4]) or 'no month'})" for path, found in months.items())
+    return Accept(prompts.NOT_OF_THE_MONTH.format(month=f"{MONTH_NAMES[month]} {year}", files=of, searched=what_was_searched(turn)), as_written=True)
 
 
 def searched_scope(turn: "Turn") -> list[str]:
