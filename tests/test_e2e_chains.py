@@ -208,3 +208,26 @@ def test_a_bank_export_with_semicolons_and_a_changelog_kept_beside_its_program_a
     assert "4 024,06" in balance["answer"] or "4,024.06" in balance["answer"] or "4024.06" in balance["answer"], balance["answer"]
     release = ask(root, tmp_path, "What changed in zlock 1.4?")
     assert "--tint" in release["answer"] and "first public release" not in release["answer"], release["answer"]
+
+
+def test_a_logs_rows_are_counted_added_and_ranked_in_code_in_the_logs_own_language(tmp_path):
+    """A Spanish bank export whose single amount column is signed, and a log of visits in Spanish: the largest
+    payment out of the account, how many visits were at home and what they brought in, which client came most
+    often; each computed over every row of the table, whatever the search showed first."""
+    root = tmp_path / "docs"
+    write(root / "casa/banco/extracto_2031-05.csv", "Banco Ejemplo – Extracto de cuenta\nPeriodo: 01/05/2031 - 31/05/2031\n\n"
+          "Fecha;Concepto;Importe;Saldo\n02/05/2031;NÓMINA INSTITUTO;2.150,00;3.410,20\n04/05/2031;ALQUILER PISO;-875,00;2.535,20\n"
+          "06/05/2031;MERCADONA;-64,35;2.470,85\n09/05/2031;SEGURO HOGAR;-212,40;2.258,45\n")
+    log = "fecha;cliente;motivo;lugar;importe\n" + "".join(
+        f"{day:02d}/05/2031;{client};{why};{where};{fee}\n" for day, client, why, where, fee in [
+            (2, "R. Osuna", "rodilla", "Consulta", "30,00"), (3, "T. Bravo", "hombro", "Domicilio", "42,50"),
+            (5, "R. Osuna", "rodilla", "Consulta", "30,00"), (8, "M. Calvo", "espalda", "Domicilio", "42,50"),
+            (9, "R. Osuna", "rodilla", "Domicilio", "42,50"), (12, "T. Bravo", "hombro", "Consulta", "30,00")])
+    write(root / "trabajo/sesiones_2031-05.csv", log)
+    write(root / "notes/todo.md", "# To do\n\n- call the plumber about the kitchen tap\n")
+    largest = ask(root, tmp_path, "What was the biggest payment out of my account in the May statement?")
+    assert "875" in largest["answer"] and "2.150" not in largest["answer"], largest["answer"]
+    home = ask(root, tmp_path, "How many home visits did I do in May, and how much did they bring in?")
+    assert re.search(r"\b3\b", home["answer"]) and "127,50" in home["answer"], home["answer"]
+    often = ask(root, tmp_path, "Which client did I see most often in May, and for what?")
+    assert "Osuna" in often["answer"] and "rodilla" in often["answer"], often["answer"]

@@ -176,8 +176,8 @@ def test_a_tables_figures_are_read_as_its_country_writes_them_and_its_words_in_i
           "02.05.2031;Gehalt Zither AG;;3 210,50\n03.05.2031;Miete Mai;1 045,00\n"
           "07.05.2031;Bäckerei;12,40;\n09.05.2031;Erstattung Kasse;;84,10\n")
     # One signed amount column: money out is below zero.
-    write(root / "bank/export.csv", "Fecha;Concepto;Importe\n01/05/2031;Nómina;2.150,00\n04/05/2031;Alquiler;-875,00\n"
-          "06/05/2031;Farmacia;−23,45\n")
+    write(root / "bank/export.csv", "Fecha;Concepto;Importe;Saldo\n01/05/2031;Nómina;2.150,00;3.000,00\n04/05/2031;Alquiler;-875,00;2.125,00\n"
+          "06/05/2031;Farmacia;−23,45;2.101,55\n")
     write(root / "visits.csv", "fecha;paciente;motivo;lugar;importe\n" + "".join(
         f"{day:02d}/05/2031;{name};{why};{where};{fee}\n" for day, name, why, where, fee in [
             (2, "R. Ostmark", "rodilla", "Consulta", "30,00"), (3, "T. Reuter", "hombro", "Domicilio", "42,50"),
@@ -194,6 +194,9 @@ def test_a_tables_figures_are_read_as_its_country_writes_them_and_its_words_in_i
     assert "The total of Gutschrift over 2 rows" in came_in.text and "is 3 294,60" in came_in.text, came_in.text
     signed = inside.count_in_file("bank/export.csv", "largest outgoing amount")
     assert "of money going out is -875,00" in signed.text and "Alquiler" in signed.text, signed.text
+    # The amounts both in and out are the column asked about, not the balance beside them.
+    payment = inside.count_in_file("bank/export.csv", "the biggest payment out of my account in May")
+    assert "The highest Importe" in payment.text and "-875,00" in payment.text, payment.text
     spent = inside.count_in_file("bank/export.csv", "total spent")
     assert "is 898,45" in spent.text, spent.text
     # An English word picks the rows that say it in Spanish; the value said most often, with what its rows say.

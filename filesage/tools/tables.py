@@ -92,6 +92,10 @@ def table_figure(lines: list[str], what: str) -> str | None:
     named = sorted((c for c in numeric if any(says(t, terms(c)) for t in wanted)),
                    key=lambda c: -sum(says(t, terms(c)) for t in wanted - COMBINING))
     column = named[0] if named else numeric[0] if len(numeric) == 1 else None
+    if column is None and wanted & (MONEY_OUT | MONEY_IN):
+        # Money out or in, no column named: the one column of amounts both in and out (not the running balance).
+        signed = [c for c in numeric if {n > 0 for row in rows for n in [cell_number(row.get(c, ""))] if n} == {True, False}]
+        column = signed[0] if len(signed) == 1 else None
     # Columns that are months (a budget's): the month the question names is the column ("expenses for March": mars).
     by_month = {MONTHS[fold(c).strip(" .")]: c for c in numeric if fold(c).strip(" .") in MONTHS}
     asked_months = [MONTHS[word] for word in re.findall(r"[^\W\d_]{4,}", fold(what)) if word in MONTHS]
