@@ -1327,6 +1327,21 @@ def test_plans_name_only_what_was_said():
     assert checked(written_out, "and the deposit?", lease, None) is None
 
 
+def test_lookups_keep_the_time_a_follow_up_points_to():
+    from filesage.agent.planner import Lookup, Plan
+    from filesage.policies.plan import lookups_keep_the_time_a_follow_up_points_to as kept
+
+    history = [{"role": "user", "content": "What was the harbour's tonnage in 2031?"}, {"role": "assistant", "content": "4,120 t [1]."}]
+    plan = Plan("How many ships docked that year?", [Lookup("How many ships docked?", "ships")], "none")
+    assert kept(plan, "how many ships docked that year?", history, None).lookups == [Lookup("How many ships docked in 2031?", "ships")]
+    monthly = [{"role": "user", "content": "How much was the power bill for March 2031?"}, {"role": "assistant", "content": "84,10 EUR."}]
+    assert kept(plan, "and the kWh that month?", monthly, None).lookups[0].ask == "How many ships docked in March 2031?"
+    # A lookup that names its year, or a question that points at no time, is left as planned.
+    dated = Plan("x", [Lookup("How many ships docked in 2030?", "ships")], "none")
+    assert kept(dated, "how many ships docked that year?", history, None) is None
+    assert kept(plan, "how many ships docked?", history, None) is None
+
+
 def test_lookups_keep_what_the_question_is_about(fs_corpus):
     from filesage.agent.planner import Lookup, Plan
     from filesage.policies.plan import lookups_keep_what_the_question_is_about as checked

@@ -111,6 +111,7 @@ def number_value(match: re.Match) -> str:
     return str(int(value)) if value == int(value) else f"{value:.6f}".rstrip("0")
 
 
+MONTH_NAMES = dict(enumerate("January February March April May June July August September October November December".split(), start=1))
 # A month of a year ("February 2031", "Feb. 2031", "febrero de 2031", "2031-02"), as a question asks for one.
 MONTH_OF_YEAR = [re.compile(rf"\b{MONTH},?\s+(?:(?:de|del|of)\s+)?{YEAR}\b", re.I), re.compile(r"\b(?P<year>\d{4})-(?P<month>\d{2})\b(?!-\d)")]
 

@@ -60,11 +60,8 @@ TYPE_GROUPS: dict[str, tuple[str, ...]] = {
     "extensionless": ("",),  # README, Makefile, a changelog named NEWS: no extension at all
     "log": ("log",), "logfile": ("log",),
     "config": ("json", "yaml", "yml", "toml", "ini", "cfg", "conf"),
-    "web": ("html", "htm", "css"),
-    "webpage": ("html", "htm"),
-    "html": ("html", "htm"),
-    "jpeg": ("jpg", "jpeg"),
-    "jpg": ("jpg", "jpeg"),
+    "web": ("html", "htm", "css"), "webpage": ("html", "htm"), "html": ("html", "htm"),
+    "jpeg": ("jpg", "jpeg"), "jpg": ("jpg", "jpeg"),
     "yaml": ("yaml", "yml"),
     "htm": ("html", "htm"),
     "tif": ("tif", "tiff"),
@@ -355,6 +352,8 @@ EVERY_ONE = re.compile(r"\b(?:all|every|each)\b(?!\s+(?:of\s+)?(?:the\s+)?(?:two
 # A figure asked within one document that keeps records ("the highest fee in the June ledger"): not many files'.
 IN_ONE_RECORD = re.compile(r"\b(?:in|on|from) (?:the|my|this|that) (?:[\w'-]+ ){0,3}(?:statement|log|logbook|spreadsheet|sheet|workbook|budget|"
                            r"table|export|ledger|register|agenda|diary|journal|timesheet|csv)\b(?!s)", re.I)
+# A follow-up pointing at the time the question before named ("how many were there that year?").
+THAT_TIME = re.compile(r"\b(?:that|the same|this) (?:year|month)\b|\b(?:back )?then\?|\bat that time\b", re.I)
 # How many things there are and what they add up to, in one question (a count, then what those cost or earned).
 COUNT_AND_TOTAL = re.compile(rf"\b{alternatives(COUNTING)}\b.*\bhow much (?:did|do|does|have|has|will) (?:they|those|these|it|that)\b", re.I)
 OVER_MANY = re.compile(r"\b(every|each|all|list|which|any|ones|per|across|between|compare|files|documents)\b", re.I)

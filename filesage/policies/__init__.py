@@ -77,6 +77,7 @@ from .in_code import (
 )
 from .plan import (
     arithmetic_only_where_the_question_asks_it,
+    lookups_keep_the_time_a_follow_up_points_to,
     lookups_keep_what_the_question_is_about,
     plans_name_only_what_was_said,
     several_looks_are_planned,
@@ -94,6 +95,7 @@ ORDER: list[Policy] = [
         several_looks_are_planned),
     *at(PLANNED,
         plans_name_only_what_was_said,
+        lookups_keep_the_time_a_follow_up_points_to,
         arithmetic_only_where_the_question_asks_it,
         lookups_keep_what_the_question_is_about),
     *at(FIRST_CALL,

@@ -30,7 +30,7 @@ from ..language.question import (
     question_words,
     subject_words,
 )
-from ..language.figures import months_named
+from ..language.figures import MONTH_NAMES, months_named
 from ..language.names import question_language
 from ..language.text import is_piece_heading, singular, terms
 from ..llm.parser import ToolCall
@@ -50,7 +50,6 @@ from .reading import (
 
 
 MARKER_NUMBER = re.compile(r"\[(\d+)\]")
-MONTH_NAMES = dict(enumerate("January February March April May June July August September October November December".split(), start=1))
 # The head of a tool's result ("From notes/a.md (lines 3-9):", "Result of semantic_search:"), copied into a draft.
 RESULT_HEAD = re.compile(r"\bFrom \S+(?:\s*\[\d+\])?\s*\((?:lines?|p\.|pages?|sheet|rows?)\b|\bResult of \w+:")
 

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from ..agent.decisions import NO_PLAN, NoPlan
 from ..agent.planner import Lookup, Plan
 from ..agent.prompts import PLAN_SYSTEM
-from ..language.figures import CODE
+from ..language.figures import CODE, MONTH_NAMES, months_named
 from ..language.filters import read_question
 from ..language.lexicon import (
     ADDED_UP,
@@ -27,8 +27,10 @@ from ..language.lexicon import (
     MOST_OFTEN,
     PERCENT_ASKED,
     REFERS_BACK,
+    THAT_TIME,
     TREE,
     TWO_QUESTIONS,
+    YEAR,
 )
 from ..language.question import (
     asked_phrases,
@@ -123,6 +125,20 @@ def plans_name_only_what_was_said(plan: Plan, question: str, history: list[dict]
     invented = [name for name in proper_names(written) if any(part.lower() not in said for part in name.split())]
     copied = (terms(written) - terms(said)) & EXAMPLE_TERMS
     return NO_PLAN if invented or copied else None
+
+
+def lookups_keep_the_time_a_follow_up_points_to(plan: Plan, question: str, history: list[dict], tree: "Toolbox | None") -> Plan | None:
+    """A follow-up that points at the time the question before named ("how many observations that year?", "and
+    the rent then?") is planned by small models as lookups without it, and each is then answered for every year
+    (a count of a column's values) or another one. Each lookup that names no year keeps the month or year the
+    question before named."""
+    previous = next((str(t.get("content", "")) for t in reversed(history) if t.get("role") == "user"), "")
+    months, years = months_named(previous), set(YEAR.findall(previous))
+    if not THAT_TIME.search(question) or not (len(months) == 1 or len(years) == 1):
+        return None
+    said = (lambda year, month: f"{MONTH_NAMES[month]} {year}")(*next(iter(months))) if len(months) == 1 else next(iter(years))
+    lookups = [lookup if YEAR.search(lookup.ask) else Lookup(f"{lookup.ask.rstrip(' ?')} in {said}?", lookup.label) for lookup in plan.lookups]
+    return replace(plan, lookups=lookups) if lookups != plan.lookups else None
 
 
 def lookups_keep_what_the_question_is_about(plan: Plan, question: str, history: list[dict], tree: "Toolbox | None") -> Plan | None:
