@@ -348,6 +348,9 @@ def test_the_files_a_question_names(tmp_path):
     assert typed.named_in("what does ferry say about its options?") == []
     assert box.scope("libs/zlib") == ["libs/zlib/FAQ", "libs/zlib/examples/README.examples", "libs/zlib/zlib.3"]
     assert box.scope("cli/jq/NEWS.md, AUTHORS") == ["cli/jq/NEWS.md", "cli/jq/AUTHORS"]
+    # A kind of document named in another language than its file's name: the French lease is the "bail".
+    write(tmp_path / "root" / "maison/Bail_rue_Zither.docx", "text\n")
+    assert Toolbox(tmp_path / "root").scope("lease") == ["maison/Bail_rue_Zither.docx"]
 
 
 def test_files_edited_within_dates_a_month_a_year_or_before_a_date(tmp_path):

@@ -14,6 +14,7 @@ from typing import Annotated, Literal
 from ..errors import UsageError
 from ..files.readers import document_parts
 from ..files.walk import FileEntry, confine, human_size, walk, when
+from ..language.glossary import translations
 from ..language.matching import (
     files_named,
     kin_words,
@@ -23,7 +24,8 @@ from ..language.matching import (
     split_type_words,
     type_extensions,
 )
-from ..language.text import singular, words
+from ..language.lexicon import LANGUAGE_WORDS
+from ..language.text import singular, terms, words
 from .listing import (
     MAX_LISTED,
     ORDER_WORDS,
@@ -469,7 +471,9 @@ class Toolbox:
             if prefix:
                 found += [e.path for e in self.entries if e.path.startswith(prefix + "/")]
             else:
-                found += [e.path for e in match_names(self.entries, part)]
+                # A kind of document named in another language than the files' ("lease": "Bail_2031.docx").
+                found += [e.path for e in match_names(self.entries, part)] or [
+                    e.path for word in translations(terms(part), set(LANGUAGE_WORDS)) if len(word) >= 4 for e in match_names(self.entries, word)]
         return list(dict.fromkeys(found))
 
     def named_in(self, question: str) -> list[str]:
