@@ -183,7 +183,7 @@ def test_a_tables_figures_are_read_as_its_country_writes_them_and_its_words_in_i
             (2, "R. Ostmark", "rodilla", "Consulta", "30,00"), (3, "T. Reuter", "hombro", "Domicilio", "42,50"),
             (5, "R. Ostmark", "rodilla", "Consulta", "30,00"), (8, "M. Coello", "espalda", "Domicilio", "42,50"),
             (9, "R. Ostmark", "rodilla", "Domicilio", "42,50")]))
-    write_xlsx(root / "plan.xlsx", {"Ingresos": [["Mes", "Total"], ["enero", 2100], ["febrero", 2300]],
+    write_xlsx(root / "plan.xlsx", {"Ingresos": [["Mes", "Total"], ["enero", 2100], ["febrero", 2300], ["marzo", 2200]],
                                     "Ahorro": [["Mes", "Total"], ["enero", 100], ["meta (junio 2031)", 900]],
                                     "Gastos": [["Partida", "enero", "febrero", "marzo"], ["Alquiler", 875, 875, 875],
                                                ["Luz", 61.2, 80.5, 58.1], ["Total", 936.2, 955.5, 933.1]]})
@@ -204,11 +204,19 @@ def test_a_tables_figures_are_read_as_its_country_writes_them_and_its_words_in_i
     assert home.text == "In visits.csv: 3 of its 5 rows say home.", home.text
     earned = inside.count_in_file("visits.csv", "How many home visits, and how much did they bring in?")
     assert earned.text == "In visits.csv: 3 of its 5 rows say home. Their importe adds up to 127,50.", earned.text
+    # The longest of something no column is named for: the table's first figure, its row shown whole.
+    longest = inside.count_in_file("visits.csv", "my longest visit?")
+    assert 'The highest importe over 5 rows is 42,50, in the row "fecha: 03/05/2031' in longest.text, longest.text
     often = inside.count_in_file("visits.csv", "which patient came most often, and for what?")
     assert "The paciente said most often of the 5 rows is R. Ostmark, in 3 rows" in often.text and "motivo: rodilla" in often.text, often.text
     # A sheet's name says what its rows are; a year no such row says is the workbook's own ("my 2031 plan").
     income = inside.count_in_file("plan.xlsx", "total income in my 2031 plan")
-    assert "The total of Total over 2 rows that say income is 4,400" in income.text, income.text
+    assert "The total of Total over 3 rows that say income is 6,600" in income.text, income.text
+    # Rows named by a month alone are those of the months asked; a month's column is another sheet's.
+    spanned = inside.count_in_file("plan.xlsx", "total income for January to February")
+    assert "The total of Total over 2 rows that say income is 4,400" in spanned.text, spanned.text
+    one = inside.count_in_file("plan.xlsx", "total income for March")
+    assert 'Total is 2200 (the row "Mes: marzo' in one.text, one.text
     # Months as columns: the month compared by the row that totals the rows asked about.
     month = inside.count_in_file("plan.xlsx", "which month has the highest planned spending?")
     assert "Of its months, febrero is the highest: 955.50" in month.text and "Partida: Total" in month.text, month.text

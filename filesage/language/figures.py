@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from .lexicon import MONTHS, MULTIPLIERS
+from .lexicon import MONTHS, MONTHS_SPANNED, MULTIPLIERS, QUARTERS
 
 MONTH = r"(?P<month>" + "|".join(sorted(MONTHS, key=len, reverse=True)) + r")\b\.?"
 
@@ -167,3 +167,22 @@ def money(value: float, like: list[str]) -> str:
         apart = next((m.group(1) for w in like for m in [re.search(r"\d([ .\u00a0\u202f])\d{3}\b", w)] if m), " ")
         written = written.replace(",", "\0").replace(".", ",").replace("\0", apart)
     return f"{sign}{written}"
+
+
+# A month by its name in full, in any language the folder's dates are read in (not "may", which is also a verb).
+MONTH_WORD = re.compile(r"\b(?:" + "|".join(sorted((m for m in MONTHS if len(m) > 3), key=len, reverse=True)) + r")\b", re.I)
+
+
+def months_mentioned(mentions: str) -> tuple[set[int], str]:
+    """The months a mention names (every month of a span: "January to March" is three), and the mention without
+    them."""
+    named = [MONTHS[m.group(0).lower()] for m in MONTH_WORD.finditer(mentions)]
+    if len(named) == 2 and MONTHS_SPANNED.search(mentions) and named[0] <= named[1]:
+        named = list(range(named[0], named[1] + 1))
+    for quarter in MONTHS_SPANNED.finditer(mentions):  # "Q1", "the first quarter"
+        nth = quarter.group("q") or quarter.group("nth")
+        if nth:
+            first = 3 * (int(nth) if nth.isdigit() else QUARTERS.index(nth.lower()) + 1) - 2
+            named += [first, first + 1, first + 2]
+    rest = MONTHS_SPANNED.sub(" ", mentions) if len(named) > 1 else mentions
+    return set(named), MONTH_WORD.sub(" ", rest)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from .figures import CODE
+from .figures import CODE, MONTH_WORD
 from .filters import detect_order, read_question
 from .lexicon import (
     ADDED_UP,
@@ -92,7 +92,7 @@ def years_asked(question: str, previous: str) -> list[str]:
 
 
 # A month said in words, any language told apart ("April", "abril"); "May" only written as a name, never "may I".
-MONTH_SAID = re.compile(rf"\b(?:(?i:{'|'.join(sorted((m for m in MONTHS if len(m) >= 4), key=len, reverse=True))})|May)\b")
+MONTH_SAID = re.compile(rf"(?i:{MONTH_WORD.pattern})|\bMay\b")
 
 
 def asked_again_for(question: str, previous: str) -> str:

@@ -10,9 +10,9 @@ from typing import Literal
 
 from ..files.readers import Unreadable, read_document
 from ..index.store import Hit
-from ..language.figures import NUMBER, dates_in, money, number_value
+from ..language.figures import MONTH_WORD, NUMBER, dates_in, money, months_mentioned, number_value
 from ..language.glossary import translations
-from ..language.lexicon import MONTHS, MONTHS_SPANNED, QUARTERS, QUESTION_WORDS
+from ..language.lexicon import MONTHS, QUESTION_WORDS
 from ..language.matching import kin_words
 from ..language.text import covers, fold, singular, stem, terms, words
 from .copies import same_content
@@ -22,8 +22,6 @@ from .toolbox import Toolbox
 
 MAX_FILES = 50
 FILE_START_LINES = 6  # where a document says what kind it is: its title and first lines
-# A month by its name in full, in any language the folder's dates are read in (not "may", which is also a verb).
-MONTH_WORD = re.compile(r"\b(?:" + "|".join(sorted((m for m in MONTHS if len(m) > 3), key=len, reverse=True)) + r")\b", re.I)
 
 
 MAX_RESULT_CHARS = 3000
@@ -36,21 +34,6 @@ class Found:
     line: str  # the line that answers, as shown
     value: float | None  # its figure, when the question adds, averages or ranks
     written: str  # the figure as the file writes it ("€1,015.80")
-
-
-def months_mentioned(mentions: str) -> tuple[set[int], str]:
-    """The months a mention names (every month of a span: "January to March" is three), and the mention without
-    them."""
-    named = [MONTHS[m.group(0).lower()] for m in MONTH_WORD.finditer(mentions)]
-    if len(named) == 2 and MONTHS_SPANNED.search(mentions) and named[0] <= named[1]:
-        named = list(range(named[0], named[1] + 1))
-    for quarter in MONTHS_SPANNED.finditer(mentions):  # "Q1", "the first quarter"
-        nth = quarter.group("q") or quarter.group("nth")
-        if nth:
-            first = 3 * (int(nth) if nth.isdigit() else QUARTERS.index(nth.lower()) + 1) - 2
-            named += [first, first + 1, first + 2]
-    rest = MONTHS_SPANNED.sub(" ", mentions) if len(named) > 1 else mentions
-    return set(named), MONTH_WORD.sub(" ", rest)
 
 
 def dated_in(text: str, months: set[int]) -> bool:

@@ -8,7 +8,7 @@ import re
 from collections import Counter
 from typing import Callable
 
-from ..language.figures import NUMBER, dates_in, money, months_named, number_value
+from ..language.figures import NUMBER, dates_in, money, months_mentioned, months_named, number_value
 from ..language.glossary import translations
 from ..language.lexicon import COMBINE_WORDS, LANGUAGE_WORDS, MONTHS, MOST_OFTEN, YEAR
 from ..language.names import acronyms, says_acronym
@@ -88,6 +88,8 @@ def table_figure(lines: list[str], what: str) -> str | None:
     wanted = terms(what)
     says = saying(wanted)
     numeric = numeric_columns(rows, columns)
+    if WHICH_MONTH.search(what):
+        return month_ranked(rows, numeric, what, combine, says)
     # Of the columns the question names, the one it names by most words that are not a combining's ("Total").
     named = sorted((c for c in numeric if any(says(t, terms(c)) for t in wanted)),
                    key=lambda c: -sum(says(t, terms(c)) for t in wanted - COMBINING))
@@ -96,13 +98,17 @@ def table_figure(lines: list[str], what: str) -> str | None:
         # Money out or in, no column named: the one column of amounts both in and out (not the running balance).
         signed = [c for c in numeric if {n > 0 for row in rows for n in [cell_number(row.get(c, ""))] if n} == {True, False}]
         column = signed[0] if len(signed) == 1 else None
-    # Columns that are months (a budget's): the month the question names is the column ("expenses for March": mars).
+    # Columns that are months (a budget's): the one month the question names is the column ("expenses for March": mars).
     by_month = {MONTHS[fold(c).strip(" .")]: c for c in numeric if fold(c).strip(" .") in MONTHS}
-    asked_months = [MONTHS[word] for word in re.findall(r"[^\W\d_]{4,}", fold(what)) if word in MONTHS]
-    if len(by_month) >= 3 and asked_months and not WHICH_MONTH.search(what):
-        if not any(month in by_month for month in asked_months):
+    asked_months = months_mentioned(what)[0]
+    of_rows = column  # the column when the month picks rows named by it, not a column
+    if len(by_month) >= 3 and len(asked_months) == 1:
+        (month,) = asked_months
+        if month not in by_month:
             return f"No column of the table is the month asked; its months are {', '.join(by_month.values())}."
-        column = next(by_month[month] for month in asked_months if month in by_month)
+        column = by_month[month]
+    if column is None and combine in ("largest", "smallest") and numeric:
+        column = numeric[0]  # "the longest run": the table's first figure, its row shown whole
     if combine == "count" and named:
         combine = "total"  # "how many hours": the hours added up, not the rows that have some
     if combine == "mode":
@@ -118,13 +124,18 @@ def table_figure(lines: list[str], what: str) -> str | None:
 
     def picked(row: dict[str, str], years: set[str]) -> bool:
         said = " ".join(f"{k} {v}" for k, v in row.items())
-        return all(says(t, terms(said)) for t in picking) and all(y in said for y in years) and (not months or bool(months & dated_months(said)))
+        # A row named by a month alone ("Mes: enero") is of a month asked without a year ("January to June").
+        named = {MONTHS[fold(v).strip(" .")] for v in row.values() if fold(v).strip(" .") in MONTHS}
+        return (all(says(t, terms(said)) for t in picking) and all(y in said for y in years) and (not months or bool(months & dated_months(said)))
+                and (months or not named or not asked_months or bool(named & asked_months)))
 
     # Nor does a year none of the rows the words pick says ("my 2031 budget" of rows named by month alone).
     years = {y for y in years if any(picked(row, {y}) for row in rows)}
 
     # A row the table totals itself in ("Total: 4,210") is no row of its own to add or rank.
     kept = [row for row in rows if picked(row, years) and not any(terms(v) & TOTAL_WORDS for v in row.values() if cell_number(v) is None)]
+    if column in by_month.values() and of_rows and not any(row.get(column, "").strip() for row in kept):
+        column = of_rows  # the rows asked about are named by month ("income in February": the row "Mes: febrero")
     # The picking words as the question says them, not as stems ("home", not "hom").
     spelled = {t: word for word in re.findall(r"[\w'-]+", what) for t in terms(word)}
     asked = ", ".join(sorted({spelled.get(t, t) for t in picking | years}))
