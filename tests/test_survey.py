@@ -106,6 +106,24 @@ def test_a_kind_of_document_is_found_by_what_it_says_too(tmp_path, embedder):
     assert "and 3 more that say so in their text" in result.answer
 
 
+def test_a_kind_of_document_about_a_subject_is_found_by_its_title_and_totalled_by_its_total_line(tmp_path, embedder):
+    root = tmp_path / "docs"
+    # Named by no kind: titles say "bill" in Spanish after a dash or as "Factura de ..."; the subject picks among them.
+    write(root / "casa/luz/scan_0412.txt", "ZITHER ENERGÍA – Factura de electricidad\nBase imponible: 39,27 €\nTOTAL FACTURA: 47,52 €\nLe informamos de que el importe de la factura se cargará en su cuenta en los próximos días.\n")
+    write(root / "casa/luz/Zither_2031-01.txt", "ZITHER ENERGÍA – Factura de electricidad\nBase imponible: 41,60 €\nTOTAL FACTURA: 50,34 €\nLe informamos de que el importe de la factura se cargará en su cuenta en los próximos días.\n")
+    write(root / "casa/agua/scan_0347.txt", "AGUAS DEL OSTMARK\nFactura de suministro de agua\nSubtotal: 26,04 €\nTOTAL A PAGAR: 42,32 €\nLe informamos de que el importe de la factura se cargará en su cuenta en los próximos días.\n")
+    write(root / "casa/net/Fibra_marzo", "Fibra Velmora · tu factura de marzo\nTotal: 30,00 €\n¿Dudas? Llama al 1717.\nLe informamos de que el importe de la factura se cargará en su cuenta en los próximos días.\n")
+    write(root / "notes/todo.txt", "pay the bills\nFacturas de la luz en casa/luz.\n")
+    box = Toolbox(root)
+    survey = Survey(box, Searcher(FolderIndex(box.root, embedder, tmp_path / "idx", files=lambda: box.entries)))
+    power = survey.each_file("amount due", "total", name="electricity bill")
+    assert sorted(power.paths) == ["casa/luz/Zither_2031-01.txt", "casa/luz/scan_0412.txt"], power.text
+    assert power.answer.startswith("The total is 97,86, from 2 of 2 files"), power.answer
+    water = survey.each_file("amount due", "total", name="water bill")
+    assert water.paths == ["casa/agua/scan_0347.txt"] and "42,32 €" in water.answer, water.answer
+    assert len(survey.each_file("amount due", "total", name="bill").paths) == 4
+
+
 def test_one_document_of_many_records_is_added_up_by_the_label_asked_about(tmp_path, embedder):
     root = tmp_path / "docs"
     write(root / "car/trips_2031.csv", "date,from,to,km,rate_per_km\n2031-01-04,Ghent,Bruges,52,0.42\n2031-02-11,Ghent,Lille,78,0.42\n"

@@ -11,8 +11,8 @@ from typing import Literal
 from ..files.readers import Unreadable, read_document
 from ..index.store import Hit
 from ..language.figures import MONTH_WORD, NUMBER, dates_in, money, months_mentioned, number_value
-from ..language.glossary import translations
-from ..language.lexicon import MONTHS, QUESTION_WORDS
+from ..language.glossary import term_of, translations
+from ..language.lexicon import LANGUAGE_WORDS, MONTHS, QUESTION_WORDS
 from ..language.matching import kin_words
 from ..language.text import covers, fold, singular, stem, terms, words
 from .copies import same_content
@@ -22,6 +22,7 @@ from .toolbox import Toolbox
 
 MAX_FILES = 50
 FILE_START_LINES = 6  # where a document says what kind it is: its title and first lines
+TITLE_LINES = 3  # where its title is
 
 
 MAX_RESULT_CHARS = 3000
@@ -117,6 +118,16 @@ def says_all(hits: list[Hit], words: list[str]) -> bool:
     return all(re.search(rf"\b{re.escape(word)}\b", text) for word in words)
 
 
+AMOUNT_ASKED = terms("amount due total cost costs paid price charge charged bill bills invoice invoices")
+TOTAL_FORMS = {"total"} | set(translations({"total"}, set(LANGUAGE_WORDS)))
+
+
+def totals(line: str) -> bool:
+    """A line that says a document's total: its label says total in some language, and not a part of one."""
+    label = terms(re.split(r"\d", line, maxsplit=1)[0])
+    return bool(label & TOTAL_FORMS) and not label & terms("subtotal base partial net sub ht netto neto")
+
+
 class Survey:
     """The each_file tool: the Toolbox chooses the files, the Searcher's index and line scoring read them."""
 
@@ -160,20 +171,33 @@ class Survey:
 
     def said_to_be(self, name: str, candidates: list) -> list[str]:
         """The files not named so that say at their start what kind of document they are ("INVOICE No. 17" in
-        scan_0042.pdf, "Rechnung Nr. 5" in a German one): one of their first lines begins with the kind's word,
-        another word for it, or its translation into the folder's languages (a note that mentions invoices
-        further on in a line is not one)."""
-        kinds = {singular(w) for w in words(name) if not w.isdigit()}
-        kinds |= {k for w in list(kinds) for k in kin_words(w)}
-        kinds |= set(translations({stem(fold(k)) for k in kinds}, set(self.searcher.index.languages())))
-        if not kinds:
+        scan_0042.pdf, "Rechnung Nr. 5" in a German one, a title "ACME – Factura de electricidad"): one of their
+        first lines begins with the kind's word (the name's last word), another word for it, or its translation into
+        the folder's languages, as a title does (a note that mentions invoices further on in a line is not one).
+        The name's other words say what the document is about ("electricity bill"): of those files, the ones whose
+        path or start says them too, in any of the folder's languages, when some do."""
+        named = [singular(w) for w in words(name) if not w.isdigit()]
+        if not named:
             return []
+        languages = set(self.searcher.index.languages())
+
+        def forms(word: str) -> list[str]:
+            said = {word} | set(kin_words(word))
+            return sorted(said | set(translations({stem(fold(k)) for k in said}, languages)), key=len, reverse=True)
+
+        kinds = "|".join(re.escape(fold(k)) for k in forms(named[-1]))
         # The kind's word heads a line as a title does: alone, or before a number, a code or "No." ("INVOICE No. 17").
         # A number sign folds to its letter ("Facture n° 12" reads "facture n 12", "Faktura č. 5" "faktura c. 5").
-        said = re.compile(rf"^[\W_]*(?:{'|'.join(re.escape(fold(k)) for k in sorted(kinds, key=len, reverse=True))})s?\b[ \t]*"
-                          r"(?:$|[:#]|(?:n|no|nr|c|number)\b|[\w/.-]*\d)", re.M)
-        starts = self.searcher.index.starts_of([e.path for e in candidates])
-        return [path for path, start in starts.items() if said.search("\n".join(fold(start).splitlines()[:FILE_START_LINES]))]
+        heads = re.compile(rf"^[\W_]*(?:{kinds})s?\b[ \t]*(?:$|[:#]|(?:n|no|nr|c|number)\b|[\w/.-]*\d)", re.M)
+        # Or a title of its first lines (no sentence) names the kind of what ("Factura de subministrament", "Invoice for ...") or
+        # follows a title's dash ("ACME – Factura de ...", "ACME · your bill"), which folding leaves as two spaces.
+        titled = re.compile(rf"^[\W_]*(?:{kinds})s?[ \t]+(?:de|del|d|of|for|di|du|des|der|fur|do|da|van|na|za)\b|"
+                            rf"[ \t]{{2}}(?:\w+[ \t]+)?(?:{kinds})s?\b", re.M)
+        starts = {path: fold(start).splitlines()[:FILE_START_LINES] for path, start in self.searcher.index.starts_of([e.path for e in candidates]).items()}
+        kind = [path for path, lines in starts.items() if heads.search("\n".join(lines))
+                or titled.search("\n".join(line for line in lines[:TITLE_LINES] if not line.rstrip().endswith((".", "!", "?"))))]
+        about = [path for path in kind if all(any(covers(term_of(f), terms(f"{path} {' '.join(starts[path])}")) for f in forms(w)) for w in named[:-1])]
+        return about or kind
 
     def mentioned(self, mentions: str) -> list[str]:
         """The words of a mention that choose files: "sent to Acme" is a mention of Acme. Words of the asking
@@ -212,7 +236,7 @@ class Survey:
         files = [e.path for e in selection.files] + by_content
         described = selection.phrase(2)
         if by_content:
-            described += f" and {len(by_content)} more that say so in their text"
+            described += f" and {len(by_content)} more that say so in their text" if selection.files else " (none named so: files that say so in their text)"
         months, rest = months_mentioned(mentions)
         wanted = self.mentioned(rest)
         if wanted:
@@ -267,6 +291,9 @@ class Survey:
                     if best:
                         found.append(Found(path, best.passage.hit.location, best.shown, None, ""))
                     continue
+                if terms(what) & AMOUNT_ASKED:
+                    # What a bill comes to is the line that totals it ("TOTAL FACTURA"), not a base or a subtotal before tax.
+                    figures.sort(key=lambda pair: not totals(pair[0].shown.rsplit(" › ", 1)[-1]))
                 line, figure = next(((line, figure) for line, figure in figures if figure), (None, None))
                 if figure is None:
                     unread.append(path)
