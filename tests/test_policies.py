@@ -1307,6 +1307,11 @@ def test_arithmetic_only_where_the_question_asks_it():
                               ("Which was cheaper, the taxi or the ferry?", "smaller"), ("Which came first, the taxi or the ferry?", "earlier")):
         assert checked(Plan("q", fares, combine), question, [], None) is None, question
     assert checked(Plan("q", fares, "sum"), "Which was cheaper, the taxi or the ferry?", [], None).combine == "none"
+    # A bill's total asked beside one of its lines is no sum; two bills' totals are.
+    line_and_total = [Lookup("How much is the sports package on the May bill?", "sports package"), Lookup("What is the May bill's total?", "total")]
+    assert checked(Plan("q", line_and_total, "sum"), "On the May bill, how much is the sports package and what's the total?", [], None).combine == "none"
+    totals = [Lookup("What is the total of the May bill?", "May total"), Lookup("What is the total of the June bill?", "June total")]
+    assert checked(Plan("q", totals, "sum"), "What do the May and June bills come to in total?", [], None) is None
 
 
 def test_plans_name_only_what_was_said():

@@ -54,6 +54,9 @@ EXAMPLE_TERMS = {t for t in terms(" ".join(line.partition(" -> ")[0] for line in
     "its conclusion newest number phone a month charge her user assistant came contact contract order report bill water meet arrive deposit service")
 
 
+TOTAL_ASKED = terms("total totals")
+
+
 def several_looks_are_planned(question: str, history: list[dict], tree: "Toolbox | None") -> bool:
     """A small model makes one call for a question that needs two looks and some arithmetic (two figures to add
     or compare, a fact about each of several things, a file to find and then read) and then answers from the
@@ -106,9 +109,13 @@ def arithmetic_only_where_the_question_asks_it(plan: Plan, question: str, histor
     """Small models give a plan a way of combining its lookups that the question never asks for: the "difference"
     between a setting's new value and the reason it changed ("they are the same"), a figure and a person subtracted,
     a sum of a size and a rate. The combination stands only where the question's words ask for it (together, how
-    much more, which is cheaper, which came first, the newest one then read); otherwise each lookup is answered and
-    said as it is."""
-    if plan.combine in combines_asked_for(question):
+    much more, which is cheaper, which came first, the newest one then read), and a sum only where no lookup asks a
+    total itself (a bill's total beside one of its lines); otherwise each lookup is answered and said as it is."""
+    # A lookup that asks for a total beside one that does not (a line of one bill, then "and its total?") asks the
+    # document's own total; nothing to add it to. The totals of two bills are added.
+    asking = [bool(terms(f"{lookup.ask} {lookup.label}") & TOTAL_ASKED) for lookup in plan.lookups]
+    totalled = plan.combine == "sum" and any(asking) and not all(asking)
+    if plan.combine in combines_asked_for(question) and not totalled:
         return None
     return replace(plan, combine="none")
 
