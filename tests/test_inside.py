@@ -99,7 +99,8 @@ def test_a_release_named_is_read_under_its_own_line(tmp_path):
     release = inside.count_in_file("tool/NEWS", "release 3.0")
     assert release.text == 'tool/NEWS has the release 3.0 on the line "== 3.0: Jan 09, 2031"; under it:\n- new loader\n- see 2.9.1 notes', release.text
     # A version no release line opens (only an entry names it) is no release of the changelog.
-    assert not inside.count_in_file("tool/NEWS", "release 2.8").found
+    missing = inside.count_in_file("tool/NEWS", "release 2.8")
+    assert not missing.found and missing.answer == "tool/NEWS opens no release 2.8; the releases it lists are 3.1, 3.0, 2.9.1, 2.9.", missing.answer
 
 
 def test_an_options_entry_is_read_from_the_manual_that_defines_it(tmp_path):

@@ -71,8 +71,8 @@ class Inside:
             version = asked.group(0)
             if version not in releases:
                 named = ", ".join(list(releases)[:SHOWN]) + (f" and {len(releases) - SHOWN} more" if len(releases) > SHOWN else "")
-                return ToolResult(f"{entry.path} opens no release {version}; the releases it lists are {named}.", [entry.path],
-                                  f"No release {version} in {entry.name}", found=False)
+                text = f"{entry.path} opens no release {version}; the releases it lists are {named}."
+                return ToolResult(text, [entry.path], f"No release {version} in {entry.name}", found=False, answer=text)
             opening, entries = release_section(lines, releases, version)
             listed = "\n".join(f"- {line}" for line in entries) or "(nothing under it)"
             text = f"{entry.path} has the release {version} on the line \"{opening}\"; under it:\n{listed}"
