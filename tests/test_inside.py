@@ -168,6 +168,10 @@ def test_a_tables_value_for_a_year_or_month_is_its_dated_rows_cell(tmp_path):
     assert rows[2].startswith("Zone: North Vale;"), rows
     absent = inside.count_in_file("rates.csv", "Norland's rate in 2019")
     assert not absent.found and absent.answer == "rates.csv has no row for 2019; its rows run from 2029 to 2030.", absent.answer
+    # Rows that go back centuries are dated by their years too.
+    write(tmp_path / "long.csv", "Year,Emissions\n1750,3\n1751,3\n2029,9\n2030,10\n")
+    old = Inside(Toolbox(tmp_path)).count_in_file("long.csv", "the emissions in 2031")
+    assert old.answer == "long.csv has no row for 2031; its rows run from 1750 to 2030.", old.answer
 
 
 def test_a_tables_figures_are_read_as_its_country_writes_them_and_its_words_in_its_language(tmp_path):

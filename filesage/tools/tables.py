@@ -28,6 +28,7 @@ MONEY_IN = terms("incoming income received credit credits earned earnings revenu
 COMBINING = terms(" ".join(word for name, said in COMBINE_WORDS for word in said.pattern.split("|"))) | terms(MOST_OFTEN.pattern)
 MONEY_COLUMN = terms("amount price cost fee total")  # a column of what rows cost or bring in, in any language
 WHICH_MONTH = re.compile(r"\b(?:which|what) month\b|\bmonth (?:with|had|has|was)\b", re.I)
+ROW_YEAR = re.compile(r"(?:1[0-9]|20)\d\d\b")  # a row's year, as long-running data go back (1750)
 SHEET = re.compile(r"^Sheet (.+?)\.(?: Columns: |$)")
 
 
@@ -262,7 +263,7 @@ def row_asked(lines: list[str], question: str) -> tuple[str, str]:
     rows = table_rows(lines)
     columns = columns_of(rows)
     # The column that dates the rows: its cells start with a year ("2008-09-01", "1968", "2017 (40)").
-    dating = next((c for c in columns if sum(bool(YEAR.match(row.get(c, ""))) for row in rows) >= 0.8 * len(rows)), None)
+    dating = next((c for c in columns if sum(bool(ROW_YEAR.match(row.get(c, ""))) for row in rows) >= 0.8 * len(rows)), None)
     if len(rows) < 2 or dating is None:
         return "rows", ""
     months = months_named(question)
@@ -272,7 +273,7 @@ def row_asked(lines: list[str], question: str) -> tuple[str, str]:
     cells = [row.get(dating, "") for row in rows]
     dated = [i for i, cell in enumerate(cells) if (months & dated_months(cell) if months else cell[:4] in years)]
     if not dated:
-        held = sorted(cell[:4] for cell in cells if YEAR.match(cell))
+        held = sorted(cell[:4] for cell in cells if ROW_YEAR.match(cell))
         return "none", f"no row for {asked}; its rows run from {held[0]} to {held[-1]}"
     said = ["; ".join(f"{k}: {v}" for k, v in row.items()) for row in rows]
     wanted = terms(question) - {t for y in years for t in terms(y)} - named_numbers(question)
