@@ -1035,6 +1035,7 @@ def test_a_month_asked_is_one_the_sources_are_of(tmp_path):
     assert of_month(answered("How much was the bill for March 2031?", "bills/zither_power_marzo.txt"), "79,30 EUR") is None
     assert of_month(answered("How much was the bill?", "bills/zither_power_2031-02.txt"), "84,10 EUR") is None
     assert of_month(answered("the bills for April 2031 and May 2031?", "bills/zither_power_2031-02.txt"), "84,10 EUR") is None
+    assert of_month(answered("the water I used in April-May 2031?", "bills/zither_power_2031-02.txt"), "84,10 EUR") is None
 
 
 def test_what_no_file_mentions_is_not_found(agent):

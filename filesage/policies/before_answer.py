@@ -30,7 +30,7 @@ from ..language.question import (
     question_words,
     subject_words,
 )
-from ..language.figures import MONTH_NAMES, months_named
+from ..language.figures import MONTH_NAMES, months_mentioned, months_named
 from ..language.names import question_language
 from ..language.text import is_piece_heading, singular, terms
 from ..llm.parser import ToolCall
@@ -154,7 +154,8 @@ def a_month_asked_is_one_the_sources_are_of(turn: "Turn", draft: str | None) -> 
     the question names one month of a year and no file the answer rests on is of that month (by its name, or a date
     or month its text says, in any language), the answer says so, with the months those files are of."""
     asked = months_named(turn.question)
-    if draft is None or len(asked) != 1 or says_not_found(draft, "") or turn.tree is None:
+    # A span of months ("November-December 2031") is no one month, whose year is said once.
+    if draft is None or len(asked) != 1 or len(months_mentioned(turn.question)[0]) > 1 or says_not_found(draft, "") or turn.tree is None:
         return None
     steps = [step for step in turn.steps if step.found and step.paths]
     if not steps or any(step.tool not in ("semantic_search", "read_file") for step in steps):
