@@ -123,6 +123,13 @@ def test_an_options_entry_is_read_from_the_manual_that_defines_it(tmp_path):
     assert not absent.found and absent.answer == "quill/quill.1 defines no option -l; the options it defines are -d, -L, -o, -q.", absent.answer
     # A file that mentions options but opens no entries with them is no manual: counted as before.
     assert "defines" not in inside.count_in_file("quill/CREDITS", "option -L").text
+    # reStructuredText's ".. option::" and Texinfo's "@item" open entries too.
+    write(root / "quill/quill.rst", "Options\n=======\n\n.. option:: -j, --jobs=<N>\n\n  Run N jobs at once.\n  Default: ``5``\n\n"
+          ".. option:: -q, --quiet\n\n  Say nothing.\n\n.. option:: -x, --max-per-host=<NUM>\n\n  At most NUM per host.\n  Default: ``1``\n")
+    jobs = Inside(Toolbox(root)).count_in_file("quill/quill.rst", "option -x")
+    assert jobs.found and jobs.text.startswith("quill/quill.rst defines -x:\n-x, --max-per-host=<NUM>\nAt most NUM per host.") and "1" in jobs.text, jobs.text
+    write(root / "quill/quill.texi", "@table @option\n@item -a\nAppend.\n@item -b\nBack up.\n@item -c\nCompress the output.\n@end table\n")
+    assert Inside(Toolbox(root)).count_in_file("quill/quill.texi", "option -c").text.startswith("quill/quill.texi defines -c:\n-c")
 
 
 def test_a_changelogs_releases_are_counted_and_ranked_within_the_years_asked(tmp_path):

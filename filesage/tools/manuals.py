@@ -8,9 +8,10 @@ import re
 
 from ..language.text import is_heading
 
-# A line that opens with an option (after a list's bullet, a POD "=item", a heading's marks or markup), and the
-# options it names as one ("-l, --list", "-f | --file").
-OPENS_WITH_OPTION = re.compile(r"^\s*(?:[*•+]\s+|-\s+|#+\s*|=item\s+|\d+\.\s+)?[`*]*(?:[BIC]<)?(--?[A-Za-z][\w-]*)(?=$|[\s:,=\[<>`*|])")
+# A line that opens with an option (after a list's bullet, a POD "=item", reStructuredText's ".. option::", Texinfo's
+# "@item", a heading's marks or markup), and the options it names as one ("-l, --list", "-f | --file").
+OPENS_WITH_OPTION = re.compile(r"^\s*(?:[*•+]\s+|-\s+|#+\s*|=item\s+|\.\.\s+option::\s+|@itemx?\s+|\d+\.\s+)?[`*]*(?:[BIC]<)?"
+                               r"(--?[A-Za-z][\w-]*)(?=$|[\s:,=\[<>`*|])")
 ALIAS = re.compile(r"^[`*>]*(?:,\s*|\s+\|\s+|\s+or\s+)[`*]*(?:[BIC]<)?(--?[A-Za-z][\w-]*)")
 POD_COMMAND = re.compile(r"^=[a-z]+\d?\b")  # "=item", "=back", "=head2": the entry has ended
 MANUAL_OPTIONS = 3  # a document that defines fewer options is no manual of a program's options
@@ -38,7 +39,7 @@ def option_entry(lines: list[str], defined: dict[str, int], option: str) -> list
     a heading or a POD command (at most ENTRY_LINES)."""
     start = defined[option]
     openings = set(defined.values())
-    entry = [re.sub(r"^=item\s+", "", lines[start].strip())]
+    entry = [re.sub(r"^(?:=item|\.\.\s+option::|@itemx?)\s+", "", lines[start].strip())]
     for at, line in enumerate(lines[start + 1:], start + 1):
         if len(entry) >= ENTRY_LINES or at in openings or is_heading(lines, at) or POD_COMMAND.match(line):
             break
