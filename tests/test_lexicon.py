@@ -112,7 +112,8 @@ CASES = {
     "CHAT_OPENERS": lambda: {"ok", "thanks"} <= set(L.CHAT_OPENERS),
     "FOLLOW_UP_OPENERS": lambda: {"and", "what about"} <= set(L.FOLLOW_UP_OPENERS),
     "FOLLOW_UP": lambda: matches(L.FOLLOW_UP, "which of them is newest") and not matches(L.FOLLOW_UP, "which is the newest pdf"),
-    "REFERS_BACK": lambda: matches(L.REFERS_BACK, "ok thanks, and the deadline?") and not matches(L.REFERS_BACK, "when does my passport expire?"),
+    "REFERS_BACK": lambda: matches(L.REFERS_BACK, "ok thanks, and the deadline?") and matches(L.REFERS_BACK, "¿Y hasta cuándo?")
+    and not matches(L.REFERS_BACK, "when does my passport expire?") and not matches(L.REFERS_BACK, "I paid the bill, when?"),
     "ASKING_AGAIN_TEXT": lambda: {"again", "please", "same"} <= set(L.ASKING_AGAIN_TEXT.split()),
     "FOLDER_SPACE_OR_PARTS": lambda: matches(L.FOLDER_SPACE_OR_PARTS, "how much disk space does Papers use?")
     and matches(L.FOLDER_SPACE_OR_PARTS, "what subfolders does Work have?") and not matches(L.FOLDER_SPACE_OR_PARTS, "what is the space heater's wattage?"),

@@ -389,7 +389,7 @@ LIST_ASKED = re.compile(r"\b(?:list|all|every|each of|ones)\b", re.I)
 POINTING_TO_MANY = ("they", "them", "those", "these", "their", "one", "ones")
 POINTING_BACK = POINTING_TO_MANY + ("it", "its", "it's", "that", "this", "the same", "same one", "he", "she", "him", "her", "his", "hers")
 CHAT_OPENERS = ("ok", "okay", "thanks", "thank you", "great", "cool", "nice", "right", "so")
-FOLLOW_UP_OPENERS = ("and", "what about", "how about", "also")
+FOLLOW_UP_OPENERS = ("and", "what about", "how about", "also", "y", "e", "et", "und", "och")  # "and" as the folder's languages open one
 FOLLOW_UP = re.compile(rf"\b{alternatives(POINTING_TO_MANY)}\b", re.I)
 REFERS_BACK = re.compile(rf"\b{alternatives(POINTING_BACK)}\b|^\W*(?:{alternatives(CHAT_OPENERS)}\W+)*{alternatives(FOLLOW_UP_OPENERS)}\b", re.I)
 # Words that ask the question before again without adding to it: "ok, now do 2023", "the same for 2022 please".

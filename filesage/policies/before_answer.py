@@ -24,13 +24,14 @@ from ..grounding.lines import shape, unconnected
 from ..language.glossary import term_of, translations
 from ..language.lexicon import ASKED_KIND, LIST_ASKED, MONEY_LINE, MONEY_WORDS, ONE_VALUE_ASKED, OPTION_ASKED, OPTION_NAMED, SETTING_NAMED, SUMMARY_ASKED, SUMMED
 from ..language.question import (
+    MONTH_SAID,
     asked_phrases,
     asks_what_files_say,
     combines_asked_for,
     question_words,
     subject_words,
 )
-from ..language.figures import MONTH_NAMES, months_mentioned, months_named
+from ..language.figures import MONTH_NAMES, months_named
 from ..language.names import question_language
 from ..language.text import is_piece_heading, singular, terms
 from ..llm.parser import ToolCall
@@ -155,7 +156,7 @@ def a_month_asked_is_one_the_sources_are_of(turn: "Turn", draft: str | None) -> 
     or month its text says, in any language), the answer says so, with the months those files are of."""
     asked = months_named(turn.question)
     # A span of months ("November-December 2031") is no one month, whose year is said once.
-    if draft is None or len(asked) != 1 or len(months_mentioned(turn.question)[0]) > 1 or says_not_found(draft, "") or turn.tree is None:
+    if draft is None or len(asked) != 1 or len(set(MONTH_SAID.findall(turn.question))) > 1 or says_not_found(draft, "") or turn.tree is None:
         return None
     steps = [step for step in turn.steps if step.found and step.paths]
     if not steps or any(step.tool not in ("semantic_search", "read_file") for step in steps):
