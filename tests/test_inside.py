@@ -94,6 +94,14 @@ def test_a_figure_over_a_tables_rows_is_computed_from_every_row_that_says_the_qu
     assert single.text == 'In annual.csv: Only one row says 2031: Rate is 3.96 (the row "Year: 2031-12-31; Rate: 3.96").', single.text
 
 
+def test_releases_that_open_unindented_lines_are_the_changelogs_though_long_and_its_indented_notes_are_not(tmp_path):
+    write(tmp_path / "quill/NEWS", "0.48  quill would mess up its history when it was built with the newest line editor\n\n"
+          "      allow full control of the word breakers\n\n0.47.1 Correct a typo in a configure test that caused a configuration error\n\n"
+          "0.47  use the pty library by default\n      readline  version 4.2 is now mandatory.\n")
+    newest = Inside(Toolbox(tmp_path)).count_in_file("quill/NEWS", "newest release")
+    assert newest.text.startswith('The newest release quill/NEWS lists is 0.48: "0.48  quill would mess up') and "4.2" not in newest.text, newest.text
+
+
 def test_a_release_named_is_read_under_its_own_line(tmp_path):
     inside = counter(tmp_path)
     release = inside.count_in_file("tool/NEWS", "release 3.0")

@@ -166,6 +166,13 @@ CONCEPTS: list[dict[str, tuple[str, ...]]] = [
     {"English": ("home",), "German": ("hausbesuch", "zuhause"), "French": ("domicile",), "Spanish": ("domicilio",),
      "Italian": ("domicilio",), "Dutch": ("thuis", "huisbezoek"), "Swedish": ("hemma", "hembesök"),
      "Portuguese": ("domicílio",), "Polish": ("domowa", "domowy"), "Czech": ("doma", "domácí")},
+    {"English": ("run", "runs", "workout", "workouts", "training"), "German": ("lauf", "training", "trainings"),
+     "French": ("course", "entraînement", "entraînements"), "Spanish": ("entreno", "entrenos", "entrenamiento", "carrera"),
+     "Italian": ("allenamento", "allenamenti", "corsa"), "Dutch": ("training", "trainingen", "hardloop"), "Swedish": ("löpning", "träning", "pass"),
+     "Portuguese": ("treino", "treinos", "corrida"), "Polish": ("trening", "treningi", "bieg"), "Czech": ("trénink", "tréninky", "běh")},
+    {"English": ("log", "logbook", "record"), "German": ("protokoll", "tagebuch"), "French": ("journal", "registre", "suivi"),
+     "Spanish": ("registro", "diario"), "Italian": ("registro", "diario"), "Dutch": ("logboek", "dagboek"), "Swedish": ("logg", "loggbok"),
+     "Portuguese": ("registo", "registro", "diário"), "Polish": ("dziennik", "rejestr"), "Czech": ("deník", "záznam", "evidence")},
 ]
 
 

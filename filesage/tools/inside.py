@@ -22,6 +22,7 @@ RELEASE_WORDS = terms("release releases version versions")
 PART_WORDS = terms("page pages sheet sheets worksheet worksheets slide slides")
 NEWEST_WORDS = terms("newest latest last recent current")
 RELEASE_LINES = 40  # the most lines of one release's notes a result gives
+MANY_RELEASES = 3  # lines opening with versions that make a changelog's own way of opening releases
 # A changelog's heading for what is still to come: "2.14 / <not released yet>", "Unreleased".
 UNRELEASED = re.compile(r"\b(?:not (?:yet )?released|unreleased|in development|upcoming)\b", re.I)
 
@@ -110,6 +111,11 @@ def release_lines(lines: list[str]) -> dict[str, str]:
     """A changelog's releases, each version with the line that opens it: a heading or a short line of its own that
     starts with the version (after at most the program's name, "version", a date), not an item of a list ("* build
     with libfoo 4.07")."""
+    # A changelog whose releases open unindented lines with their version ("2.6  the tool would ...") indents their
+    # notes: those lines are its releases, however long, and no indented line is one ("   libfoo 4.2 is now required").
+    flush = {found.group(0): line.strip() for line in lines if line[:1].isdigit() and (found := VERSION.match(fold(line)))}
+    if len(flush) >= MANY_RELEASES:
+        return flush
     releases: dict[str, str] = {}
     for index, line in enumerate(lines):
         text = fold(line).strip()
