@@ -181,6 +181,7 @@ def test_a_count_of_things_named_after_the_files_is_a_count_of_files_unless_it_q
     assert counts_files("how many acme invoices are there?", names)
     # A noun after the name is the thing counted, though it ends like a verb ("sent", "kept").
     assert not counts_files("how many monthly snapshots does the acme config keep?", names | {"monthly"})
+    assert not counts_files("how many entries does acme keep in its history by default?", names | {"entry"})
     assert not counts_files("how many Acme jobs had been moved by May?", names)
     assert not counts_files("how many acme people came to the kick-off?", names)
     # What a document lists, though files are named after the things it lists; a folder's files are files.

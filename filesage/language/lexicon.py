@@ -352,6 +352,7 @@ EVERY_ONE = re.compile(r"\b(?:all|every|each)\b(?!\s+(?:of\s+)?(?:the\s+)?(?:two
 # A figure asked within one document that keeps records ("the highest fee in the June ledger"): not many files'.
 IN_ONE_RECORD = re.compile(r"\b(?:in|on|from) (?:the|my|this|that) (?:[\w'-]+ ){0,3}(?:statement|log|logbook|spreadsheet|sheet|workbook|budget|"
                            r"table|export|ledger|register|agenda|diary|journal|timesheet|csv)\b(?!s)", re.I)
+DEFAULT_ASKED = re.compile(r"\bby default\b|\bdefaults? (?:to|is|are)\b", re.I)  # a setting's default, which a document states
 # A follow-up pointing at the time the question before named ("how many were there that year?").
 THAT_TIME = re.compile(r"\b(?:that|the same|this) (?:year|month)\b|\b(?:back )?then\?|\bat that time\b", re.I)
 # How many things there are and what they add up to, in one question (a count, then what those cost or earned).

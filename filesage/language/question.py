@@ -22,6 +22,7 @@ from .lexicon import (
     COUNT_AFTER,
     COUNT_WORDS,
     DAYS_APART,
+    DEFAULT_ASKED,
     DIFFERENCE_WORDS,
     DOCUMENT_FRAME,
     EDITING,
@@ -163,6 +164,8 @@ def counts_files(question: str, tree_words: set[str]) -> bool:
     a qualifier of some other thing counted."""
     phrase = counted_words(question)
     listed = counts_what_a_document_lists(question)
+    if DEFAULT_ASKED.search(question):
+        return False  # a default is a setting a document states: what it counts is no files
 
     def named_so(word: str) -> bool:
         return not listed and (word in tree_words or bool(kin_words(word) & tree_words))
