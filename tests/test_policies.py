@@ -1016,6 +1016,25 @@ def test_several_looks_are_planned():
         assert not planned(question, [], None), question
 
 
+def test_a_figure_within_one_record_is_computed_from_its_table(tmp_path):
+    from filesage.policies.in_code import a_figure_within_one_record_is_computed_from_its_table as computed
+
+    for month in ("04", "05"):
+        write(tmp_path / f"casa/banco/extracto_2031-{month}.csv", "Fecha;Concepto;Importe\n02/05/2031;ZITHER;-875,00\n04/05/2031;OSTMARK;-64,35\n")
+    write(tmp_path / "casa/Presupuesto_2031.xlsx", "x")
+    write(tmp_path / "notes/statement.md", "A statement of intent.\n")
+    box = Toolbox(tmp_path)
+    agent = Agent(ScriptedModel([]), ToolRegistry([Inside(box).count_in_file, semantic_search, respond]), tree=box, policies=in_force())
+    # The document is named by its kind in the folder's language, and of a statement a month the month asked's.
+    question = "What was the biggest payment in the May statement?"
+    assert computed(turn_for(agent, question), None) == ToolCall("count_in_file", {"path": "casa/banco/extracto_2031-05.csv", "what": question})
+    budget = "Which month has the highest expenses in my budget?"
+    assert computed(turn_for(agent, budget), None) == ToolCall("count_in_file", {"path": "casa/Presupuesto_2031.xlsx", "what": budget})
+    # No figure over rows asked, or no one table that is the document: left to the model.
+    assert computed(turn_for(agent, "What does the May statement say about ZITHER?"), None) is None
+    assert computed(turn_for(agent, "What was the biggest payment in the statement?"), None) is None
+
+
 def test_a_month_asked_is_one_the_sources_are_of(tmp_path):
     from filesage.policies.before_answer import a_month_asked_is_one_the_sources_are_of as of_month
 

@@ -67,6 +67,7 @@ from .first_call import (
     unusable_calls_ask_for_the_answer,
 )
 from .in_code import (
+    a_figure_within_one_record_is_computed_from_its_table,
     a_programs_releases_are_counted_in_its_changelog,
     a_release_named_is_read_under_its_own_line,
     an_option_asked_is_read_where_its_manual_defines_it,
@@ -119,7 +120,8 @@ ORDER: list[Policy] = [
         an_option_asked_is_read_where_its_manual_defines_it,
         an_option_described_is_searched_in_its_manual,
         the_newest_release_is_read_in_code,
-        a_programs_releases_are_counted_in_its_changelog),
+        a_programs_releases_are_counted_in_its_changelog,
+        a_figure_within_one_record_is_computed_from_its_table),
     *at(EACH_CALL,
         unusable_calls_ask_for_the_answer,
         an_empty_respond_asks_for_words,

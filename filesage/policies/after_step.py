@@ -30,7 +30,7 @@ from ..language.question import (
 )
 from ..language.text import singular, words
 from ..llm.parser import ToolCall
-from ..tools.tables import columns_of, combine_asked, row_asked, rows_picked_by, table_rows
+from ..tools.tables import TABLES, columns_of, combine_asked, row_asked, rows_picked_by, table_rows
 from ..tools.registry import CONTENT_TOOLS, FILESYSTEM_TOOLS, RENDERED_TOOLS
 from .reading import (
     combines_asked,
@@ -140,7 +140,6 @@ def the_file_a_search_found_is_looked_up(turn: "Turn") -> FollowUp | None:
     return FollowUp(ToolCall("file_metadata", {"name_hint": (paged or step.paths)[0]}))
 
 
-TABLES = ("csv", "tsv", "xlsx", "xls", "xlsm", "ods")
 # What a dataset's folder calls the files that describe its tables.
 DESCRIBES_DATA = re.compile(r"(?:readme|datapackage|metadata|codebook|data ?dictionary)", re.I)
 

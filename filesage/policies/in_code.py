@@ -6,11 +6,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..language.lexicon import HISTORY_ASKED, LISTED_COUNT, NEWEST_RELEASE, OPTION_ASKED, OPTION_NAMED
-from ..language.question import counted_words, counts_files
-from ..language.text import VERSION, fold, terms
+from ..language.glossary import term_of, translations
+from ..language.lexicon import HISTORY_ASKED, IN_ONE_RECORD, LANGUAGE_WORDS, LISTED_COUNT, MONTHS, NEWEST_RELEASE, OPTION_ASKED, OPTION_NAMED
+from ..language.question import MONTH_SAID, counted_words, counts_files
+from ..language.text import VERSION, fold, singular, terms, words
 from ..llm.parser import ToolCall
 from ..tools.inside import RELEASE_WORDS, year_bounds
+from ..tools.listing import dated_months
+from ..tools.tables import TABLES, combine_asked
 from .reading import changelog_asked_about, leans_back, manual_asked_about, previous_question
 
 if TYPE_CHECKING:
@@ -122,3 +125,24 @@ def a_programs_releases_are_counted_in_its_changelog(turn: "Turn", call: ToolCal
 def bounded(question: str) -> str:
     """The years a question bounds releases by, as count_in_file reads them (" before 2031")."""
     return "".join(f" {way} {year}" for way, year in year_bounds(question))
+
+
+def a_figure_within_one_record_is_computed_from_its_table(turn: "Turn", call: ToolCall | None) -> ToolCall | None:
+    """"The largest debit in the June statement", "which month costs most in my budget": the rows of
+    a bank export or a budget say no word of the question ("payment", "expenses" are a landlord's name, a sheet "Dépenses"), so a
+    search finds nothing or another document, and small models answer from it, or list the largest file. When the
+    question asks a figure over the rows of one record-keeping document it describes (IN_ONE_RECORD), and one
+    table of the folder is that document by its name (the kind said in the folder's languages: "relevé",
+    "rozpočet"; of several, the one dated in the month asked), the figure is computed in code from its rows."""
+    record = IN_ONE_RECORD.search(turn.question)
+    if turn.tree is None or "count_in_file" not in turn.tools or not record or not combine_asked(turn.question, []):
+        return None
+    kind = term_of(singular(record.group(0).split()[-1].lower()))
+    said = {kind} | set(translations({kind}, set(LANGUAGE_WORDS)))
+    tables = [e for e in turn.tree.entries if e.extension in TABLES and said & {term_of(w) for w in words(e.path.rsplit("/", 1)[-1])}]
+    months = {MONTHS[m.lower()] for m in MONTH_SAID.findall(turn.question)}
+    if len(tables) > 1 and months:
+        # Of a statement a month, the one dated in the month asked ("konto_2030-11.csv", "relevé mai").
+        tables = [e for e in tables if months & ({m for _, m in dated_months(e.path.replace("_", " "))}
+                                                 | {MONTHS[fold(w)] for w in words(e.path) if fold(w) in MONTHS})]
+    return ToolCall("count_in_file", {"path": tables[0].path, "what": turn.question}) if len(tables) == 1 else None

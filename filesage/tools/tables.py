@@ -15,6 +15,7 @@ from ..language.names import acronyms, says_acronym
 from ..language.text import covers, fold, terms
 from .listing import dated_months
 
+TABLES = ("csv", "tsv", "xlsx", "xls", "xlsm", "ods")  # the extensions of files that are tables
 # A row of a table as the readers write it: "Country: Norway; Year: 2031; Rate: 8.1".
 CELL = re.compile(r"(?:^|;\s)([^:;]{1,60}):\s")
 ROW_WORDS = terms("row rows record records entry entries line lines run runs")
