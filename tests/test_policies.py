@@ -317,6 +317,11 @@ def test_a_table_ranked_below_other_passages_is_the_one_computed_when_its_rows_s
     # A table none of whose rows the question's words pick is no answer to it.
     other = found(turn_for(agent, question), "- ZITHER(1) manual page: May 2031", paths=["man/zither.1", "work/rates.csv"], query=question)
     assert computed(other) is None
+    # A search that found nothing: the one table of the folder whose rows the question's words pick.
+    nothing = turn_for(agent, question)
+    nothing.record(Ran(Step("semantic_search", {"query": question}, "model", "x", True, False, 0.0, 0, 0, []),
+                       ToolResult("The closest passages say nothing.", [], found=False), "x", "x"))
+    assert computed(nothing) == FollowUp(ToolCall("count_in_file", {"path": "work/visits.csv", "what": question}))
 
 
 def test_files_asked_about_as_duplicates_are_compared_by_their_bytes(tmp_path):

@@ -144,6 +144,9 @@ def the_file_a_search_found_is_looked_up(turn: "Turn") -> FollowUp | None:
 DESCRIBES_DATA = re.compile(r"(?:readme|datapackage|metadata|codebook|data ?dictionary)", re.I)
 
 
+SMALL_TABLE = 512 * 1024  # a table read whole to see whether its rows are the ones asked about
+
+
 def figures_over_a_tables_rows_are_computed_in_code(turn: "Turn") -> FollowUp | None:
     """"The average monthly price in 2031", "the highest close", "how many runs failed in the June log": a search
     shows a dozen rows of the table, and small models give one of them, or count them, as the answer, or combine
@@ -151,16 +154,21 @@ def figures_over_a_tables_rows_are_computed_in_code(turn: "Turn") -> FollowUp | 
     total, the highest or lowest, a count, or the value said most often, and what a search found first is a
     table's rows (or a table among what it found whose rows the question's words pick, or every file each_file read
     is a table: the one the question names most), the figure is computed in code over all of that table's rows that
-    say the question's words."""
+    say the question's words. A search that found nothing (the rows say the question's words in another language,
+    which weighs little) leaves the one table of the folder whose rows the question's words pick."""
     step = turn.steps[-1]
-    if step.tool not in ("semantic_search", "each_file") or not (step.found and step.paths) or "count_in_file" not in turn.tools or len(turn.steps) > 1:
+    if step.tool not in ("semantic_search", "each_file") or "count_in_file" not in turn.tools or any(s.found for s in turn.steps[:-1]):
         return None
-    if not combine_asked(turn.question, []):
+    if not combine_asked(turn.question, []) or not (step.found and step.paths or step.tool == "semantic_search" and step.ok and turn.tree):
         return None
     # A search's best passage; of the tables each_file combined as if each were one document, the one the question names most.
     asked = {singular(w) for w in words(turn.question)}
     tables = [path for path in step.paths if path.rsplit(".", 1)[-1].lower() in TABLES]
-    if step.tool == "semantic_search":
+    if step.tool == "semantic_search" and not step.found:
+        picked = [e.path for e in turn.tree.entries if e.extension in TABLES and e.size <= SMALL_TABLE
+                  and rows_picked_by(document_lines(turn.tree, e.path), turn.question)]
+        tables = picked if len(picked) == 1 else []
+    elif step.tool == "semantic_search":
         found = table_found(turn)
         tables = [found] if found else []
     elif len(tables) != len(step.paths):
