@@ -322,6 +322,12 @@ def test_a_table_ranked_below_other_passages_is_the_one_computed_when_its_rows_s
     nothing.record(Ran(Step("semantic_search", {"query": question}, "model", "x", True, False, 0.0, 0, 0, []),
                        ToolResult("The closest passages say nothing.", [], found=False), "x", "x"))
     assert computed(nothing) == FollowUp(ToolCall("count_in_file", {"path": "work/visits.csv", "what": question}))
+    # Which value most often: the one table with the column named.
+    often = "which patient came most often?"
+    nothing_often = turn_for(agent, often)
+    nothing_often.record(Ran(Step("semantic_search", {"query": often}, "model", "x", True, False, 0.0, 0, 0, []),
+                             ToolResult("The closest passages say nothing.", [], found=False), "x", "x"))
+    assert computed(nothing_often) == FollowUp(ToolCall("count_in_file", {"path": "work/visits.csv", "what": often}))
 
 
 def test_files_asked_about_as_duplicates_are_compared_by_their_bytes(tmp_path):

@@ -225,10 +225,15 @@ def picking_words(rows: list[dict[str, str]], what: str, says: Callable[[str, se
 
 def rows_picked_by(lines: list[str], question: str) -> bool:
     """Whether a question's words pick some of a table's rows and not others (a search may rank a man page's
-    "March" above the log whose rows are the visits asked about)."""
+    "March" above the log whose rows are the visits asked about), or name the column whose most frequent value it
+    asks."""
     rows = table_rows(lines)
     says = saying(terms(question))
     said = [terms(" ".join(f"{k} {v}" for k, v in row.items())) for row in rows]
+    columns = columns_of(rows)
+    # Which value a column says most often picks no rows: the column named is the table's ("which client ...").
+    if len(rows) >= 2 and combine_asked(question, columns) == "mode":
+        return any(says(t, terms(c)) for c in columns if c != "Sheet" for t in terms(question) - COMBINING)
     return len(rows) >= 2 and any(0 < sum(says(t, s) for s in said) < len(rows) for t in picking_words(rows, question, says))
 
 
