@@ -117,7 +117,7 @@ def table_figure(lines: list[str], what: str) -> str | None:
         kinds = [c for c in columns if c not in numeric and c != "Sheet" and any(says(t, terms(c)) for t in wanted)]
         column = kinds[0] if kinds else None
     if column is None and combine != "count":
-        return month_ranked(rows, numeric, what, combine, says)
+        return None
     # The words that pick rows: what is neither the combining, the column, nor a word about the table itself.
     picking = picking_words(rows, what, says)
     months = months_named(what)
@@ -127,9 +127,9 @@ def table_figure(lines: list[str], what: str) -> str | None:
     def picked(row: dict[str, str], years: set[str]) -> bool:
         said = " ".join(f"{k} {v}" for k, v in row.items())
         # A row named by a month alone ("Mes: enero") is of a month asked without a year ("January to June").
-        named = {MONTHS[fold(v).strip(" .")] for v in row.values() if fold(v).strip(" .") in MONTHS}
+        row_months = {MONTHS[fold(v).strip(" .")] for v in row.values() if fold(v).strip(" .") in MONTHS}
         return (all(says(t, terms(said)) for t in picking) and all(y in said for y in years) and (not months or bool(months & dated_months(said)))
-                and (months or not named or not asked_months or bool(named & asked_months)))
+                and (months or not row_months or not asked_months or bool(row_months & asked_months)))
 
     # Nor does a year none of the rows the words pick says ("my 2031 budget" of rows named by month alone).
     years = {y for y in years if any(picked(row, {y}) for row in rows)}
