@@ -166,7 +166,7 @@ def a_month_asked_is_one_the_sources_are_of(turn: "Turn", draft: str | None) -> 
     months = {path: dated_months(" ".join([path, *document_lines(turn.tree, path)])) for path in paths}
     if any(asked & found for found in months.values()):
         return None
-    (year, month), = asked
+    ((year, month),) = asked
     of = "; ".join(f"{path} ({', '.join(f'{MONTH_NAMES[m]} {y}' for y, m in sorted(found)[:4]) or 'no month'})" for path, found in months.items())
     return Accept(prompts.NOT_OF_THE_MONTH.format(month=f"{MONTH_NAMES[month]} {year}", files=of, searched=what_was_searched(turn)), as_written=True)
 

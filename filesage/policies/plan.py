@@ -143,7 +143,11 @@ def lookups_keep_the_time_a_follow_up_points_to(plan: Plan, question: str, histo
     months, years = months_named(previous), set(YEAR.findall(previous))
     if not THAT_TIME.search(question) or not (len(months) == 1 or len(years) == 1):
         return None
-    said = (lambda year, month: f"{MONTH_NAMES[month]} {year}")(*next(iter(months))) if len(months) == 1 else next(iter(years))
+    if len(months) == 1:
+        ((year, month),) = months
+        said = f"{MONTH_NAMES[month]} {year}"
+    else:
+        said = next(iter(years))
     lookups = [lookup if YEAR.search(lookup.ask) else Lookup(f"{lookup.ask.rstrip(' ?')} in {said}?", lookup.label) for lookup in plan.lookups]
     return replace(plan, lookups=lookups) if lookups != plan.lookups else None
 
