@@ -1389,6 +1389,10 @@ def test_lookups_keep_what_the_question_is_about(fs_corpus):
     assert [lookup.ask for lookup in kept.lookups] == ["Who set the budget? (Q1)", "contact address (Q1, budget)"]
     # Lookups of different things combined in code each keep their own.
     assert checked(Plan(question, plan.lookups, "sum"), question, [], tree) is None
+    # A lookup that says one of the question's names is about that one, not the other part's.
+    two = "What is the total due on the Zither invoice, and what did the Ostmark hotel cost?"
+    parts = [Lookup("What is the total due on the Zither invoice?", "total"), Lookup("What did the Ostmark hotel cost?", "hotel")]
+    assert checked(Plan(two, parts, "none"), two, [], tree) is None
     # Compared, each side is looked up for the quantity compared.
     compared = "Did the ferry carry more deck cars than the harbour allows?"
     sides = checked(Plan(compared, [Lookup("deck cars carried by the ferry", "ferry"), Lookup("What does the harbour allow?", "harbour")], "larger"), compared, [], tree)

@@ -174,9 +174,13 @@ def lookups_keep_what_the_question_is_about(plan: Plan, question: str, history: 
         names = tree.name_words()
         named += [w for w in re.findall(r"[\w.+-]+", question) if singular(w.lower().strip(".")) in names and len(w) >= 3 and not w.isdigit()]
     named = list(dict.fromkeys(n.strip(".,;:") for n in named))
+    names = [n for n in proper_names(question) if terms(n)]
     lookups, changed = [], False
     for lookup in plan.lookups:
-        missing = [n for n in named if not terms(n) <= terms(lookup.ask)]
+        # A lookup that says one of the question's names is about that one ("the Nimbus invoice", then "the
+        # Reykjavik hotel"): the other part's names are not its.
+        own = any(terms(n) <= terms(lookup.ask) for n in names)
+        missing = [n for n in named if not terms(n) <= terms(lookup.ask)] if not own else []
         if missing:
             changed = True
             lookup = Lookup(f"{lookup.ask.rstrip()} ({', '.join(missing)})", lookup.label)
