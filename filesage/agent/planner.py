@@ -200,13 +200,18 @@ class Planner:
                               [d for item in found for d in item.answer.drafts]))
 
 
+QUOTED_ROW = re.compile(r"\bthe row \"[^\"]*\"")
+
+
 def figure_of(item: Found, combine: str) -> Found:
     """The figure and the date the lookup's answer states: for the arithmetic its amounts first, then its spans of
     time ("5h 40m" is one figure, in seconds), then its numbers the lookup did not itself say; its first date, for
     later, earlier and the days between."""
     if not item.answer.sources:
         return item  # a figure no file gave is not a figure found
-    text = MARKER.sub("", item.answer.text)
+    # A table's row quoted after the cell it gives ("Rate is 4.2 (the row "Year: 2031; Rate: 4.2; Index: 0.97")")
+    # is where the figure stands, not another figure found.
+    text = QUOTED_ROW.sub("", MARKER.sub("", item.answer.text))
     stated = claims(text)
     item.dates = [(c.key, c.text) for c in stated if c.kind == "date"]
     if item.dates:
