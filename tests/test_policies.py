@@ -1034,11 +1034,14 @@ def test_a_figure_within_one_record_is_computed_from_its_table(tmp_path):
         write(tmp_path / f"casa/banco/extracto_2031-{month}.csv", "Fecha;Concepto;Importe\n02/05/2031;ZITHER;-875,00\n04/05/2031;OSTMARK;-64,35\n")
     write(tmp_path / "casa/Presupuesto_2031.xlsx", "x")
     write(tmp_path / "notes/statement.md", "A statement of intent.\n")
+    write(tmp_path / "maison/releve_2031-03.csv", "Date;Libellé;Débit\n02/03/2031;ZITHER;875,00\n04/03/2031;OSTMARK;64,35\n")
     box = Toolbox(tmp_path)
     agent = Agent(ScriptedModel([]), ToolRegistry([Inside(box).count_in_file, semantic_search, respond]), tree=box, policies=in_force())
     # The document is named by its kind in the folder's language, and of a statement a month the month asked's.
     question = "What was the biggest payment in the May statement?"
     assert computed(turn_for(agent, question), None) == ToolCall("count_in_file", {"path": "casa/banco/extracto_2031-05.csv", "what": question})
+    french = "What was the biggest payment in the March statement?"
+    assert computed(turn_for(agent, french), None) == ToolCall("count_in_file", {"path": "maison/releve_2031-03.csv", "what": french})
     budget = "Which month has the highest expenses in my budget?"
     assert computed(turn_for(agent, budget), None) == ToolCall("count_in_file", {"path": "casa/Presupuesto_2031.xlsx", "what": budget})
     # No figure over rows asked, or no one table that is the document: left to the model.

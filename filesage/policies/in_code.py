@@ -139,7 +139,8 @@ def a_figure_within_one_record_is_computed_from_its_table(turn: "Turn", call: To
         return None
     kind = term_of(singular(record.group(0).split()[-1].lower()))
     said = {kind} | set(translations({kind}, set(LANGUAGE_WORDS)))
-    tables = [e for e in turn.tree.entries if e.extension in TABLES and said & {term_of(w) for w in words(e.path.rsplit("/", 1)[-1])}]
+    tables = [e for e in turn.tree.entries if e.extension in TABLES
+              and said & {form for w in words(e.path.rsplit("/", 1)[-1]) for form in (fold(w), term_of(w))}]
     months = {MONTHS[m.lower()] for m in MONTH_SAID.findall(turn.question)}
     if len(tables) > 1 and months:
         # Of a statement a month, the one dated in the month asked ("konto_2030-11.csv", "relevé mai").
