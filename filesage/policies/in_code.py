@@ -13,7 +13,7 @@ from ..language.text import VERSION, fold, singular, terms, words
 from ..llm.parser import ToolCall
 from ..tools.inside import RELEASE_WORDS, year_bounds
 from ..tools.listing import dated_months
-from ..tools.tables import TABLES, combine_asked
+from ..tools.tables import TABLES, combine_asked, month_of
 from .reading import changelog_asked_about, leans_back, manual_asked_about, previous_question
 
 if TYPE_CHECKING:
@@ -145,5 +145,5 @@ def a_figure_within_one_record_is_computed_from_its_table(turn: "Turn", call: To
     if len(tables) > 1 and months:
         # Of a statement a month, the one dated in the month asked ("konto_2030-11.csv", "relevé mai").
         tables = [e for e in tables if months & ({m for _, m in dated_months(e.path.replace("_", " "))}
-                                                 | {MONTHS[fold(w)] for w in words(e.path) if fold(w) in MONTHS})]
+                                                 | {month_of(w) for w in words(e.path)})]
     return ToolCall("count_in_file", {"path": tables[0].path, "what": turn.question}) if len(tables) == 1 else None

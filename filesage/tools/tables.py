@@ -47,6 +47,21 @@ def table_rows(lines: list[str]) -> list[dict[str, str]]:
     return rows
 
 
+def row_text(row: dict[str, str]) -> str:
+    """What a row says, its columns' names with their cells, for its terms."""
+    return " ".join(f"{k} {v}" for k, v in row.items())
+
+
+def shown(row: dict[str, str]) -> str:
+    """A row as the readers write it, to quote it."""
+    return "; ".join(f"{k}: {v}" for k, v in row.items())
+
+
+def month_of(text: str) -> int | None:
+    """The month a column's name or a cell is, said alone in any language ("mars", "enero", "Sept."); None otherwise."""
+    return MONTHS.get(fold(text).strip(" ."))
+
+
 def columns_of(rows: list[dict[str, str]]) -> list[str]:
     """A table's columns, in the order its rows give them."""
     return list(dict.fromkeys(column for row in rows for column in row))
@@ -101,7 +116,7 @@ def table_figure(lines: list[str], what: str) -> str | None:
         signed = [c for c in numeric if {n > 0 for row in rows for n in [cell_number(row.get(c, ""))] if n} == {True, False}]
         column = signed[0] if len(signed) == 1 else None
     # Columns that are months (a budget's): the one month the question names is the column ("expenses for March": mars).
-    by_month = {MONTHS[fold(c).strip(" .")]: c for c in numeric if fold(c).strip(" .") in MONTHS}
+    by_month = {month_of(c): c for c in numeric if month_of(c)}
     asked_months = months_mentioned(what)[0]
     of_rows = column  # the column when the month picks rows named by it, not a column
     if len(by_month) >= 3 and len(asked_months) == 1:
@@ -125,9 +140,9 @@ def table_figure(lines: list[str], what: str) -> str | None:
     picking -= {t for y in years for t in terms(y)}
 
     def picked(row: dict[str, str], years: set[str]) -> bool:
-        said = " ".join(f"{k} {v}" for k, v in row.items())
+        said = row_text(row)
         # A row named by a month alone ("Mes: enero") is of a month asked without a year ("January to June").
-        row_months = {MONTHS[fold(v).strip(" .")] for v in row.values() if fold(v).strip(" .") in MONTHS}
+        row_months = {month_of(v) for v in row.values()} - {None}
         return (all(says(t, terms(said)) for t in picking) and all(y in said for y in years) and (not months or bool(months & dated_months(said)))
                 and (months or not row_months or not asked_months or bool(row_months & asked_months)))
 
@@ -146,14 +161,12 @@ def table_figure(lines: list[str], what: str) -> str | None:
     if combine == "count":
         counted = f"{len(kept):,} of its {len(rows):,} rows" + (f" say {asked}" if asked else "") + "."
         # A count, then what those rows cost or earned: the same rows' amounts added up too.
-        amounts = [c for c in numeric if any(saying(MONEY_COLUMN)(t, terms(c)) for t in MONEY_COLUMN)]
+        says_money = saying(MONEY_COLUMN)
+        amounts = [c for c in numeric if any(says_money(t, terms(c)) for t in MONEY_COLUMN)]
         if not (amounts and dict(COMBINE_WORDS)["total"].search(what)):
             return counted
         written = [row[amounts[0]] for row in kept if cell_number(row.get(amounts[0], "")) is not None]
         return f"{counted} Their {amounts[0]} adds up to {money(sum(cell_number(w) or 0.0 for w in written), written)}."
-
-    def shown(row: dict[str, str]) -> str:
-        return "; ".join(f"{k}: {v}" for k, v in row.items())
 
     if combine == "mode":
         return most_often(kept, column, numeric, f" of the {len(kept):,} rows" + (f" that say {asked}" if asked else ""))
@@ -184,18 +197,18 @@ def month_ranked(rows: list[dict[str, str]], numeric: list[str], what: str, comb
     """Which month is highest or lowest in a table whose columns are months (a budget: a row per item, a column per
     month): the row that totals the rows the question's words pick, or else those rows added up, compared month
     by month; None when the columns are no months or the question asks no month."""
-    months = [c for c in numeric if fold(c).strip(" .") in MONTHS]
+    months = [c for c in numeric if month_of(c)]
     if len(months) < 3 or combine not in ("largest", "smallest") or not WHICH_MONTH.search(what):
         return None
     picking = picking_words(rows, what, says)
     chosen = [row for row in rows if any(row.get(c, "").strip() for c in months)
-              and all(says(t, terms(" ".join(f"{k} {v}" for k, v in row.items()))) for t in picking)]
+              and all(says(t, terms(row_text(row))) for t in picking)]
     totalled = [row for row in chosen if any(terms(v) & TOTAL_WORDS for v in row.values() if cell_number(v) is None)]
     if not chosen:
         return None
     if totalled:
         figures = {c: cell_number(totalled[0].get(c, "")) or 0.0 for c in months}
-        basis = "the row \"" + "; ".join(f"{k}: {v}" for k, v in totalled[0].items()) + "\""
+        basis = f"the row \"{shown(totalled[0])}\""
     else:
         figures = {c: sum(cell_number(row.get(c, "")) or 0.0 for row in chosen) for c in months}
         basis = f"the {len(chosen)} rows" + (" that say " + ", ".join(sorted(picking)) if picking else "") + " added up"
@@ -219,7 +232,7 @@ def picking_words(rows: list[dict[str, str]], what: str, says: Callable[[str, se
     table itself, which no row says ("the natural gas prices")."""
     named_columns = terms(" ".join(columns_of(rows)))
     picking = {t for t in terms(what) - COMBINING - ROW_WORDS - TABLE_WORDS - named_numbers(what) if not says(t, named_columns)}
-    said_in_rows = [terms(" ".join(f"{k} {v}" for k, v in row.items())) for row in rows]
+    said_in_rows = [terms(row_text(row)) for row in rows]
     return {t for t in picking if any(says(t, said) for said in said_in_rows)}
 
 
@@ -229,7 +242,7 @@ def rows_picked_by(lines: list[str], question: str) -> bool:
     asks."""
     rows = table_rows(lines)
     says = saying(terms(question))
-    said = [terms(" ".join(f"{k} {v}" for k, v in row.items())) for row in rows]
+    said = [terms(row_text(row)) for row in rows]
     columns = columns_of(rows)
     # Which value a column says most often picks no rows: the column named is the table's ("which client ...").
     if len(rows) >= 2 and combine_asked(question, columns) == "mode":
@@ -281,7 +294,7 @@ def row_asked(lines: list[str], question: str) -> tuple[str, str]:
     if not dated:
         held = sorted(cell[:4] for cell in cells if ROW_YEAR.match(cell))
         return "none", f"no row for {asked}; its rows run from {held[0]} to {held[-1]}"
-    said = ["; ".join(f"{k}: {v}" for k, v in row.items()) for row in rows]
+    said = [shown(row) for row in rows]
     wanted = terms(question) - {t for y in years for t in terms(y)} - named_numbers(question)
     # The question's words that some of those rows say and others do not pick among them ("Portugal").
     picking = {t for t in wanted if 0 < sum(covers(t, terms(said[i])) for i in dated) < len(dated)} - terms(" ".join(columns))
