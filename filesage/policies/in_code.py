@@ -129,7 +129,7 @@ def bounded(question: str) -> str:
 
 def a_figure_within_one_record_is_computed_from_its_table(turn: "Turn", call: ToolCall | None) -> ToolCall | None:
     """"The largest debit in the June statement", "which month costs most in my budget": the rows of
-    a bank export or a budget say no word of the question ("payment", "expenses" are a landlord's name, a sheet "Dépenses"), so a
+    a bank export or a budget say no word of the question ("payment", "expenses" are a landlord's name, a sheet "Ausgaben"), so a
     search finds nothing or another document, and small models answer from it, or list the largest file. When the
     question asks a figure over the rows of one record-keeping document it describes (IN_ONE_RECORD), and one
     table of the folder is that document by its name (the kind said in the folder's languages: "relevé",

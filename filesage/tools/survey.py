@@ -171,7 +171,7 @@ class Survey:
 
     def said_to_be(self, name: str, candidates: list) -> list[str]:
         """The files not named so that say at their start what kind of document they are ("INVOICE No. 17" in
-        scan_0042.pdf, "Rechnung Nr. 5" in a German one, a title "ACME – Factura de electricidad"): one of their
+        scan_0042.pdf, "Rechnung Nr. 5" in a German one, a title "ACME – Facture d'électricité"): one of their
         first lines begins with the kind's word (the name's last word), another word for it, or its translation into
         the folder's languages, as a title does (a note that mentions invoices further on in a line is not one).
         The name's other words say what the document is about ("electricity bill"): of those files, the ones whose
@@ -189,8 +189,8 @@ class Survey:
         # The kind's word heads a line as a title does: alone, or before a number, a code or "No." ("INVOICE No. 17").
         # A number sign folds to its letter ("Facture n° 12" reads "facture n 12", "Faktura č. 5" "faktura c. 5").
         heads = re.compile(rf"^[\W_]*(?:{kinds})s?\b[ \t]*(?:$|[:#]|(?:n|no|nr|c|number)\b|[\w/.-]*\d)", re.M)
-        # Or a title of its first lines (no sentence) names the kind of what ("Factura de subministrament", "Invoice for ...") or
-        # follows a title's dash ("ACME – Factura de ...", "ACME · your bill"), which folding leaves as two spaces.
+        # Or a title of its first lines (no sentence) names the kind of what ("Facture d'eau", "Invoice for ...") or
+        # follows a title's dash ("ACME – Facture de ...", "ACME · your bill"), which folding leaves as two spaces.
         titled = re.compile(rf"^[\W_]*(?:{kinds})s?[ \t]+(?:de|del|d|of|for|di|du|des|der|fur|do|da|van|na|za)\b|"
                             rf"[ \t]{{2}}(?:\w+[ \t]+)?(?:{kinds})s?\b", re.M)
         starts = {path: fold(start).splitlines()[:FILE_START_LINES] for path, start in self.searcher.index.starts_of([e.path for e in candidates]).items()}
@@ -292,7 +292,7 @@ class Survey:
                         found.append(Found(path, best.passage.hit.location, best.shown, None, ""))
                     continue
                 if terms(what) & AMOUNT_ASKED:
-                    # What a bill comes to is the line that totals it ("TOTAL FACTURA"), not a base or a subtotal before tax.
+                    # What a bill comes to is the line that totals it ("Totaal te betalen"), not a base or a subtotal before tax.
                     figures.sort(key=lambda pair: not totals(pair[0].shown.rsplit(" › ", 1)[-1]))
                 line, figure = next(((line, figure) for line, figure in figures if figure), (None, None))
                 if figure is None:

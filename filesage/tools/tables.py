@@ -141,7 +141,7 @@ def table_figure(lines: list[str], what: str) -> str | None:
 
     def picked(row: dict[str, str], years: set[str]) -> bool:
         said = row_text(row)
-        # A row named by a month alone ("Mes: enero") is of a month asked without a year ("January to June").
+        # A row named by a month alone ("Monat: Mai") is of a month asked without a year ("January to June").
         row_months = {month_of(v) for v in row.values()} - {None}
         return (all(says(t, terms(said)) for t in picking) and all(y in said for y in years) and (not months or bool(months & dated_months(said)))
                 and (months or not row_months or not asked_months or bool(row_months & asked_months)))
