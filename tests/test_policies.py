@@ -1238,6 +1238,10 @@ def test_answers_are_not_the_prompt_copied(agent):
     earlier.record(Rewrote("What was the harbour fee for a small sloop in March 2030?"))
     found(earlier, "From fees.csv [1]:\n- Month: 2030-03; Small sloop: 3.90")
     assert copied(earlier, "The harbour fee for a small sloop in March 2030 was 3.90 [1].") is None
+    # A file read to be summarised has no line about the question's words: its opening lines are what it says.
+    read = found(turn_for(agent, "Summarise the newest PDF"), "From docs/quote_118.pdf [1] (p. 1):\n- QUOTE 118\n- Glazier: Pane & Sons\n- Amount: 412.00\n- Valid for 30 days")
+    decided = copied(read, "Summarise the newest PDF [1] " + "From docs/quote_118.pdf [1] (p. 1): " * 4)
+    assert decided.otherwise == Accept('The files say: "QUOTE 118 / Glazier: Pane & Sons / Amount: 412.00"')
 
 
 def test_totals_asked_are_added_in_code(agent):

@@ -45,6 +45,7 @@ from .reading import (
     line_naming_everything,
     line_sharing_most,
     names_in,
+    opening_of,
     previous_question,
     what_was_searched,
 )
@@ -87,10 +88,12 @@ def answers_are_not_the_prompt_copied(turn: "Turn", draft: str | None) -> Accept
     """Small models, given a long result, sometimes copy the prompt instead of answering it: the question, then
     the result's head ("From docs/NEWS (lines 120-151):") over and over until the tokens run out, or the program's
     own request to answer again ("You have 4 tool calls left ..."). Such a draft
-    goes back once asking for one sentence; a second one gives the found line most about the question."""
+    goes back once asking for one sentence; a second one gives the found line most about the question, or, when
+    none is about it (a file asked to be summarised), the opening lines of what was read: something was found."""
     if draft is None or not copies_the_prompt(draft, told_the_model(turn)):
         return None
-    line = line_most_about(turn.question, turn.content_found) or line_sharing_most(turn.question, turn.content_found)
+    found = turn.content_found
+    line = line_most_about(turn.question, found) or line_sharing_most(turn.question, found) or opening_of(found)
     otherwise = Accept(prompts.QUOTED_LINE.format(line=line)) if line else \
         Accept(prompts.NOT_FOUND.format(folder=turn.folder, searched=what_was_searched(turn)), as_written=True)
     return Retry(prompts.COPIED_RETRY.format(line=prompts.HOLLOW_LINE.format(line=line) if line else ""), [], answer_only=True, otherwise=otherwise)

@@ -101,6 +101,11 @@ def line_sharing_most(question: str, found: list[str]) -> str:
     return best if len(terms(best) & wanted) >= 2 else ""
 
 
+def opening_of(found: list[str], count: int = 3) -> str:
+    """The first lines of what was found, for a question no single line is about ("summarise the newest PDF")."""
+    return " / ".join(found_lines(found)[:count])
+
+
 def line_most_about(question: str, found: list[str]) -> str:
     """The found line with a figure most about the question (`aboutness`), saying at least two and half of its
     words; '' when none does."""
