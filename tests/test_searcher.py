@@ -74,6 +74,13 @@ def test_nothing_about_the_question_is_not_found(searcher):
     assert not result.found and result.text.startswith("The closest passages")
 
 
+def test_a_dates_day_is_said_by_its_date_term_not_as_a_number_of_its_own():
+    # "9 Feb" is about a line dated 09/02, not about any figure with a 9 in it ("7,9 kWh").
+    assert terms("the bill issued on 9 February 2031") & terms("Meter: 7,9 kWh") == set()
+    assert {"date:2-9", "2031"} <= terms("the bill issued on 9 February 2031") & terms("Issued: 09/02/2031")
+    assert terms("7 rooms, 9 beds") >= {"7", "9", "room"}
+
+
 def test_terms_meet_across_forms():
     assert terms("How many servings?") & terms("Serves 8.")
     assert "date:3-14" in terms("launch by March 14") and "date:3-14" in terms("2025-03-14")

@@ -39,11 +39,15 @@ def terms(text: str) -> set[str]:
     # A name written in camel case says its words too: "ConditionPathExists" is about a condition, a path, existing.
     split = CAMEL.sub(" ", text)
     words = re.findall(r"[a-z0-9]+", VERSION.sub(" ", fold(text))) + (re.findall(r"[a-z0-9]+", VERSION.sub(" ", fold(split))) if split != text else [])
-    found = {stem(w) for w in words if w not in QUESTION_WORDS and (len(w) > 1 or w.isdigit())}
+    # The day and month of a date ("9 February", "09/02/2026") are said by its date term: as numbers of their own they
+    # would be about any figure with a 9 in it ("9,15 €"). Its year and the numbers outside dates stay.
+    dated, undated = dates_in(text)
+    numbers = set(re.findall(r"\d+", undated)) | {str(year) for year, _, _ in dated if year}
+    found = {stem(w) for w in words if w not in QUESTION_WORDS and (w in numbers if w.isdigit() else len(w) > 1)}
     found |= set(versions)
     # A command-line option is a term of its own: "-b" tells its line apart, where the letter alone says nothing.
     found |= set(re.findall(r"(?<![\w-])--?[a-z][\w-]*", fold(text)))
-    found |= {f"date:{month}-{day}" for _, month, day in dates_in(text)[0]}
+    found |= {f"date:{month}-{day}" for _, month, day in dated}
     # Units written as symbols are what a question says in words: "how many degrees" is "180 °C".
     found |= {stem(word) for symbol, words in UNIT_WORDS.items() if symbol in text for word in words}
     found |= {stem(word) for short in found & UNIT_ABBREVIATIONS.keys() for word in UNIT_ABBREVIATIONS[short]}
