@@ -145,6 +145,8 @@ CASES = {
     "QUARTERS": lambda: L.QUARTERS.index("third") == 2,
     "MONTHS_SPANNED": lambda: matches(L.MONTHS_SPANNED, "for January to March") and matches(L.MONTHS_SPANNED, "my Q1 bills")
     and matches(L.MONTHS_SPANNED, "in the first quarter") and not matches(L.MONTHS_SPANNED, "in March 2031"),
+    "RELEASE_NOTES_ASKED": lambda: matches(L.RELEASE_NOTES_ASKED, "which bugs did its newest version fix?")
+    and matches(L.RELEASE_NOTES_ASKED, "what did the latest release change") and not matches(L.RELEASE_NOTES_ASKED, "name the most recent version in the CHANGES file"),
     "HISTORY_ASKED": lambda: matches(L.HISTORY_ASKED, "when was -x added?") and matches(L.HISTORY_ASKED, "which release introduced --json")
     and matches(L.HISTORY_ASKED, "in which zither release did -o show up?") and not matches(L.HISTORY_ASKED, "what does -x do?")
     and not matches(L.HISTORY_ASKED, "which zither option shows the version?"),

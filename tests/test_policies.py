@@ -475,6 +475,11 @@ def test_the_newest_release_is_read_in_code(tmp_path):
     # No newest release asked, or no one changelog it belongs to: the call stands.
     for question in ("Which quux version added the loader?", "What's the latest version?", "What is the newest file?"):
         assert newest(turn_for(reading, question), search) is None, question
+    # Asked what the newest release changed, the lines under it are read (and the model answers from them).
+    fixed = newest(turn_for(reading, "Which bugs did the latest quux version fix?"), search)
+    assert fixed == ToolCall("count_in_file", {"path": "tools/quux/NEWS", "what": "newest release notes"})
+    result = Inside(box).count_in_file("tools/quux/NEWS", "newest release notes")
+    assert not result.answer and "is 2.0" in result.text and result.text.endswith("Under it:\n- faster") and "first" not in result.text.split("Under it")[1]
     # The years the question bounds the releases by go with it.
     before = newest(turn_for(reading, "What was the newest quux release before 2031?"), search)
     assert before == ToolCall("count_in_file", {"path": "tools/quux/NEWS", "what": "newest release before 2031"})
@@ -986,6 +991,12 @@ def test_a_document_the_question_names_is_the_one_searched(agent):
     signed = turn_for(agent, "Who signed the lease, according to my finance papers?")
     assert named(signed, ToolCall("semantic_search", {"query": "lease signed"})) == ToolCall("semantic_search", {"query": "lease signed", "within": "finance"})
     assert named(signed, ToolCall("semantic_search", {"query": "lease signed", "within": "notes"})) is None
+    # "That note" after an answer from another file with "note" in no name of it: the answer before's document.
+    history = [{"role": "user", "content": "What did the meeting decide?"},
+               {"role": "assistant", "content": "A budget review [1].", "sources": [{"path": "notes/meeting_2025-03-01.md"}]}]
+    pointed = turn_for(agent, "and what else is in that ideas note?", history)
+    assert named(pointed, ToolCall("semantic_search", {"query": "ideas"})) is None
+    assert named(turn_for(agent, "and what else is in the ideas note?", history), ToolCall("semantic_search", {"query": "ideas"})).arguments["within"] == "notes/ideas.md"
 
 
 def test_several_looks_are_planned():
@@ -1383,6 +1394,24 @@ def test_lookups_keep_the_time_a_follow_up_points_to():
     dated = Plan("x", [Lookup("How many ships docked in 2030?", "ships")], "none")
     assert kept(dated, "how many ships docked that year?", history, None) is None
     assert kept(plan, "how many ships docked?", history, None) is None
+
+
+def test_a_follow_up_asking_one_thing_is_one_look():
+    from filesage.agent.planner import Lookup, Plan
+    from filesage.policies.plan import a_follow_up_asking_one_thing_is_one_look as one_look
+
+    history = [{"role": "user", "content": "What's the newest release in the quux NEWS?"}, {"role": "assistant", "content": "4.2 (2031-03-01) [1]."}]
+    asked = "which bug fix opens its notes?"
+    whole = "Which bug fix opens the notes of the newest release in the quux NEWS?"
+    plan = Plan(whole, [Lookup("What's the newest release in the quux NEWS?", "newest"), Lookup("Which bug fix opens 4.2's notes?", "fix")], "earlier")
+    assert one_look(plan, asked, history, None) == Plan(whole, [Lookup(whole, "")], "none")
+    # No lookup keeps the follow-up's own words (a start and an end for a duration): the question as the plan words it.
+    split = Plan("For how many months does it run?", [Lookup("When did the lease start?", "start"), Lookup("When does the lease end?", "end")], "difference")
+    assert one_look(split, "for how many months does it run?", history, None) == Plan("For how many months does it run?", [Lookup("For how many months does it run?", "")], "none")
+    # A follow-up that asks two things or arithmetic of its own, a plan of one look, or no conversation: as planned.
+    assert one_look(plan, "and how much more is that than the one before?", history, None) is None
+    assert one_look(Plan(whole, plan.lookups[1:], "none"), asked, history, None) is None
+    assert one_look(plan, asked, [], None) is None
 
 
 def test_lookups_keep_what_the_question_is_about(fs_corpus):

@@ -46,8 +46,7 @@ TYPE_GROUPS: dict[str, tuple[str, ...]] = {
     "screenshot": ("png", "jpg", "jpeg"),
     "spreadsheet": ("xlsx", "xls", "csv", "ods"), "sheet": ("xlsx", "xls", "csv", "ods"),
     "workbook": ("xlsx", "xls", "xlsm", "ods"), "excel": ("xlsx", "xls", "xlsm"), "word": ("docx", "doc"),
-    "document": ("pdf", "docx", "doc", "odt", "rtf", "txt", "md"),
-    "doc": ("docx", "doc"),
+    "document": ("pdf", "docx", "doc", "odt", "rtf", "txt", "md"), "doc": ("docx", "doc"),
     "presentation": ("pptx", "ppt", "odp"), "slide": ("pptx", "ppt", "odp"), "deck": ("pptx", "ppt", "odp"), "powerpoint": ("pptx", "ppt"),
     "python": ("py",), "javascript": ("js", "mjs", "cjs"), "typescript": ("ts", "tsx"),
     "markdown": ("md", "markdown"), "text": ("txt",),
@@ -62,9 +61,7 @@ TYPE_GROUPS: dict[str, tuple[str, ...]] = {
     "config": ("json", "yaml", "yml", "toml", "ini", "cfg", "conf"),
     "web": ("html", "htm", "css"), "webpage": ("html", "htm"), "html": ("html", "htm"),
     "jpeg": ("jpg", "jpeg"), "jpg": ("jpg", "jpeg"),
-    "yaml": ("yaml", "yml"),
-    "htm": ("html", "htm"),
-    "tif": ("tif", "tiff"),
+    "yaml": ("yaml", "yml"), "htm": ("html", "htm"), "tif": ("tif", "tiff"),
 }
 # The type groups whose files hold no text to read (their dates and names are all they say).
 NO_TEXT_GROUPS = ("image", "video", "audio", "archive")
@@ -372,6 +369,8 @@ MAN_SECTION = re.compile(r"^[1-9][a-z]*$")
 SUMMARY_ASKED = re.compile(r"\bsummar(?:ise|ize|y)\b|\bgist\b|\bwhat (?:does|do|did)\b[^?]*\b(?:say|says|said|contain|hold)\b|\bwhat(?:'s| is) in\b", re.I)
 # The newest release of a program or in a changelog, asked for: "the latest version", "its last release", "most recent entry".
 NEWEST_RELEASE = re.compile(r"\b(?:latest|newest|last|most recent|current)\s+(?:[\w.'-]+\s+)?(?:release|version|entry)\b", re.I)
+# What a release changed, asked of it: "what did the newest version fix", "the first fix listed for it", "what's new in it".
+RELEASE_NOTES_ASKED = re.compile(r"\b(?:fix(?:es|ed)?|chang(?:e|ed)|add(?:s|ed)?|remov(?:e|es|ed)|br(?:ing|ings|ought)|listed|notes|new in|what(?:'s| is) new)\b", re.I)
 # A question about when an option or a setting came, changed or went: the changelog's, not the manual's.
 HISTORY_ASKED = re.compile(r"\b(?:when|since|(?:which|what) (?:[\w.+-]+ )?(?:release|version)|added|introduced|removed|show(?:ed|n)? up|"
                            r"appeared|deprecated|dropped|renamed|changed|changelog|news|release notes)\b", re.I)

@@ -77,6 +77,7 @@ from .in_code import (
     what_a_document_lists_is_counted_in_code,
 )
 from .plan import (
+    a_follow_up_asking_one_thing_is_one_look,
     arithmetic_only_where_the_question_asks_it,
     lookups_keep_the_time_a_follow_up_points_to,
     lookups_keep_what_the_question_is_about,
@@ -97,6 +98,7 @@ ORDER: list[Policy] = [
     *at(PLANNED,
         plans_name_only_what_was_said,
         lookups_keep_the_time_a_follow_up_points_to,
+        a_follow_up_asking_one_thing_is_one_look,
         arithmetic_only_where_the_question_asks_it,
         lookups_keep_what_the_question_is_about),
     *at(FIRST_CALL,

@@ -60,7 +60,7 @@ from ..language.question import (
 from ..language.text import singular, stem, terms, words
 from ..llm.parser import ToolCall
 from ..tools.registry import FILE_FACT_TOOLS, FILESYSTEM_TOOLS
-from .reading import combines_asked, conversation_subject, leans_back, names_in, previous_question, scoped
+from .reading import combines_asked, conversation_subject, leans_back, names_in, points_at_the_answer_before, previous_question, scoped
 from .router import carry_over, route
 
 if TYPE_CHECKING:
@@ -353,6 +353,8 @@ def a_document_the_question_names_is_the_one_searched(turn: "Turn", call: ToolCa
             or re.search(rf"\b{alternatives(FILE_NOUNS)}s\b", question, re.I)):
         return None
     named = turn.tree.named_in(question)
+    if named and points_at_the_answer_before(turn):
+        return None  # the answer before's document, where follow-ups look (follow_ups_look_where_the_answer_before_was_found)
     if not named and call.name in ("file_metadata", "grep_files") and not NAMED.search(question):
         # The file the model looked up is the document described; what the question asks is what it says.
         hint = str(call.arguments.get("name_hint") or call.arguments.get("pattern") or "")

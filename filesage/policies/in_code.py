@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..language.glossary import term_of, translations
-from ..language.lexicon import HISTORY_ASKED, IN_ONE_RECORD, LANGUAGE_WORDS, LISTED_COUNT, MONTHS, NEWEST_RELEASE, OPTION_ASKED, OPTION_NAMED
+from ..language.lexicon import HISTORY_ASKED, IN_ONE_RECORD, LANGUAGE_WORDS, LISTED_COUNT, MONTHS, NEWEST_RELEASE, OPTION_ASKED, OPTION_NAMED, RELEASE_NOTES_ASKED
 from ..language.question import MONTH_SAID, counted_words, counts_files
 from ..language.text import VERSION, fold, singular, terms, words
 from ..llm.parser import ToolCall
@@ -102,11 +102,13 @@ def the_newest_release_is_read_in_code(turn: "Turn", call: ToolCall | None) -> T
     small models give the first version a search shows (a README's example, an old release's line, the changelog's
     first heading when it keeps the oldest first, one "not released yet") or the newest file's date. When the
     question asks for the newest release and one changelog is named, or belongs to the program named, its releases
-    (of the years the question bounds) are read in code and the highest number is given with the line that opens it."""
+    (of the years the question bounds) are read in code and the highest number is given with the line that opens it;
+    asked what that release changed ("the first fix listed for the newest version"), with the lines under it."""
     if turn.tree is None or "count_in_file" not in turn.tools or not NEWEST_RELEASE.search(turn.question):
         return None
     changelog = changelog_asked_about(turn.tree, turn.question)
-    return ToolCall("count_in_file", {"path": changelog, "what": "newest release" + bounded(turn.question)}) if changelog else None
+    notes = " notes" if RELEASE_NOTES_ASKED.search(turn.question) else ""
+    return ToolCall("count_in_file", {"path": changelog, "what": f"newest release{notes}" + bounded(turn.question)}) if changelog else None
 
 
 def a_programs_releases_are_counted_in_its_changelog(turn: "Turn", call: ToolCall | None) -> ToolCall | None:

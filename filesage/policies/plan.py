@@ -152,6 +152,20 @@ def lookups_keep_the_time_a_follow_up_points_to(plan: Plan, question: str, histo
     return replace(plan, lookups=lookups) if lookups != plan.lookups else None
 
 
+def a_follow_up_asking_one_thing_is_one_look(plan: Plan, question: str, history: list[dict], tree: "Toolbox | None") -> Plan | None:
+    """Asked to plan a follow-up ("how many kWh was that?", "what's the first fix listed for it?"), a small model
+    writes the question before as a lookup of its own beside the new one, or splits the new one into the things
+    the conversation named (a start date and an end date for "how long is it for?"), and the answer then retells
+    the last turn. A follow-up whose own words ask one thing (no second part, comparison or arithmetic) is one
+    look: the longest of the plan's wordings that keeps every word the follow-up says (the question in full, "the
+    first fix listed for the latest release in its NEWS"), else the follow-up as asked, with the conversation."""
+    if not history or len(plan.lookups) < 2 or several_looks_are_planned(question, [], tree):
+        return None
+    wanted = terms(question)
+    whole = max((ask for ask in [plan.question, *(lookup.ask for lookup in plan.lookups)] if wanted <= terms(ask)), key=len, default=question)
+    return Plan(whole, [Lookup(whole, "")], "none")
+
+
 def lookups_keep_what_the_question_is_about(plan: Plan, question: str, history: list[dict], tree: "Toolbox | None") -> Plan | None:
     """Split into parts ("who made the quux tool, going by its manual, and how do I reach them?"), a small model writes
     lookups that drop what the question is about ("contact address"), and each is then searched across every file

@@ -15,7 +15,7 @@ from ..language.lexicon import CHANGELOG_NAMES, QUESTION_WORDS, REFERS_BACK
 from ..language.matching import folder_by_its_own_name
 from ..language.names import proper_names
 from ..language.question import combines_in
-from ..language.text import terms, words
+from ..language.text import singular, terms, words
 from ..tools.registry import CONTENT_TOOLS
 from ..tools.inside import RELEASE_WORDS, listed_lines, release_lines
 from ..tools.manuals import defined_options
@@ -215,6 +215,19 @@ def leans_back(question: str) -> bool:
     """A question that refers to the one before ("it", "her", "and ..."), or a fragment ("check-in?", "what did I
     buy?") that leans on it."""
     return bool(REFERS_BACK.search(question)) or len(re.findall(r"[\w'-]+", question)) <= 4
+
+
+# A document the question points at as the one of the answer before: "that sample", "this config", "the same file".
+POINTED_NAME = re.compile(r"\b(?:that|this|the same)\s+([\w.-]+)", re.I)
+
+
+def points_at_the_answer_before(turn: "Turn") -> bool:
+    """A follow-up that names a file by a word the answer before's sources answer to ("what location is in that
+    sample?" after the sample config was read): the document is that source, not every file with the word in its name."""
+    pointed = {singular(word.lower()) for word in POINTED_NAME.findall(turn.as_written or turn.question)}
+    before = next((t for t in reversed(turn.history) if t.get("role") == "assistant"), {})
+    sources = [s for s in before.get("sources", []) if isinstance(s, dict) and s.get("path")]
+    return bool(pointed & (turn.tree.name_words() if turn.tree is not None else set())) and bool(sources)
 
 
 def conversation_subject(history: list[dict]) -> list[str]:

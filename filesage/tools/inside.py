@@ -41,7 +41,7 @@ class Inside:
 
         Args:
             path: the file's path relative to the folder, or its name
-            what: what to count, in the document's words (e.g. "countries", "releases", "authors", "average price 2031"); "newest release" for its latest; "option -L" for a manual's entry of that option
+            what: what to count, in the document's words (e.g. "countries", "releases", "authors", "average price 2031"); "newest release" for its latest, "newest release notes" for the lines under it; "option -L" for a manual's entry of that option
         """
         from ..files.readers import Unreadable, document_parts, read_document
 
@@ -98,6 +98,11 @@ class Inside:
         if newest:
             (version, line), bounds = newest, kind.partition(" ")[2]
             text = f"The newest release {entry.path} lists{' ' + bounds if bounds else ''} is {version}: \"{line}\" (of {number:,} {kind}{capped}: {named})."
+            if terms(what) & terms("notes"):
+                # What the newest release changed is for the model to read from its lines, not a release to render.
+                opening, entries = release_section(lines, release_lines(lines), version)
+                listed = "\n".join(f"- {entry_line}" for entry_line in entries) or "(nothing under it)"
+                return ToolResult(f"{text} Under it:\n{listed}", [entry.path], f"release {version} in {entry.name}", basis="\n".join([opening, *entries]))
         return ToolResult(text, [entry.path], f"{number} {kind} in {entry.name}", answer=text)
 
 
