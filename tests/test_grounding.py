@@ -285,6 +285,14 @@ def test_a_figure_from_the_line_about_something_else_is_not_connected():
     bad, line = unconnected("Acme 2.05 needs zlib 3.0 or later [1].", asked, package)
     assert [c.text for c in bad] == ["3.0"] and line == 'depends: [ › "zlib" {>= "1.13"}'
     assert unconnected("Acme 2.05 needs zlib 1.13 or later [1].", asked, package) == ([], "")
+    # A document asked for as a whole comes to its total line, in the language it is written in, not an item of it.
+    asked = "How much was the boat hire receipt from Fjordline?"
+    receipt = Evidence([asked, "From receipts/fjordline.txt [1]:\n- Fjordline Båtuthyrning\n- Kajak 2 tim: 240,00 kr\n- Flytväst: 45,00 kr\n"
+                                "- Summa att betala: 285,00 kr\n- Betalt med kort 2031-06-02"])
+    bad, line = unconnected("The receipt came to 240,00 kr [1].", asked, receipt)
+    assert [c.text for c in bad] == ["240,00"] and line == "Summa att betala: 285,00 kr"
+    assert unconnected("The receipt came to 285,00 kr [1].", asked, receipt) == ([], "")
+    assert unconnected("The life vest was 45,00 kr [1].", "How much was the life vest on the Fjordline receipt?", receipt) == ([], "")
 
 
 def test_unit_symbols_are_the_words_a_question_uses():

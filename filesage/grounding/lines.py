@@ -7,6 +7,8 @@ import math
 import re
 from dataclasses import dataclass
 
+from ..language.glossary import translations
+from ..language.lexicon import LANGUAGE_WORDS
 from ..language.names import proper_names
 from ..language.text import covers, fold, holders, setting_key, stem, terms
 from ..tools.result import is_note
@@ -14,6 +16,12 @@ from .claims import Claim, Evidence, claims, missing_names, supported
 
 # A figure's line must match the question at least this well, against the best line with a figure of its kind.
 CONNECTED_SHARE = 0.75
+# "How much was the ferry receipt", "the total for the cabin booking": a document asked for as a whole comes to its
+# total line, however its language labels it, not to one of its items.
+DOCUMENTS = r"(?:bill|invoice|receipt|booking|order|reservation|ticket)s?"
+WHOLE_AMOUNT = re.compile(rf"\bhow much (?:was|is|were|are|did|does|do) (?:the |my |that |this |its )?(?:[\w'-]+ ){{0,3}}{DOCUMENTS}\b"
+                          rf"|\btotal (?:for|of|on) (?:the |my |that |this )?(?:[\w'-]+ ){{0,3}}{DOCUMENTS}\b", re.I)
+TOTAL_WORDS = {stem(fold(word)) for word in {"total", *translations({"total"}, set(LANGUAGE_WORDS))}}
 
 
 @dataclass(frozen=True)
@@ -91,9 +99,13 @@ def unconnected(answer: str, question: str, evidence: Evidence, translated: dict
     wanted = terms(question)
     if not lines or not wanted:
         return [], ""
+    if WHOLE_AMOUNT.search(question):
+        wanted = wanted | {"total"}
     said_as: dict[str, set[str]] = {t: {t} for t in wanted}
     for word, source in (translated or {}).items():
         said_as.setdefault(source, {source}).add(stem(fold(word)))
+    if "total" in said_as:
+        said_as["total"] |= TOTAL_WORDS
 
     def says(t: str, found: set[str]) -> bool:
         return any(covers(form, found) for form in said_as[t])
