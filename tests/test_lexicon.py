@@ -59,7 +59,7 @@ CASES = {
     "FILE_FACTS": lambda: matches(L.FILE_FACTS, "how big is it") and not matches(L.FILE_FACTS, "what does it cost"),
     "ONLY_FILE_FACTS": lambda: matches(L.ONLY_FILE_FACTS, "its file size") and not matches(L.ONLY_FILE_FACTS, "when was the task changed"),
     "NAMED_FILE_FACTS": lambda: all(matches(L.NAMED_FILE_FACTS, q) for q in ("how big is the README", "when was the FAQ last changed", "where is the lease"))
-    and not any(matches(L.NAMED_FILE_FACTS, q) for q in ("who created jq", "what is the prefix key changed to")),
+    and not any(matches(L.NAMED_FILE_FACTS, q) for q in ("who created jq", "what is the prefix key changed to", "in quux.conf, where is the cache kept by default?")),
     "FILE_DATES": lambda: matches(L.FILE_DATES, "files I edited") and not matches(L.FILE_DATES, "add up my savings at this address"),
     "METADATA": lambda: matches(L.METADATA, "how big is the lease?") and matches(L.METADATA, "when was it last saved"),
     "ORDER_PHRASES": lambda: [order for pattern, order in L.ORDER_PHRASES if re.search(pattern, "the least recently edited file")] == ["oldest"],

@@ -244,8 +244,9 @@ PARTS_ASKED = re.compile(r"\b(?:how many|number of|count of) (?:pages|sheets|wor
 # Facts only a file has, whatever the question calls it ("when was the plan last modified").
 ONLY_FILE_FACTS = re.compile(rf"\b(file size|bytes|kb|mb|(last )?modified|modification)\b|{PARTS_ASKED.pattern}", re.I)
 FILE_FACT_NOUN = re.compile(rf"\b{alternatives(FILE_FACT_NOUNS, plural=True)}\b", re.I)
-# A file's own size, dates or place asked of a file the question names without a file noun ("how large is CREDITS").
-NAMED_FILE_FACTS = re.compile(rf"\b({SIZE_WORDS}|{PLACE_WORDS}|when (?:was|were|did)\b.*\b(?:{'|'.join(EDIT_VERBS)}|created)|last {_EDITED})\b", re.I)
+# A named file's own size, dates or place ("how large is CREDITS", "where is the lease?", not "where is the map centred by default").
+_NAMED_PLACE = PLACE_WORDS.replace("where is|where's", r"where(?: is|'s) (?:[\w.-]+ ?){1,4}(?=\W*$)")
+NAMED_FILE_FACTS = re.compile(rf"\b({SIZE_WORDS}|{_NAMED_PLACE}|when (?:was|were|did)\b.*\b(?:{'|'.join(EDIT_VERBS)}|created)|last {_EDITED})\b", re.I)
 # A file's own dates; whole words, so "add up", "address" and "savings" are none.
 FILE_DATES = re.compile(rf"\b({DATE_WORDS}|modify|change|changes|edit|update|create|save|added)\b", re.I)
 # How a question asks about a file's size or dates (the router's lookup of one file).
