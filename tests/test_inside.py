@@ -41,6 +41,11 @@ def test_the_newest_release_is_the_highest_number_whatever_the_order(tmp_path):
     write(tmp_path / "docs/tool/CHANGES", "1.4    2031-02-01\n  * Fix to build with libquux 2.20\n  * Faster\n\n1.3    2030-06-01\n  * Port to libquux 2.18.\n")
     changes = Inside(Toolbox(tmp_path / "docs")).count_in_file("tool/CHANGES", "newest release")
     assert changes.text.startswith('The newest release tool/CHANGES lists is 1.4: "1.4    2031-02-01" (of 2 releases: 1.4, 1.3)'), changes.text
+    # Newest first: a higher number a note puts on a line of its own further down is no newer release.
+    write(tmp_path / "docs/tool/HISTORY.md", "## 2.3 (2031-05-01)\n- faster\n## 2.2 (2030-11-01)\nSecurity fixes:\n    (RFC 8446 4.2.1)\n"
+                                              "## 2.1 (2030-02-01)\n- first\n## 2.0 (2029-12-01)\n- new\n")
+    history = Inside(Toolbox(tmp_path / "docs")).count_in_file("tool/HISTORY.md", "newest release")
+    assert history.text.startswith('The newest release tool/HISTORY.md lists is 2.3: "2.3 (2031-05-01)" (of 5 releases: 2.3, 2.2, 4.2.1, 2.1, 2.0)'), history.text
 
 
 def test_a_sections_entries_are_counted_and_nothing_else_is_made_up(tmp_path):

@@ -180,15 +180,24 @@ def release_section(lines: list[str], releases: dict[str, str], version: str) ->
 
 
 def newest_release(lines: list[str], what: str = "") -> tuple[str, str] | None:
-    """The release with the highest number, whatever order the changelog keeps, and the line that opens it; of
-    the years `what` bounds (dated_releases), and not one the changelog says is not released yet."""
+    """The release with the highest number, or the first of a changelog that keeps its newest first, and the line
+    that opens it; of the years `what` bounds (dated_releases), and not one the changelog says is not released yet."""
     releases = dated_releases(lines, what)
     out = [version for version, opening in releases.items() if UNRELEASED.search(" ".join(lines_from(lines, opening, 2)))]
     kept = [version for version in releases if version not in out]
     if not kept:
         return None
+    numbers = [tuple(int(part) for part in version.split(".")) for version in kept]
+    falling = sum(before > after for before, after in zip(numbers, numbers[1:]))
+    # A changelog that keeps its newest first (most of its releases fall in number) opens with its newest: a higher
+    # number further down is a version a note names on a line of its own ("(IEEE 802.15.4)"), no release.
+    if len(kept) >= 3 and falling >= NEWEST_FIRST_SHARE * (len(kept) - 1):
+        return kept[0], releases[kept[0]]
     version = max(kept, key=lambda v: tuple(int(part) for part in v.split(".")))
     return version, releases[version]
+
+
+NEWEST_FIRST_SHARE = 0.7
 
 
 def lines_from(lines: list[str], opening: str, count: int) -> list[str]:
