@@ -222,8 +222,8 @@ POINTED_NAME = re.compile(r"\b(?:that|this|the same)\s+([\w.-]+)", re.I)
 
 
 def points_at_the_answer_before(turn: "Turn") -> bool:
-    """A follow-up that names a file by a word the answer before's sources answer to ("what location is in that
-    sample?" after the sample config was read): the document is that source, not every file with the word in its name."""
+    """A follow-up that points at a file by a word of the folder's file names ("what location is in that sample?"
+    after an answer from the sample config): the document is the answer before's source, not every file so named."""
     pointed = {singular(word.lower()) for word in POINTED_NAME.findall(turn.as_written or turn.question)}
     before = next((t for t in reversed(turn.history) if t.get("role") == "assistant"), {})
     sources = [s for s in before.get("sources", []) if isinstance(s, dict) and s.get("path")]
