@@ -7,8 +7,7 @@ import math
 import re
 from dataclasses import dataclass
 
-from ..language.glossary import translations
-from ..language.lexicon import LANGUAGE_WORDS
+from ..language.glossary import TOTAL_LABELS
 from ..language.names import proper_names
 from ..language.text import covers, fold, holders, setting_key, stem, terms
 from ..tools.result import is_note
@@ -21,7 +20,6 @@ CONNECTED_SHARE = 0.75
 DOCUMENTS = r"(?:bill|invoice|receipt|booking|order|reservation|ticket)s?"
 WHOLE_AMOUNT = re.compile(rf"\bhow much (?:was|is|were|are|did|does|do) (?:the |my |that |this |its )?(?:[\w'-]+ ){{0,3}}{DOCUMENTS}\b"
                           rf"|\btotal (?:for|of|on) (?:the |my |that |this )?(?:[\w'-]+ ){{0,3}}{DOCUMENTS}\b", re.I)
-TOTAL_WORDS = {stem(fold(word)) for word in {"total", *translations({"total"}, set(LANGUAGE_WORDS))}}
 
 
 @dataclass(frozen=True)
@@ -105,7 +103,7 @@ def unconnected(answer: str, question: str, evidence: Evidence, translated: dict
     for word, source in (translated or {}).items():
         said_as.setdefault(source, {source}).add(stem(fold(word)))
     if "total" in said_as:
-        said_as["total"] |= TOTAL_WORDS
+        said_as["total"] |= TOTAL_LABELS
 
     def says(t: str, found: set[str]) -> bool:
         return any(covers(form, found) for form in said_as[t])

@@ -199,3 +199,7 @@ def translations(question_terms: set[str], languages: set[str]) -> dict[str, str
                 if term_of(word) not in question_terms:
                     found.setdefault(fold(word), source)
     return found
+
+
+# How documents label their total, in every language of the glossary, as grounding.terms writes them.
+TOTAL_LABELS = {"total"} | {term_of(word) for word in translations({"total"}, {language for concept in CONCEPTS for language in concept})}

@@ -11,8 +11,8 @@ from typing import Literal
 from ..files.readers import Unreadable, read_document
 from ..index.store import Hit
 from ..language.figures import MONTH_WORD, NUMBER, dates_in, money, months_mentioned, number_value
-from ..language.glossary import term_of, translations
-from ..language.lexicon import LANGUAGE_WORDS, MONTHS, QUESTION_WORDS
+from ..language.glossary import TOTAL_LABELS, term_of, translations
+from ..language.lexicon import MONTHS, QUESTION_WORDS
 from ..language.matching import kin_words
 from ..language.text import covers, fold, singular, stem, terms, words
 from .copies import same_content
@@ -119,13 +119,12 @@ def says_all(hits: list[Hit], words: list[str]) -> bool:
 
 
 AMOUNT_ASKED = terms("amount due total cost costs paid price charge charged bill bills invoice invoices")
-TOTAL_FORMS = {"total"} | set(translations({"total"}, set(LANGUAGE_WORDS)))
 
 
 def totals(line: str) -> bool:
     """A line that says a document's total: its label says total in some language, and not a part of one."""
     label = terms(re.split(r"\d", line, maxsplit=1)[0])
-    return bool(label & TOTAL_FORMS) and not label & terms("subtotal base partial net sub ht netto neto")
+    return bool(label & TOTAL_LABELS) and not label & terms("subtotal base partial net sub ht netto neto")
 
 
 class Survey:
