@@ -60,7 +60,7 @@ from ..language.question import (
 from ..language.text import singular, stem, terms, words
 from ..llm.parser import ToolCall
 from ..tools.registry import FILE_FACT_TOOLS, FILESYSTEM_TOOLS
-from .reading import combines_asked, conversation_subject, leans_back, names_in, points_at_the_answer_before, previous_question, scoped
+from .reading import combines_asked, conversation_subject, leans_back, names_in, points_at_the_answer_before, previous_question, scoped, sources_before
 from .router import carry_over, route
 
 if TYPE_CHECKING:
@@ -415,8 +415,7 @@ def follow_ups_look_where_the_answer_before_was_found(turn: "Turn", call: ToolCa
     # A question asked again for another year or month ("and the April one?") is about another document.
     if not leans_back(turn.as_written or turn.question) or asked_again_for(turn.as_written or turn.question, previous_question(turn)):
         return None
-    before = next((t for t in reversed(turn.history) if t.get("role") == "assistant"), None)
-    paths = list(dict.fromkeys(str(s["path"]) for s in (before or {}).get("sources", []) if isinstance(s, dict) and s.get("path")))
+    paths = sources_before(turn)
     if not paths or len(paths) > MAX_SOURCES_LOOKED_IN or turn.tree is None:
         return None
     known = {e.path for e in turn.tree.entries}

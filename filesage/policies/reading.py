@@ -221,13 +221,17 @@ def leans_back(question: str) -> bool:
 POINTED_NAME = re.compile(r"\b(?:that|this|the same)\s+([\w.-]+)", re.I)
 
 
+def sources_before(turn: "Turn") -> list[str]:
+    """The paths the answer before names as its sources."""
+    before = next((t for t in reversed(turn.history) if t.get("role") == "assistant"), {})
+    return list(dict.fromkeys(str(s["path"]) for s in before.get("sources", []) if isinstance(s, dict) and s.get("path")))
+
+
 def points_at_the_answer_before(turn: "Turn") -> bool:
     """A follow-up that points at a file by a word of the folder's file names ("what location is in that sample?"
     after an answer from the sample config): the document is the answer before's source, not every file so named."""
     pointed = {singular(word.lower()) for word in POINTED_NAME.findall(turn.as_written or turn.question)}
-    before = next((t for t in reversed(turn.history) if t.get("role") == "assistant"), {})
-    sources = [s for s in before.get("sources", []) if isinstance(s, dict) and s.get("path")]
-    return bool(pointed & (turn.tree.name_words() if turn.tree is not None else set())) and bool(sources)
+    return bool(pointed & (turn.tree.name_words() if turn.tree is not None else set())) and bool(sources_before(turn))
 
 
 def conversation_subject(history: list[dict]) -> list[str]:

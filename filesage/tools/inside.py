@@ -74,10 +74,9 @@ class Inside:
                 named = ", ".join(list(releases)[:SHOWN]) + (f" and {len(releases) - SHOWN} more" if len(releases) > SHOWN else "")
                 text = f"{entry.path} opens no release {version}; the releases it lists are {named}."
                 return ToolResult(text, [entry.path], f"No release {version} in {entry.name}", found=False, answer=text)
-            opening, entries = release_section(lines, releases, version)
-            listed = "\n".join(f"- {line}" for line in entries) or "(nothing under it)"
+            opening, listed, basis = release_notes(lines, releases, version)
             text = f"{entry.path} has the release {version} on the line \"{opening}\"; under it:\n{listed}"
-            return ToolResult(text, [entry.path], f"release {version} in {entry.name}", basis="\n".join([opening, *entries]))
+            return ToolResult(text, [entry.path], f"release {version} in {entry.name}", basis=basis)
         figure = table_figure(lines, what)
         if figure:
             text = f"In {entry.path}: {figure}"
@@ -100,9 +99,8 @@ class Inside:
             text = f"The newest release {entry.path} lists{' ' + bounds if bounds else ''} is {version}: \"{line}\" (of {number:,} {kind}{capped}: {named})."
             if terms(what) & terms("notes"):
                 # What the newest release changed is for the model to read from its lines, not a release to render.
-                opening, entries = release_section(lines, release_lines(lines), version)
-                listed = "\n".join(f"- {entry_line}" for entry_line in entries) or "(nothing under it)"
-                return ToolResult(f"{text} Under it:\n{listed}", [entry.path], f"release {version} in {entry.name}", basis="\n".join([opening, *entries]))
+                _, listed, basis = release_notes(lines, release_lines(lines), version)
+                return ToolResult(f"{text} Under it:\n{listed}", [entry.path], f"release {version} in {entry.name}", basis=basis)
         return ToolResult(text, [entry.path], f"{number} {kind} in {entry.name}", answer=text)
 
 
@@ -179,6 +177,12 @@ def release_section(lines: list[str], releases: dict[str, str], version: str) ->
     return lines[at].strip(), entries
 
 
+def release_notes(lines: list[str], releases: dict[str, str], version: str) -> tuple[str, str, str]:
+    """The line that opens a release, the lines under it listed for the model, and both as a result's basis."""
+    opening, entries = release_section(lines, releases, version)
+    return opening, "\n".join(f"- {line}" for line in entries) or "(nothing under it)", "\n".join([opening, *entries])
+
+
 def newest_release(lines: list[str], what: str = "") -> tuple[str, str] | None:
     """The release with the highest number, or the first of a changelog that keeps its newest first, and the line
     that opens it; of the years `what` bounds (dated_releases), and not one the changelog says is not released yet."""
@@ -191,9 +195,8 @@ def newest_release(lines: list[str], what: str = "") -> tuple[str, str] | None:
     falling = sum(before > after for before, after in zip(numbers, numbers[1:]))
     # A changelog that keeps its newest first (most of its releases fall in number) opens with its newest: a higher
     # number further down is a version a note names on a line of its own ("(IEEE 802.15.4)"), no release.
-    if len(kept) >= 3 and falling >= NEWEST_FIRST_SHARE * (len(kept) - 1):
-        return kept[0], releases[kept[0]]
-    version = max(kept, key=lambda v: tuple(int(part) for part in v.split(".")))
+    newest_first = len(kept) >= 3 and falling >= NEWEST_FIRST_SHARE * (len(kept) - 1)
+    version = kept[0] if newest_first else kept[numbers.index(max(numbers))]
     return version, releases[version]
 
 
