@@ -244,7 +244,7 @@ PARTS_ASKED = re.compile(r"\b(?:how many|number of|count of) (?:pages|sheets|wor
 # Facts only a file has, whatever the question calls it ("when was the plan last modified").
 ONLY_FILE_FACTS = re.compile(rf"\b(file size|bytes|kb|mb|(last )?modified|modification)\b|{PARTS_ASKED.pattern}", re.I)
 FILE_FACT_NOUN = re.compile(rf"\b{alternatives(FILE_FACT_NOUNS, plural=True)}\b", re.I)
-# A named file's own size, dates or place ("how large is CREDITS", "where is the lease?", not "where is the map centred by default").
+# A named file's own size, dates or place ("how large is CREDITS", "where is the lease?", not "where is the log level set in it").
 _NAMED_PLACE = PLACE_WORDS.replace("where is|where's", r"where(?: is|'s) (?:[\w.-]+ ?){1,4}(?=\W*$)")
 NAMED_FILE_FACTS = re.compile(rf"\b({SIZE_WORDS}|{_NAMED_PLACE}|when (?:was|were|did)\b.*\b(?:{'|'.join(EDIT_VERBS)}|created)|last {_EDITED})\b", re.I)
 # A file's own dates; whole words, so "add up", "address" and "savings" are none.
@@ -370,7 +370,7 @@ MAN_SECTION = re.compile(r"^[1-9][a-z]*$")
 SUMMARY_ASKED = re.compile(r"\bsummar(?:ise|ize|y)\b|\bgist\b|\bwhat (?:does|do|did)\b[^?]*\b(?:say|says|said|contain|hold)\b|\bwhat(?:'s| is) in\b", re.I)
 # The newest release of a program or in a changelog, asked for: "the latest version", "its last release", "most recent entry".
 NEWEST_RELEASE = re.compile(r"\b(?:latest|newest|last|most recent|current)\s+(?:[\w.'-]+\s+)?(?:release|version|entry)\b", re.I)
-# What a release changed, asked of it: "what did the newest version fix", "the first fix listed for it", "what's new in it".
+# What a release changed, asked of it: "what did the newest version fix", "the top item its notes list", "what's new in it".
 RELEASE_NOTES_ASKED = re.compile(r"\b(?:fix(?:es|ed)?|chang(?:e|ed)|add(?:s|ed)?|remov(?:e|es|ed)|br(?:ing|ings|ought)|listed|notes|new in|what(?:'s| is) new)\b", re.I)
 # A question about when an option or a setting came, changed or went: the changelog's, not the manual's.
 HISTORY_ASKED = re.compile(r"\b(?:when|since|(?:which|what) (?:[\w.+-]+ )?(?:release|version)|added|introduced|removed|show(?:ed|n)? up|"

@@ -39,8 +39,8 @@ def terms(text: str) -> set[str]:
     # A name written in camel case says its words too: "ConditionPathExists" is about a condition, a path, existing.
     split = CAMEL.sub(" ", text)
     words = re.findall(r"[a-z0-9]+", VERSION.sub(" ", fold(text))) + (re.findall(r"[a-z0-9]+", VERSION.sub(" ", fold(split))) if split != text else [])
-    # The day and month of a date ("9 February", "09/02/2026") are said by its date term: as numbers of their own they
-    # would be about any figure with a 9 in it ("9,15 €"). Its year and the numbers outside dates stay.
+    # The day and month of a date ("3 May", "03/05/2031") are said by its date term: as numbers of their own they
+    # would be about any figure with a 3 in it ("3,80 €"). Its year and the numbers outside dates stay.
     dated, undated = dates_in(text)
     numbers = set(re.findall(r"\d+", undated)) | {str(year) for year, _, _ in dated if year}
     found = {stem(w) for w in words if w not in QUESTION_WORDS and (w in numbers if w.isdigit() else len(w) > 1)}

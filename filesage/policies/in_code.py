@@ -103,7 +103,7 @@ def the_newest_release_is_read_in_code(turn: "Turn", call: ToolCall | None) -> T
     first heading when it keeps the oldest first, one "not released yet") or the newest file's date. When the
     question asks for the newest release and one changelog is named, or belongs to the program named, its releases
     (of the years the question bounds) are read in code and the highest number is given with the line that opens it;
-    asked what that release changed ("the first fix listed for the newest version"), with the lines under it."""
+    asked what that release changed ("what got fixed in the latest version"), with the lines under it."""
     if turn.tree is None or "count_in_file" not in turn.tools or not NEWEST_RELEASE.search(turn.question):
         return None
     changelog = changelog_asked_about(turn.tree, turn.question)

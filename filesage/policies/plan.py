@@ -135,7 +135,7 @@ def plans_name_only_what_was_said(plan: Plan, question: str, history: list[dict]
 
 
 def lookups_keep_the_time_a_follow_up_points_to(plan: Plan, question: str, history: list[dict], tree: "Toolbox | None") -> Plan | None:
-    """A follow-up that points at the time the question before named ("how many observations that year?", "and
+    """A follow-up that points at the time the question before named ("what was the count in that year?", "and
     the rent then?") is planned by small models as lookups without it, and each is then answered for every year
     (a count of a column's values) or another one. Each lookup that names no year keeps the month or year the
     question before named."""
@@ -153,12 +153,12 @@ def lookups_keep_the_time_a_follow_up_points_to(plan: Plan, question: str, histo
 
 
 def a_follow_up_asking_one_thing_is_one_look(plan: Plan, question: str, history: list[dict], tree: "Toolbox | None") -> Plan | None:
-    """Asked to plan a follow-up ("how many kWh was that?", "what's the first fix listed for it?"), a small model
+    """Asked to plan a follow-up ("how much power did that use?", "what's the top item its notes list?"), a small model
     writes the question before as a lookup of its own beside the new one, or splits the new one into the things
-    the conversation named (a start date and an end date for "how long is it for?"), and the answer then retells
+    the conversation named (a start date and an end date for "how long does it run?"), and the answer then retells
     the last turn. A follow-up whose own words ask one thing (no second part, comparison or arithmetic) is one
     look: the longest of the plan's wordings that keeps every word the follow-up says (the question in full, "the
-    first fix listed for the latest release in its NEWS"), else the follow-up as asked, with the conversation."""
+    top item the notes of the latest release in its NEWS list"), else the follow-up as asked, with the conversation."""
     if not history or len(plan.lookups) < 2 or several_looks_are_planned(question, [], tree):
         return None
     wanted = terms(question)

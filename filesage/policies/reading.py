@@ -102,7 +102,7 @@ def line_sharing_most(question: str, found: list[str]) -> str:
 
 
 def opening_of(found: list[str], count: int = 3) -> str:
-    """The first lines of what was found, for a question no single line is about ("summarise the newest PDF")."""
+    """The first lines of what was found, for a question no single line is about ("give me the gist of the oldest memo")."""
     return " / ".join(found_lines(found)[:count])
 
 
@@ -228,8 +228,8 @@ def sources_before(turn: "Turn") -> list[str]:
 
 
 def points_at_the_answer_before(turn: "Turn") -> bool:
-    """A follow-up that points at a file by a word of the folder's file names ("what location is in that sample?"
-    after an answer from the sample config): the document is the answer before's source, not every file so named."""
+    """A follow-up that points at a file by a word of the folder's file names ("which port does that example set?"
+    after an answer from an example config): the document is the answer before's source, not every file so named."""
     pointed = {singular(word.lower()) for word in POINTED_NAME.findall(turn.as_written or turn.question)}
     return bool(pointed & (turn.tree.name_words() if turn.tree is not None else set())) and bool(sources_before(turn))
 

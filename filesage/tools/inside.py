@@ -194,7 +194,7 @@ def newest_release(lines: list[str], what: str = "") -> tuple[str, str] | None:
     numbers = [tuple(int(part) for part in version.split(".")) for version in kept]
     falling = sum(before > after for before, after in zip(numbers, numbers[1:]))
     # A changelog that keeps its newest first (most of its releases fall in number) opens with its newest: a higher
-    # number further down is a version a note names on a line of its own ("(IEEE 802.15.4)"), no release.
+    # number further down is a version a note names on a line of its own ("(see section 12.4.1)"), no release.
     newest_first = len(kept) >= 3 and falling >= NEWEST_FIRST_SHARE * (len(kept) - 1)
     version = kept[0] if newest_first else kept[numbers.index(max(numbers))]
     return version, releases[version]
