@@ -69,8 +69,9 @@ def covers(term: str, found: set[str]) -> bool:
 
 
 def undeclined(term: str) -> str:
-    """A term without its last vowel (stem() takes off an "e" already)."""
-    return term[:-1] if term and term[-1] in "aeiou" else term
+    """A term without its last vowel (stem() takes off an "e" already), a final "y" taken as one: "energy" is the
+    "energie" and "energia" of other languages."""
+    return term[:-1] if term and term[-1] in "aeiouy" else term
 
 
 COMMENT_MARKS = ("#", "//", ";")  # what starts a comment line in config files and code

@@ -122,9 +122,10 @@ AMOUNT_ASKED = terms("amount due total cost costs paid price charge charged bill
 
 
 def totals(line: str) -> bool:
-    """A line that says a document's total: its label says total in some language, and not a part of one."""
+    """A line that says a document's total: its label says total in some language, and not a part of one (a total
+    before tax: "excl. btw", "ohne MwSt", "sin IVA", "bez DPH")."""
     label = terms(re.split(r"\d", line, maxsplit=1)[0])
-    return bool(label & TOTAL_LABELS) and not label & terms("subtotal base partial net sub ht netto neto")
+    return bool(label & TOTAL_LABELS) and not label & terms("subtotal base partial net sub ht netto neto excl exclusive excluding exkl ohne sin bez")
 
 
 class Survey:
@@ -190,7 +191,9 @@ class Survey:
         heads = re.compile(rf"^[\W_]*(?:{kinds})s?\b[ \t]*(?:$|[:#]|(?:n|no|nr|c|number)\b|[\w/.-]*\d)", re.M)
         # Or a title of its first lines (no sentence) names the kind of what ("Facture d'eau", "Invoice for ...") or
         # follows a title's dash ("ACME – Facture de ...", "ACME · your bill"), which folding leaves as two spaces.
+        # A title may also be the kind's word and what it is for, before the title's dash or its end ("Factuur energie – mei").
         titled = re.compile(rf"^[\W_]*(?:{kinds})s?[ \t]+(?:de|del|d|of|for|di|du|des|der|fur|do|da|van|na|za)\b|"
+                            rf"^[\W_]*(?:{kinds})s?[ \t]+[^\W\d_]+(?:[ \t]*$|[ \t]{{2}})|"
                             rf"[ \t]{{2}}(?:\w+[ \t]+)?(?:{kinds})s?\b", re.M)
         starts = {path: fold(start).splitlines()[:FILE_START_LINES] for path, start in self.searcher.index.starts_of([e.path for e in candidates]).items()}
         kind = [path for path, lines in starts.items() if heads.search("\n".join(lines))
