@@ -276,7 +276,12 @@ def files_named(question: str, paths: list[str]) -> list[str]:
         # A file named by its folder's name is as good as named when the question also says its kind ("the acme man page").
         groups.setdefault(named, []).append((shared + 100 * numbered, named <= folders and not numbered and not typed_as_said(question, path), path))
     if any(not eponymous for group in groups.values() for _, eponymous, _ in group):
-        groups = {name: [m for m in group if not m[1]] for name, group in groups.items()}
+        # A file the question names otherwise wins over a folder's namesake when it lies in that folder ("the acme
+        # README" beside acme/acme.1); one elsewhere named by a plain word of the question ("the default number",
+        # default.theme) does not outweigh the program the question names by its folder's name.
+        homes = [f"{path.rsplit('/', 1)[0]}/" for group in groups.values() for _, eponymous, path in group if eponymous]
+        inside = not homes or any(path.startswith(tuple(homes)) for group in groups.values() for _, eponymous, path in group if not eponymous)
+        groups = {name: [m for m in group if m[1] != inside] for name, group in groups.items()}
         groups = {name: group for name, group in groups.items() if group}
     folder_words = {singular(w) for path, _ in entries if "/" in path for w in words(path.rsplit("/", 1)[0])}
     others_named = bool((folder_words & said) - set().union(*groups)) if groups else False
