@@ -231,3 +231,26 @@ def test_a_logs_rows_are_counted_added_and_ranked_in_code_in_the_logs_own_langua
     assert re.search(r"\b3\b", home["answer"]) and "127,50" in home["answer"], home["answer"]
     often = ask(root, tmp_path, "Which client did I see most often in May, and for what?")
     assert "Osuna" in often["answer"] and "rodilla" in often["answer"], often["answer"]
+
+
+def test_a_receipts_amount_is_its_total_and_the_newest_releases_notes_are_read_then_followed_up(tmp_path):
+    """A receipt lists its items before its total; a NEWS file lists its releases newest first, and what the newest
+    changed is the lines under it, not an older release's; a follow-up about that release is one look at them."""
+    root = tmp_path / "docs"
+    write(root / "kvitton/kajak_uthyrning.txt", "Ålandsviken Kajak\nKvitto nr 4471, 2031-06-14\nKajak 2 tim: 240,00 kr\n"
+          "Flytväst: 45,00 kr\nSumma att betala: 285,00 kr\nVarav moms 25%: 57,00 kr\n")
+    write(root / "tools/quern/NEWS", "quern 3.2 (2031-04-02)\n  * new --dry-run flag\n  * the cache moved to XDG_CACHE_HOME\n\n"
+          "quern 3.1 (2030-12-09)\n  * fixed a crash on empty input\n\nquern 3.0 (2030-08-20)\n  * first stable release\n")
+    write(root / "notes/todo.md", "# To do\n\n- return the library books\n")
+    receipt = ask(root, tmp_path, "How much was the kayak hire receipt?")
+    assert "285" in receipt["answer"] and "240" not in receipt["answer"], receipt["answer"]
+    changed = ask(root, tmp_path, "What changed in the latest quern release?")
+    assert "--dry-run" in changed["answer"] and "crash on empty input" not in changed["answer"], changed["answer"]
+    history = tmp_path / "history.json"
+    history.write_text(json.dumps([{"role": "user", "content": "What changed in the latest quern release?"},
+                                   {"role": "assistant", "content": changed["answer"], "sources": changed["sources"]}]))
+    follow = run_cli("ask", "and when did it come out?", "--root", str(root), "--json", "--history", str(history),
+                     env={"FILESAGE_CACHE_DIR": str(tmp_path / "cache")})
+    assert follow.returncode == 0, follow.stderr[-2000:]
+    dated = json.loads(follow.stdout)
+    assert re.search(r"2031-04-02|2 April 2031|April 2, 2031", dated["answer"]) and "2030" not in dated["answer"], dated

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import run_cli
+from tests.conftest import run_cli, write
 
 pytestmark = pytest.mark.model
 
@@ -47,6 +47,7 @@ def questions(root: Path):
     size = budget.stat().st_size
     top_folders = sorted({p.relative_to(root).parts[0] for p in all_files if len(p.relative_to(root).parts) > 1})
     smallest_with_content = min((p for p in all_files if p.stat().st_size), key=lambda p: p.stat().st_size)
+    newest_with_content = next(p for p in newest if p.stat().st_size)
     depth = max(len(p.relative_to(root).parts) - 1 for p in all_files)
     by_bytes: dict[bytes, list[Path]] = {}
     for path in all_files:
@@ -74,12 +75,14 @@ def questions(root: Path):
         ("when was the todo file modified?", lambda a: says_day(a, root / "notes" / "todo.txt")),
         ("what did I touch last?", lambda a: newest[0].name in a),
         ("Which is the smallest file that actually has something in it?", lambda a: smallest_with_content.name in a),
+        ("Leaving out empty files, which file did I change last?", lambda a: newest_with_content.name in a),
         ("How deep does the folder tree go?", lambda a: f"{depth} levels deep" in a),
         ("Do I have any duplicate files?", lambda a: all(p.name in a for group in copies for p in group) if copies else "No two" in a),
     ]
 
 
 def test_filesystem_questions_on_the_real_model(fs_corpus):
+    write(fs_corpus / "notes/draft.md", "", days_ago=0)  # the newest file is empty
     cases = questions(fs_corpus)
     result = run_cli("ask", "-", "--root", str(fs_corpus), input="\n".join(q for q, _ in cases) + "\n")
     assert result.returncode == 0, result.stderr

@@ -153,7 +153,8 @@ CASES = {
     "DUPLICATES_ASKED": lambda: matches(L.DUPLICATES_ASKED, "do I have any duplicate files?") and matches(L.DUPLICATES_ASKED, "are any of them identical?")
     and not matches(L.DUPLICATES_ASKED, "which release fixed duplicate entries?"),
     "HAS_CONTENT": lambda: matches(L.HAS_CONTENT, "the smallest file that has something in it") and not matches(L.HAS_CONTENT, "files with data about rent")
-    and matches(L.HAS_CONTENT, "the tiniest file that isn't empty"),
+    and matches(L.HAS_CONTENT, "the tiniest file that isn't empty") and matches(L.HAS_CONTENT, "the newest one, ignoring the empty files")
+    and matches(L.HAS_CONTENT, "the least recent file if we leave out blank ones") and not matches(L.HAS_CONTENT, "do I have empty files lying around?"),
     "HIDDEN_TOO": lambda: matches(L.HIDDEN_TOO, "how many files, hidden ones included?") and matches(L.HIDDEN_TOO, "list them, including the dotfiles")
     and matches(L.HIDDEN_TOO, "combien de fichiers, y compris les fichiers cachés") and matches(L.HIDDEN_TOO, "how many files? include hidden ones") and not matches(L.HIDDEN_TOO, "show me the hidden files")
     and matches(L.HIDDEN_TOO, "¿cuántos PDF hay, contando los ocultos?") and matches(L.HIDDEN_TOO, "quanti PDF, inclusi i file nascosti?"),
@@ -189,7 +190,8 @@ CASES = {
     "PROSE_EXTENSIONS": lambda: {".md", ".txt", ".adoc"} <= L.PROSE_EXTENSIONS and ".py" not in L.PROSE_EXTENSIONS,
     "ADDED_UP": lambda: matches(L.ADDED_UP, "the taxi and the hotel together") and not matches(L.ADDED_UP, "what does my hotel cost"),
     "FIND_THEN_READ": lambda: matches(L.FIND_THEN_READ, "my newest report - what does it conclude?") and not matches(L.FIND_THEN_READ, "which report is the newest one?")
-    and not matches(L.FIND_THEN_READ, "which is the oldest file, by when it was saved?"),
+    and not matches(L.FIND_THEN_READ, "which is the oldest file, by when it was saved?")
+    and matches(L.FIND_THEN_READ, "who is the author of my newest spreadsheet?") and not matches(L.FIND_THEN_READ, "who wrote the newest release?"),
     "GREETING": lambda: matches(L.GREETING, "hello there") and not matches(L.GREETING, "how many files"),
     "WHOLE_READ": lambda: matches(L.WHOLE_READ, "give me the gist of the lease") and not matches(L.WHOLE_READ, "what does the lease say about pets"),
     "READ": lambda: matches(L.READ, "summarize the lease") and not matches(L.READ, "how many files"),

@@ -183,6 +183,9 @@ def test_filesystem_calls_follow_the_question(agent):
         ToolCall("list_files", {"larger_than": "0 bytes", "order": "smallest", "limit": 1})
     assert fixed("What's the tiniest file that isn't empty?", "list_files", order="smallest", limit=1, empty=True).arguments == \
         {"larger_than": "0 bytes", "order": "smallest", "limit": 1}
+    # The empty files left out of a ranking are not what it lists.
+    assert fixed("the newest file? skip the empty ones", "list_files", order="newest", limit=1, empty=True).arguments == \
+        {"larger_than": "0 bytes", "order": "newest", "limit": 1}
     # Counted and ranked at once: the ranking, which says how many it ranks.
     assert fixed("How many PDFs are there, and which one is the heaviest?", "count_files", extension="pdf") == \
         ToolCall("list_files", {"extension": "pdf", "order": "largest", "limit": 1})
@@ -952,7 +955,7 @@ def test_the_same_for_another_time_is_the_question_before(fs_corpus):
         assert again.call.name == "each_file" and again.question == "what do my 2024 invoices add up to?"
     # Another month, said in any language or as "the April one": the question before for that month, searched across the folder.
     bill = [{"role": "user", "content": "How much was the Fernwald bill issued in February 2031?"}, {"role": "assistant", "content": "€84.10."}]
-    for said in ("and the April one?", "what about abril?", "and the April bill?"):
+    for said in ("and the April one?", "what about abril?", "and the April bill?", "en in april?", "et en avril?"):
         month = same_for(turn_for(agent, said, bill), ToolCall("semantic_search", {"query": said, "within": "bills/feb.pdf"}))
         assert month.call == ToolCall("semantic_search", {"query": f"How much was the Fernwald bill issued in {said.split()[-2 if 'the' in said else -1].strip('?')} 2031?"}), said
     assert same_for(turn_for(agent, "and the April one?", one.history), ToolCall("semantic_search", {"query": "april"})) is None
@@ -1010,6 +1013,9 @@ def test_several_looks_are_planned():
     # A follow-up about the files themselves is the tools' to answer, with the conversation.
     pdfs = [{"role": "user", "content": "how many pdf files are there?"}, {"role": "assistant", "content": "There are 3 PDF files."}]
     assert not planned("which of them is the largest?", pdfs, None)
+    # Copies of files asked about, the asking said twice: one look (find_duplicates); beside a document's content: two.
+    assert not planned("any copies of the same file? identical files in two folders", [], None)
+    assert planned("Any duplicate files, and who wrote the CREDITS?", [], None)
     invoices = [{"role": "user", "content": "and the same for 2024?"}, {"role": "assistant", "content": "Your 2024 invoices add up to $1,800.50."}]
     assert not planned("which of those had the highest total?", invoices, None)
     # The question before asked again for another year is one look: that question, rewritten.
@@ -1144,6 +1150,10 @@ def test_what_no_file_mentions_is_not_found(agent):
     files_say |= {"caution", "logement"}
     assert unmentioned(searched("combien était la caution du logement ?", "- caution : 1 900 €", found=True), None) is None
     assert "'heron'" in unmentioned(searched("how high was the Heron deposit?", "- caution : 1 900 €", found=True), None).text
+    # Nothing found, the question in a language whose words of asking are not known here: only its names count.
+    agent.languages = lambda: __import__("collections").Counter({"English": 3, "Dutch": 2})
+    assert unmentioned(searched_nothing("Hoeveel uitstoot gaf de scheepvaart volgens de tabel?"), None) is None
+    assert "'zafiro'" in unmentioned(searched_nothing("Wat is de huur van het Zafiro appartement?"), None).text
     # A German question names things with capitals; its other words are no thing the files lack.
     agent.languages = lambda: __import__("collections").Counter({"English": 3, "German": 2})
     files_say |= {"tage", "umzug", "wohnung", "schlüsselübergabe"}

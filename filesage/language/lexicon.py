@@ -49,10 +49,9 @@ TYPE_GROUPS: dict[str, tuple[str, ...]] = {
     "document": ("pdf", "docx", "doc", "odt", "rtf", "txt", "md"), "doc": ("docx", "doc"),
     "presentation": ("pptx", "ppt", "odp"), "slide": ("pptx", "ppt", "odp"), "deck": ("pptx", "ppt", "odp"), "powerpoint": ("pptx", "ppt"),
     "python": ("py",), "javascript": ("js", "mjs", "cjs"), "typescript": ("ts", "tsx"),
-    "markdown": ("md", "markdown"), "text": ("txt",),
+    "markdown": ("md", "markdown"), "text": ("txt",), "script": ("py", "sh", "js", "rb", "pl", "ps1"),
     "code": ("py", "js", "ts", "tsx", "java", "c", "h", "cpp", "hpp", "go", "rs", "rb", "sh", "php", "cs", "kt", "swift"),
     "source": ("py", "js", "ts", "tsx", "java", "c", "h", "cpp", "hpp", "go", "rs", "rb", "sh", "php", "cs", "kt", "swift"),
-    "script": ("py", "sh", "js", "rb", "pl", "ps1"),
     "video": ("mp4", "mov", "avi", "mkv", "webm"), "movie": ("mp4", "mov", "avi", "mkv", "webm"),
     "audio": ("mp3", "wav", "flac", "ogg", "m4a"), "music": ("mp3", "wav", "flac", "ogg", "m4a"), "song": ("mp3", "wav", "flac", "ogg", "m4a"),
     "archive": ("zip", "tar", "gz", "tgz", "7z", "rar", "bz2", "xz"),
@@ -92,8 +91,7 @@ FILLER_WORDS = plurals(("file", "type", "format")) | {"all", "the", "my", "of", 
 WHOLE_FOLDER = {"", ".", "all", "everything", "everywhere", "root", "home", "here", "the folder", "this folder", "whole folder",
                 "entire folder", "files", "my files", "documents", "my documents", "my stuff", "stuff", "all folders",
                 "all files", "any", "anywhere", "total", "in total", "overall", "all subfolders", "subfolders", "top", "top level"}
-# Words people use for the same kind of document, one group each: a file named "invoice" is what "my bills"
-# and "receipts" mean when no file is named so.
+# Words people use for one kind of document, a group each: "my bills" mean files named "invoice" when none is named so.
 KIN_WORDS = [
     {"invoice", "bill", "receipt"},
     {"contract", "agreement", "lease"},
@@ -276,10 +274,11 @@ EMPTY = re.compile(r"\b(empty|blank|zero[- ]?(?:bytes?|b|size|sized|length)|0[- 
 DUPLICATES_ASKED = re.compile(r"\b(?:duplicate(?:d)? (?:files?|documents?|copies)|(?:any|some|the) duplicates|duplicates (?:of|in|among|under)|"
                               r"identical (?:files?|documents?|copies)|(?:files?|documents?) (?:that are|which are|with) (?:identical|the same content)|"
                               r"same content|exact cop(?:y|ies)|byte[- ]for[- ]byte|(?:any|some) of (?:them|these|those) (?:are )?identical)\b", re.I)
-# A file that is not empty, said without the word ("has something in it", "with some content", "actually holds data").
+# A file that is not empty: said without the word ("has something in it", "actually holds data"), or the empty left out.
 HAS_CONTENT = re.compile(r"\b(?:ha(?:s|ve)|with|hold(?:s|ing)?|contain(?:s|ing)?)\s+(?:actual\s+|real\s+|any\s+|some\s+)?"
                          r"(?:something|anything|content|contents|data|text|bytes)\b(?!\s+(?:about|on|of|from|for)\b)|"
-                         r"\b(?:not|isn't|isnt|aren't|arent|non)[- ]?(?:empty|blank)\b", re.I)
+                         r"\b(?:not|isn't|isnt|aren't|arent|non|ignor(?:e|ing)|leav(?:e|ing) out|exclud(?:e|ing)|skip(?:ping)?|except|without|"
+                         r"not counting|other than|besides|apart from)[- ]?(?:the |any |all )?(?:empty|blank)\b", re.I)
 PERIOD = re.compile(
     r"\b(?:(?:in|within|during|over|for)\s+)?(?:the\s+)?(?:last|past|previous|recent)\s+(?P<span>(?:\d+|a|an|one|two|three|four|five|six|seven|ten|fourteen|thirty)?\s*"
     r"(?:hours?|days?|weeks?|fortnight|months?|years?))\b|\b(?P<word>today|yesterday|this week|this month|24 hours)\b",
@@ -433,7 +432,8 @@ ORDER_IN_TIME = re.compile(r"\b(?:first|last|earlier|earliest|later|latest|soone
                            r"most recent(?:ly)?|recent)\b", re.I)
 FIND_THEN_READ = re.compile(r"\b(?:newest|latest|most recent(?:ly)?|oldest|largest|biggest|smallest)\b.*(?:\s[-–:]\s|:|,|\bthen\b|\band tell\b).*"
                             r"\b(?:say|says|said|decided|decide|decisions?|mentions?|contains?|concludes?|conclusion|summar\w*|author|wrote|written|"
-                            r"first command|about)\b", re.I)
+                            r"first command|about)\b|\b(?:author|wrote|written|says?|conclusion|decided)\b.*\b(?:of|in|from) (?:my|the) "
+                            r"(?:newest|latest|most recent(?:ly)?|oldest|largest|biggest|smallest)\b", re.I)  # or asked first
 
 # How the router tells what a question wants, by its words.
 GREETING = re.compile(r"^\s*(hi|hello|hey|thanks|thank you|good (morning|evening|afternoon)|what can you do|who are you|help)\b", re.I)
@@ -487,7 +487,7 @@ LANGUAGE_WORDS = {
     "French": set("le la les et est une des du pour dans que qui pas sur au avec ce sont par être combien quel quelle quand où je ai mon ma mes".split()),
     "Spanish": set("el la los las y es una del por para que con no se en su al lo como más".split()),
     "Italian": set("il lo la gli le e è una del per che non con di da sono della nel".split()),
-    "Dutch": set("de het een en is van dat niet op voor met zijn wordt ook aan bij".split()),
+    "Dutch": set("de het een en is van dat niet op voor met zijn wordt ook aan bij hoeveel wat wanneer waar welke welk hoe mijn ik volgens".split()),
     "Swedish": set("och att det som en är på för med inte av den till har om".split()),
     "Portuguese": set("de e é um uma do da dos das em na nos nas para com não que ao à pelo pela seu sua também".split()),
     "Polish": set("nie się jest że jak dla oraz przez lub są być jego przy już także".split()),

@@ -26,11 +26,11 @@ def question_language(question: str) -> str:
     if told:
         return told
     found = [w for w in re.findall(r"[^\W\d_]+", question.lower()) if len(w) > 1]
-    if any(w in QUESTION_WORDS for w in found):
-        return "English"
-    counts = sorted(((sum(w in words for w in found), name) for name, words in LANGUAGE_WORDS.items()), reverse=True)
+    # English words of asking count as its short words: "in" alone does not outweigh the two "de" of a Dutch question.
+    asking = sum(w in QUESTION_WORDS for w in found)
+    counts = sorted(((sum(w in words for w in found) + asking * (name == "English"), name) for name, words in LANGUAGE_WORDS.items()), reverse=True)
     (best, name), (second, _) = counts[0], counts[1]
-    return name if best > second else ""
+    return name if best > second else "English" if asking else ""
 
 
 def proper_names(question: str) -> list[str]:

@@ -40,6 +40,7 @@ from .lexicon import (
     FOLDER_NOUNS,
     FOLLOW_UP,
     INSTRUCTIONS,
+    LANGUAGE_WORDS,
     LEADING_WORDS,
     LISTED_COUNT,
     MANY_WORDS,
@@ -72,9 +73,10 @@ from .matching import kin_words, type_extensions
 from .names import proper_names
 from .text import singular, terms, words
 
-# Words that ask the question before again without adding to it ("ok, now do 2023"), and words of a question
-# over many files that say how to combine them rather than what a document's line says.
-ASKING_AGAIN = terms(ASKING_AGAIN_TEXT)
+# Words that ask the question before again without adding to it ("ok, now do 2023", and the short words of any
+# language told apart: "en in april?", "et en avril ?"), and words of a question over many files that say how to
+# combine them rather than what a document's line says.
+ASKING_AGAIN = terms(ASKING_AGAIN_TEXT) | terms(" ".join(word for said in LANGUAGE_WORDS.values() for word in said))
 COMBINE_TERMS = terms(COMBINE_TERMS_TEXT)
 
 

@@ -133,13 +133,16 @@ def what_no_file_mentions_is_not_found(turn: "Turn", draft: str | None) -> Accep
     absent = [word for word in subject_words(turn.question)
               if singular(word) not in file_named and not turn.said_in_files(word)
               and not any(turn.said_in_files(w) for w, term in translated.items() if term == term_of(word))]
+    languages, language = turn.languages(), question_language(turn.question)
+    # Words of a language no file is written in say nothing of what the files hold ("¿cuándo vence?"); nor do the
+    # words of a question in a language whose words of asking are not known here, or in no language the question's
+    # short words tell (only its names count), found or not: "hoeveel" is in no file of English data.
+    foreign = (languages and language not in languages) or language not in ("English", "German")
+    if not turn.content_found and foreign:
+        absent = [word for word in absent if word in names_in(turn.question)]
     if turn.content_found:
         named, phrased = names_in(turn.question), words_of_unsaid_phrases(turn.question, set(absent))
-        languages, language = turn.languages(), question_language(turn.question)
-        # Words of a language no file is written in say nothing of what the files hold ("¿cuándo vence?"); nor do the
-        # words of a question in a language whose words of asking are not known here, or in no language the question's
-        # short words tell (only its names count).
-        if (languages and language not in languages) or language not in ("English", "German"):
+        if foreign:
             phrased = set()
         elif language == "German":
             # German writes every noun with a capital: a thing named is capitalised, "liegen zwischen" is no thing.

@@ -21,6 +21,7 @@ from ..language.lexicon import (
     COUNT,
     COUNT_AND_TOTAL,
     DAYS_APART,
+    DUPLICATES_ASKED,
     EVERY_ONE,
     FIND_THEN_READ,
     MORE_THAN,
@@ -86,7 +87,7 @@ def several_looks_are_planned(question: str, history: list[dict], tree: "Toolbox
         # ("the largest of them") are one listing that says both.
         return True
     asked = read_question(question)
-    about_files = (asked.order or asked.counting or asked.filters() or TREE.search(question)) and not FIND_THEN_READ.search(question)
+    about_files = (asked.order or asked.counting or asked.filters() or TREE.search(question) or DUPLICATES_ASKED.search(question)) and not FIND_THEN_READ.search(question)
     tree_words = tree.name_words() if tree is not None else set()
     if about_files and not asks_what_files_say(question, tree_words):
         # A count or a listing asked beside what a document says ("how many files, and what licence"): two looks.
