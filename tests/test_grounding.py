@@ -30,6 +30,7 @@ def call(name, **arguments):
         ("See invoice_2025_017.pdf.", "finance/invoices/invoice_2025_017.pdf"),
         ("Booking reference QX7P2L.", "Booking reference: QX7P2L. Seat 14C."),
         ('The note says "call the landlord".', "- call the landlord about the boiler"),
+        ("The premium is € 47,82, paid monthly.", "Premie per maand: € 47,82 (incl. belasting)"),
     ],
 )
 def test_claims_match_the_evidence_in_another_format(answer, evidence):

@@ -124,6 +124,25 @@ def test_a_kind_of_document_about_a_subject_is_found_by_its_title_and_totalled_b
     assert len(survey.each_file("amount due", "total", name="bill").paths) == 4
 
 
+DUTCH_CLOSING = "Het bedrag wordt van uw rekening afgeschreven en het is niet nodig om zelf iets te doen. Met vriendelijke groet.\n"
+
+
+def test_a_bill_titled_by_its_kind_and_subject_is_totalled_with_tax(tmp_path, embedder):
+    """Dutch bills titled "Factuur <subject> – <month>" are energy bills by their title ("energie" is "energy"), each
+    with a total before and after tax; a plumber's invoice titled "FACTUUR" alone is a bill about something else."""
+    root = tmp_path / "docs"
+    for month, (before, after) in {"01": ("187,40", "226,75"), "04": ("118,60", "143,51")}.items():
+        write(root / f"geld/stroom/s{month}.txt", f"Factuur energie – maand {month}\nGas: 98 m3\nTotaal excl. btw: € {before}\n"
+                                                   f"Btw 21%: € 1,00\nTotaal incl. btw: € {after}\n{DUTCH_CLOSING}")
+    write(root / "huis/bijlage_7.txt", f"FACTUUR\nLoodgieter Zwaan\nArbeid: € 155,00\nTotaal te betalen: € 338,74\n{DUTCH_CLOSING}")
+    write(root / "notes/todo.txt", "rekeningen betalen\n")
+    box = Toolbox(root)
+    survey = Survey(box, Searcher(FolderIndex(box.root, embedder, tmp_path / "idx", files=lambda: box.entries)))
+    energy = survey.each_file("amount due", "total", name="energy bill")
+    assert sorted(energy.paths) == ["geld/stroom/s01.txt", "geld/stroom/s04.txt"], energy.text
+    assert energy.answer.startswith("The total is € 370,26") or energy.answer.startswith("The total is €370,26"), energy.answer
+
+
 def test_one_document_of_many_records_is_added_up_by_the_label_asked_about(tmp_path, embedder):
     root = tmp_path / "docs"
     write(root / "car/trips_2031.csv", "date,from,to,km,rate_per_km\n2031-01-04,Ghent,Bruges,52,0.42\n2031-02-11,Ghent,Lille,78,0.42\n"

@@ -346,6 +346,12 @@ def test_the_files_a_question_names(tmp_path):
     typed = Toolbox(tmp_path / "root")
     assert typed.named_in("who wrote the ferry man page?") == ["cli/ferry/ferry.1"]
     assert typed.named_in("what does ferry say about its options?") == []
+    # A file elsewhere named by a plain word of the question does not outweigh the program named by its folder's name.
+    write(tmp_path / "root" / "cli/chat/default.theme", "text\n")
+    write(tmp_path / "root" / "cli/quern/quern.1", "text\n")
+    plain = Toolbox(tmp_path / "root")
+    assert plain.named_in("what is the default speed of the quern command line tool?") == ["cli/quern/quern.1"]
+    assert plain.named_in("what does the chat default theme set?") == ["cli/chat/default.theme"]
     assert box.scope("libs/zlib") == ["libs/zlib/FAQ", "libs/zlib/examples/README.examples", "libs/zlib/zlib.3"]
     assert box.scope("cli/jq/NEWS.md, AUTHORS") == ["cli/jq/NEWS.md", "cli/jq/AUTHORS"]
     # A kind of document named in another language than its file's name: the French lease is the "bail".
