@@ -45,7 +45,7 @@ def test_the_newest_release_is_the_highest_number_whatever_the_order(tmp_path):
     write(tmp_path / "docs/tool/HISTORY.md", "## 2.3 (2031-05-01)\n- faster\n## 2.2 (2030-11-01)\nSecurity fixes:\n    (RFC 8446 4.2.1)\n"
                                               "## 2.1 (2030-02-01)\n- first\n## 2.0 (2029-12-01)\n- new\n")
     history = Inside(Toolbox(tmp_path / "docs")).count_in_file("tool/HISTORY.md", "newest release")
-    assert history.text.startswith('The newest release tool/HISTORY.md lists is 2.3: "2.3 (2031-05-01)" (of 5 releases: 2.3, 2.2, 4.2.1, 2.1, 2.0)'), history.text
+    assert history.text.startswith('The newest release tool/HISTORY.md lists is 2.3: "2.3 (2031-05-01)" (of 4 releases: 2.3, 2.2, 2.1, 2.0)'), history.text
 
 
 def test_a_sections_entries_are_counted_and_nothing_else_is_made_up(tmp_path):
@@ -105,6 +105,12 @@ def test_releases_that_open_unindented_lines_are_the_changelogs_though_long_and_
           "0.47  use the pty library by default\n      readline  version 4.2 is now mandatory.\n")
     newest = Inside(Toolbox(tmp_path)).count_in_file("quill/NEWS", "newest release")
     assert newest.text.startswith('The newest release quill/NEWS lists is 0.48: "0.48  quill would mess up') and "4.2" not in newest.text, newest.text
+    # A release's line that opens with its date is its line however long; a version in brackets in an indented note is not a release.
+    write(tmp_path / "stat/CHANGES", "Changes:\n\n" + "".join(
+        f"{day}: Version {version} - Ilse Varga (stat <at> example.org)\n\t* Fix a crash in the collector when a disk goes away.\n"
+        f"\t* Keep versions immutable\n\t  [{version}.1].\n\n" for day, version in [("2031/05/02", "4.3.2"), ("2031/01/09", "4.3.1"), ("2030/08/20", "4.3.0")]))
+    dated = Inside(Toolbox(tmp_path)).count_in_file("stat/CHANGES", "releases")
+    assert dated.text.startswith("stat/CHANGES lists 3 releases: 4.3.2, 4.3.1, 4.3.0."), dated.text
 
 
 def test_a_release_named_is_read_under_its_own_line(tmp_path):

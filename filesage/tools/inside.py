@@ -23,6 +23,7 @@ PART_WORDS = terms("page pages sheet sheets worksheet worksheets slide slides")
 NEWEST_WORDS = terms("newest latest last recent current")
 RELEASE_LINES = 40  # the most lines of one release's notes a result gives
 MANY_RELEASES = 3  # lines opening with versions that make a changelog's own way of opening releases
+DATED = re.compile(r"(?:19|20)\d\d[-/.]\d\d?[-/.]\d\d?\b|\d\d?[-/.]\d\d?[-/.](?:19|20)\d\d\b")  # a date in figures opens the line
 # A changelog's heading for what is still to come: "2.14 / <not released yet>", "Unreleased".
 UNRELEASED = re.compile(r"\b(?:not (?:yet )?released|unreleased|in development|upcoming)\b", re.I)
 
@@ -120,13 +121,22 @@ def release_lines(lines: list[str]) -> dict[str, str]:
     if len(flush) >= MANY_RELEASES:
         return flush
     releases: dict[str, str] = {}
+    indented: set[str] = set()
     for index, line in enumerate(lines):
         text = fold(line).strip()
         found = VERSION.search(text)
         if not found or found.start() > 40 or BULLET.match(line) or len(re.findall(r"[^\W\d_]{2,}", text[:found.start()])) > 3:
             continue
-        if is_heading(lines, index) or len(text) <= 60:
+        # A line that opens with the release's date and then its version ("2031/05/02: Version 4.2 - who released it")
+        # opens the release however long it is.
+        if is_heading(lines, index) or len(text) <= 60 or (DATED.match(text) and found.start() <= 25):
             releases.setdefault(found.group(0), line.strip().lstrip("#").strip())
+            if line[:1].isspace():
+                indented.add(found.group(0))
+    # Where enough releases open unindented lines, an indented line that names a version is a note under one
+    # ("  made immutable [4.1]."), not a release of its own.
+    if len(set(releases) - indented) >= MANY_RELEASES:
+        return {version: line for version, line in releases.items() if version not in indented}
     return releases
 
 
