@@ -35,7 +35,7 @@ NUMERIC_DATE = re.compile(r"(?<![\d.])(?P<first>\d{1,2})(?P<mark>[/.-])(?P<secon
 # apart, as French, Czech or Swedish write them ("8 750 Kč", "2 310,75").
 NUMBER = re.compile(
     r"(?<![\w.$€£])(?:[$€£]\s?)?(?:\d{1,3}(?:\.\d{3})+,\d+(?!\d)|\d{1,3}(?:\.\d{3}){2,}(?![\d.])|\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?:,\d+)?(?![\d.,])|"
-    r"\d(?:[\d,]*\d)?(?:\.\d+)?)"  # a comma after the number is the sentence's ("€ 47,82, paid ..."), not its own
+    r"\d(?:[\d,]*\d)?(?:\.\d+)?)"  # a comma after the number is the sentence's ("€ 12,30, paid ..."), not its own
     r"(?:\s*(?P<mult>thousand|million|billion|mn|bn|k|m)\b)?",
     re.I,
 )
