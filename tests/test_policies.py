@@ -1002,6 +1002,21 @@ def test_a_document_the_question_names_is_the_one_searched(agent):
     assert named(turn_for(agent, "and what else is in the ideas note?", history), ToolCall("semantic_search", {"query": "ideas"})).arguments["within"] == "notes/ideas.md"
 
 
+def test_a_program_named_by_its_folder_is_searched_in_its_folder(tmp_path):
+    from filesage.policies.first_call import a_document_the_question_names_is_the_one_searched as named
+
+    for path in ("tools/quill/doc/quill.txt", "tools/quill/AUTHORS", "tools/frob/frob.1", "notes/todo.md"):
+        write(tmp_path / "docs" / path, "text\n")
+    box = Toolbox(tmp_path / "docs")
+    agent = Agent(ScriptedModel([]), ToolRegistry([box.list_files, semantic_search, box.read_file, respond]), tree=box, policies=in_force())
+    # The one file named for the program is not all the program says: its folder is searched.
+    wrote = named(turn_for(agent, "Who originally wrote quill?"), ToolCall("semantic_search", {"query": "quill author"}))
+    assert wrote == ToolCall("semantic_search", {"query": "quill author", "within": "tools/quill"})
+    # The file's kind said, the file is meant.
+    manual = named(turn_for(agent, "what does the frob man page say about colours?"), ToolCall("semantic_search", {"query": "colours"}))
+    assert manual == ToolCall("semantic_search", {"query": "colours", "within": "tools/frob/frob.1"})
+
+
 def test_several_looks_are_planned():
     from filesage.policies.plan import several_looks_are_planned as planned
 

@@ -301,6 +301,11 @@ def files_named(question: str, paths: list[str]) -> list[str]:
     return found
 
 
+def namesake_of(path: str, folder: str) -> bool:
+    """A file inside a folder and named for it, its extension aside: zither/doc/zither.txt for zither."""
+    return path.startswith(f"{folder}/") and path.rsplit("/", 1)[-1].split(".", 1)[0].lower() == folder.rsplit("/", 1)[-1].lower()
+
+
 def folder_by_its_own_name(question: str, folders: list[str]) -> str:
     """The one folder whose own name is a word of the question, said whole ("quill" for tools/quill, "tree" for
     apps/tree); '' when none is, or several folders share the name."""

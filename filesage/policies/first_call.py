@@ -38,7 +38,7 @@ from ..language.lexicon import (
     alternatives,
 )
 from ..language.figures import CODE
-from ..language.matching import extension_set, folder_by_its_own_name, kin_words, match_folder, type_extensions
+from ..language.matching import extension_set, folder_by_its_own_name, kin_words, match_folder, namesake_of, type_extensions, typed_as_said
 from ..language.names import proper_names
 from ..language.question import (
     asks_a_named_files_facts,
@@ -374,6 +374,11 @@ def a_document_the_question_names_is_the_one_searched(turn: "Turn", call: ToolCa
         # its lines has no notion of order.
         return ToolCall("read_file", {"path": named[0]})
     within = ",".join(named)
+    home = folder_by_its_own_name(question, turn.folders())
+    if home and all(namesake_of(path, home) and not typed_as_said(question, path) for path in named):
+        # Named only as the program its folder is named for ("who wrote zither?", zither/doc/zither.txt): the program's
+        # folder (its AUTHORS, README and manual) is what the question asks about, not the one file of its name.
+        within = home
     if call.name == "semantic_search":
         # The model's own scope stands when it holds the documents named ("man page" may be another tool's man/ folder).
         return None if set(named) <= scoped(turn, str(call.arguments.get("within", ""))) else ToolCall("semantic_search", {**call.arguments, "within": within})
