@@ -237,8 +237,8 @@ def test_a_receipts_amount_is_its_total_and_the_newest_releases_notes_are_read_t
     """A receipt lists its items before its total; a NEWS file lists its releases newest first, and what the newest
     changed is the lines under it, not an older release's; a follow-up about that release is one look at them."""
     root = tmp_path / "docs"
-    write(root / "kvitton/kajak_uthyrning.txt", "Ålandsviken Kajak\nKvitto nr 4471, 2031-06-14\nKajak 2 tim: 240,00 kr\n"
-          "Flytväst: 45,00 kr\nSumma att betala: 285,00 kr\nVarav moms 25%: 57,00 kr\n")
+    write(root / "receipts/scan_4471.txt", "Ålandsviken Kayak Hire\nReceipt no. 4471, 2031-06-14\nKayak, 2 hours: 240.00 SEK\n"
+          "Life vest: 45.00 SEK\nTotal paid: 285.00 SEK\nof which VAT 25%: 57.00 SEK\n")
     write(root / "tools/quern/NEWS", "quern 3.2 (2031-04-02)\n  * new --dry-run flag\n  * the cache moved to XDG_CACHE_HOME\n\n"
           "quern 3.1 (2030-12-09)\n  * fixed a crash on empty input\n\nquern 3.0 (2030-08-20)\n  * first stable release\n")
     write(root / "notes/todo.md", "# To do\n\n- return the library books\n")
