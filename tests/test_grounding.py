@@ -31,6 +31,8 @@ def call(name, **arguments):
         ("Booking reference QX7P2L.", "Booking reference: QX7P2L. Seat 14C."),
         ('The note says "call the landlord".', "- call the landlord about the boiler"),
         ("The premium is € 47,82, paid monthly.", "Premie per maand: € 47,82 (incl. belasting)"),
+        ("The regatta starts on 2031-04-18.", "zur Regatta am 18. und 19. April 2031 auf dem See"),
+        ("The fair opens on 7 May 2031.", "The fair runs 7-9 May 2031."),
     ],
 )
 def test_claims_match_the_evidence_in_another_format(answer, evidence):

@@ -25,6 +25,11 @@ DATE_PATTERNS = [
 ]
 
 
+# The first of two days of one month ("am 18. und 19. April 2031", "18-19 May 2031") is a date of that month too.
+FIRST_OF_TWO_DAYS = re.compile(rf"\b(?P<first>\d{{1,2}})\.?\s*(?:[-–]|\s(?:and|und|et|en|y|e|och|i|a|to|bis|tot)\s)\s*"
+                               rf"(?={DAY}(?:\.?\s+(?:of\s+|de\s+)?|-){MONTH}(?:(?:,?\s+(?:de\s+)?|-){YEAR}\b)?)", re.I)
+
+
 # "05/03/2031", "5.3.2031", "05-03-2031": the day first, as most of the world writes it, unless only the month
 # first can be ("12/31/2031").
 NUMERIC_DATE = re.compile(r"(?<![\d.])(?P<first>\d{1,2})(?P<mark>[/.-])(?P<second>\d{1,2})(?P=mark)(?P<year>\d{4})\b"
@@ -132,6 +137,14 @@ def dates_in(text: str, either_order: bool = False) -> tuple[list[tuple], str]:
     """The dates a text states as (year or None, month, day), and the text with them blanked out. With
     `either_order`, a date of numbers alone that reads both ways ("05/03/2031") is given both ways."""
     found = []
+
+    def first_day(match: re.Match) -> str:
+        month, year = match.group("month"), match.group("year")
+        month = int(month) if month.isdigit() else MONTHS[month.lower().rstrip(".")]
+        found.append((int(year) if year else None, month, int(match.group("first"))))
+        return " " * len(match.group(0))
+
+    text = FIRST_OF_TWO_DAYS.sub(first_day, text)
     for pattern in DATE_PATTERNS:
         def take(match: re.Match) -> str:
             month = match.group("month")
