@@ -90,7 +90,7 @@ def test_unknown_tool_on_step_zero_goes_to_the_router(registry):
     model = ScriptedModel([call("delete_everything", path="/")])
     _, answer = run(Agent(model, registry, policies=in_force()), "show me the folder tree")
     assert answer.steps[0].tool == "directory_tree" and answer.steps[0].by == "router_when_no_usable_call"
-    assert answer.text.startswith("The folder has 4 subfolders (code, finance, notes, photos) and 14 files in all; finance/ holds the most (4 files), then code/ (3), notes/ (3), photos/ (2); its folders go 2 levels deep (code/tests/ and finance/2025/):")
+    assert answer.text.startswith("The folder has 4 subfolders (code, finance, notes, photos) and 14 files in all; finance/ holds the most (4 files), then code/ (3), notes/ (3), photos/ (2); the most files directly in one folder: finance/2025/ and notes/ (3 each); its folders go 2 levels deep"), answer.text
 
 
 def test_model_mistakes_go_back_to_the_model(registry):

@@ -45,7 +45,7 @@ CONCEPTS: list[dict[str, tuple[str, ...]]] = [
      "Dutch": ("bedrag",), "Swedish": ("belopp",),
      "Portuguese": ("montante", "valor", "importância"), "Polish": ("kwota",), "Czech": ("částka", "částku")},
     {"English": ("due",), "German": ("fällig",), "French": ("échéance",), "Spanish": ("vencimiento",), "Italian": ("scadenza",),
-     "Dutch": ("vervaldatum",), "Swedish": ("förfallodag",),
+     "Dutch": ("vervaldatum", "betaaldatum"), "Swedish": ("förfallodag",),
      "Portuguese": ("vencimento", "limite"), "Polish": ("termin",), "Czech": ("splatnost", "splatno", "splatné")},
     {"English": ("contract", "agreement"), "German": ("vertrag", "vereinbarung"), "French": ("contrat",), "Spanish": ("contrato",),
      "Italian": ("contratto",), "Dutch": ("overeenkomst",), "Swedish": ("avtal", "kontrakt"),

@@ -165,6 +165,11 @@ def folder_tree(inside: list["FileEntry"], prefix: str, max_depth: int) -> tuple
         head += f"; {ranked[0].rsplit('/', 1)[-1]}/ holds the most ({counts[ranked[0]]} files)"
         if len(ranked) > 2:
             head += ", then " + ", ".join(f"{kid.rsplit('/', 1)[-1]}/ ({counts[kid]})" for kid in ranked[1:5])
+        # Counted with what its subfolders hold, a top folder leads; the folder with the most files of its own is another.
+        most = max(len(files) for files in names.values())
+        own = [f"{node or '.'}/" for node in sorted(names) if len(names[node]) == most]
+        head += f"; the most files directly in one folder: {names_sentence(own[:3])}{' and more' if len(own) > 3 else ''} ({most} each)" if len(own) > 1 \
+            else f"; the most files directly in one folder: {own[0]} ({most})"
     # How deep it goes: its deepest folders, counted in levels below it.
     below = [name for name in counts if name and (not prefix or name.startswith(prefix + "/"))]
     depth = max(name.count("/") for name in below)
