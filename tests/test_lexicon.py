@@ -138,7 +138,7 @@ CASES = {
     and matches(L.DAYS_APART, "gap in days between the two releases"),
     "PERCENT_ASKED": lambda: matches(L.PERCENT_ASKED, "by what percentage did it rise") and matches(L.PERCENT_ASKED, "what share of the budget")
     and not matches(L.PERCENT_ASKED, "what is the VAT percentage"),
-    "MORE_THAN": lambda: matches(L.MORE_THAN, "how many more seats than last year") and matches(L.MORE_THAN, "do the two lists agree")
+    "MORE_THAN": lambda: matches(L.MORE_THAN, "how many more seats than last year") and matches(L.MORE_THAN, "do the two lists agree") and matches(L.MORE_THAN, "how far over the limit is the new boiler offer?")
     and not matches(L.MORE_THAN, "what did we agree with the landlord") and not matches(L.MORE_THAN, "how much is the rent")
     and matches(L.MORE_THAN, "how much did the club fee change from 2030 to 2032") and not matches(L.MORE_THAN, "how much did the repair cost"),
     "PREPOSITIONS": lambda: {"under", "in", "by"} <= set(L.PREPOSITIONS) and "what" not in L.PREPOSITIONS,

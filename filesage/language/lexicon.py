@@ -417,7 +417,7 @@ DAYS_APART = re.compile(rf"\bhow (?:many {TIME_UNITS_ASKED}|long)\b.*\b(?:after|
                         rf"\bgap\b.*\b{TIME_UNITS_ASKED}\b|\b{TIME_UNITS_ASKED}\b.*\bgap\b", re.I)
 PERCENT_ASKED = re.compile(r"\b(?:by )?what (?:percentage|percent|share)\b|\bhow many percent\b|\bpercentage (?:change|increase|decrease|rise|fall|drop|growth)\b|\bin percent\b", re.I)
 MORE_THAN = re.compile(r"\bhow (?:much|many) (?:more|less|fewer|bigger|smaller|higher|lower|longer|shorter|larger|greater|cheaper|dearer)\b|"
-                       r"\bby how (?:much|many)\b|(?:^\W*|[,;]\s*)(?:do|does|did)\b.*\b(?:agree|tally|differ)\b|"
+                       r"\bby how (?:much|many)\b|\bhow far\b.{0,60}?\b(?:under|over|below|above|beyond|short of)\b|(?:^\W*|[,;]\s*)(?:do|does|did)\b.*\b(?:agree|tally|differ)\b|"
                        r"\bhow much (?:did|has|have|does|do|had)\b.{1,80}?\b(?:change|rise|rose|risen|fall|fell|fallen|grow|grew|grown|drop|"
                        r"increase|decrease|go up|go down|went up|went down)\w*\b", re.I)
 # The ways a plan may combine its lookups, each allowed only when the question's words ask for it: added up, one
