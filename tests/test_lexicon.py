@@ -191,7 +191,7 @@ CASES = {
     "ADDED_UP": lambda: matches(L.ADDED_UP, "the taxi and the hotel together") and not matches(L.ADDED_UP, "what does my hotel cost"),
     "FIND_THEN_READ": lambda: matches(L.FIND_THEN_READ, "my newest report - what does it conclude?") and not matches(L.FIND_THEN_READ, "which report is the newest one?")
     and not matches(L.FIND_THEN_READ, "which is the oldest file, by when it was saved?")
-    and matches(L.FIND_THEN_READ, "who is the author of my newest spreadsheet?") and not matches(L.FIND_THEN_READ, "who wrote the newest release?"),
+    and matches(L.FIND_THEN_READ, "who is the author of my newest spreadsheet?") and not matches(L.FIND_THEN_READ, "who is the author of the newest release?"),
     "GREETING": lambda: matches(L.GREETING, "hello there") and not matches(L.GREETING, "how many files"),
     "WHOLE_READ": lambda: matches(L.WHOLE_READ, "give me the gist of the lease") and not matches(L.WHOLE_READ, "what does the lease say about pets"),
     "READ": lambda: matches(L.READ, "summarize the lease") and not matches(L.READ, "how many files"),

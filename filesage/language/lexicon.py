@@ -432,8 +432,8 @@ ORDER_IN_TIME = re.compile(r"\b(?:first|last|earlier|earliest|later|latest|soone
                            r"most recent(?:ly)?|recent)\b", re.I)
 FIND_THEN_READ = re.compile(r"\b(?:newest|latest|most recent(?:ly)?|oldest|largest|biggest|smallest)\b.*(?:\s[-–:]\s|:|,|\bthen\b|\band tell\b).*"
                             r"\b(?:say|says|said|decided|decide|decisions?|mentions?|contains?|concludes?|conclusion|summar\w*|author|wrote|written|"
-                            r"first command|about)\b|\b(?:author|wrote|written|says?|conclusion|decided)\b.*\b(?:of|in|from) (?:my|the) "
-                            r"(?:newest|latest|most recent(?:ly)?|oldest|largest|biggest|smallest)\b", re.I)  # or asked first
+                            r"first command|about)\b|\b(?:author|wrote|written|conclusion|decided)\b.*\b(?:of|from) (?:my|the) (?:newest|latest|"
+                            rf"most recent(?:ly)?|oldest|largest|biggest|smallest)\s(?:[\w-]+\s){{0,2}}{alternatives((*TYPE_GROUPS, *FILE_NOUNS, *KNOWN_EXTENSIONS), plural=True)}\b", re.I)
 
 # How the router tells what a question wants, by its words.
 GREETING = re.compile(r"^\s*(hi|hello|hey|thanks|thank you|good (morning|evening|afternoon)|what can you do|who are you|help)\b", re.I)
