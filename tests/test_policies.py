@@ -183,8 +183,10 @@ def test_filesystem_calls_follow_the_question(agent):
         ToolCall("list_files", {"larger_than": "0 bytes", "order": "smallest", "limit": 1})
     assert fixed("What's the tiniest file that isn't empty?", "list_files", order="smallest", limit=1, empty=True).arguments == \
         {"larger_than": "0 bytes", "order": "smallest", "limit": 1}
-    # The empty files left out of a ranking are not what it lists.
+    # The empty files left out of a ranking are not what it lists, nor do they make it plural.
     assert fixed("the newest file? skip the empty ones", "list_files", order="newest", limit=1, empty=True).arguments == \
+        {"larger_than": "0 bytes", "order": "newest", "limit": 1}
+    assert fixed("which one did I edit last? ignoring empty files", "list_files", order="newest", limit=20).arguments == \
         {"larger_than": "0 bytes", "order": "newest", "limit": 1}
     # Counted and ranked at once: the ranking, which says how many it ranks.
     assert fixed("How many PDFs are there, and which one is the heaviest?", "count_files", extension="pdf") == \

@@ -39,6 +39,7 @@ from .lexicon import (
     FOLDER_SPACE_OR_PARTS,
     FOLDER_NOUNS,
     FOLLOW_UP,
+    HAS_CONTENT,
     INSTRUCTIONS,
     LANGUAGE_WORDS,
     LEADING_WORDS,
@@ -195,8 +196,9 @@ def counts_what_a_document_lists(question: str) -> bool:
 
 def asks_for_one(question: str) -> bool:
     """A ranking question in the singular ("which document was edited last?", "the smallest thing in the
-    archive"): no plural noun and no plural verb or pronoun."""
-    return not (PLURAL.search(question) or MANY_WORDS.search(question))
+    archive"): no plural noun and no plural verb or pronoun, the files a filter leaves out aside ("ignore empty files")."""
+    kept = re.sub(rf"(?:{HAS_CONTENT.pattern})(?:\s+[\w-]+)?", " ", question, flags=re.I)
+    return not (PLURAL.search(kept) or MANY_WORDS.search(kept))
 
 
 def written_as_a_type(question: str, value: str) -> bool:
