@@ -66,8 +66,17 @@ def supported(claim: Claim, text: str) -> bool:
 
 
 def unsupported(answer: str, evidence: Evidence) -> list[Claim]:
+    """The answer's claims the evidence does not bear out, and the people and things it names in two or more
+    capitalised words ("Linus Torvalds") that no result, question or turn says: a small model's memory."""
     text = "\n".join(evidence.texts)
-    return [c for c in claims(answer) if not supported(c, text)]
+    lowered = squash(text)
+    named = [Claim(name, "name", name.lower()) for name in proper_names(MARKER.sub("", answer)) if len(name.split()) >= 2]
+    return [c for c in claims(answer) if not supported(c, text)] + [c for c in named if not says_name(c.text, lowered)]
+
+
+def states(sentence: str, claim: Claim) -> bool:
+    """The sentence makes the claim."""
+    return claim.text in sentence if claim.kind == "name" else claim in claims(sentence)
 
 
 def missing_names(question: str, text: str) -> list[str]:
@@ -117,13 +126,13 @@ def remove_claims(answer: str, bad: list[Claim]) -> str:
     confirmed."""
     kept = []
     for sentence in sentences(answer):
-        if not any(c in claims(sentence) for c in bad):
+        if not any(states(sentence, c) for c in bad):
             kept.append(sentence)
             continue
         # "X is $318.50, and Y cost $77.10.": the clause about X stands without the one about Y; an
         # aside ("..., which is N% of X", "(about N%)") goes without the statement it comments on.
         clauses = [c for c in CLAUSE_BREAK.split(sentence.strip()) if c.strip(" .")]
-        good = [c for c in clauses if not any(b in claims(c) for b in bad)]
+        good = [c for c in clauses if not any(states(c, b) for b in bad)]
         if good and len(good) < len(clauses):
             kept.append(" " + "; ".join(c.rstrip(".") for c in good) + ". ")
     body = re.sub(r"\s+\n", "\n", "".join(kept)).strip()
