@@ -47,7 +47,7 @@ def test_claims_match_the_evidence_in_another_format(answer, evidence):
         ("See invoice_2025_018.pdf.", ["invoice_2025_018.pdf"]),
         ("Booking reference QX7P2M.", ["QX7P2M"]),
         ('The note says "sell the boiler".', ["sell the boiler"]),
-        ("The boiler was installed by Odile Ferrand.", ["Odile Ferrand"]),
+        ("The boiler was installed by Maren Holt.", ["Maren Holt"]),
     ],
 )
 def test_claims_missing_from_the_evidence(answer, bad):

@@ -131,8 +131,8 @@ def test_a_bill_titled_by_its_kind_and_subject_is_totalled_with_tax(tmp_path, em
     """Dutch bills titled "Factuur <subject> – <month>" are energy bills by their title ("energie" is "energy"), each
     with a total before and after tax; a plumber's invoice titled "FACTUUR" alone is a bill about something else."""
     root = tmp_path / "docs"
-    for month, (before, after) in {"01": ("187,40", "226,75"), "04": ("118,60", "143,51")}.items():
-        write(root / f"geld/stroom/s{month}.txt", f"Factuur energie – maand {month}\nGas: 98 m3\nTotaal excl. btw: € {before}\n"
+    for month, (name, issued, before, after) in {"01": ("januari", "05-02-2031", "187,40", "226,75"), "04": ("april", "06-05-2031", "118,60", "143,51")}.items():
+        write(root / f"geld/stroom/s{month}.txt", f"Factuur energie – {name} 2031\nFactuurdatum: {issued}\nGas: 98 m3\nTotaal excl. btw: € {before}\n"
                                                    f"Btw 21%: € 1,00\nTotaal incl. btw: € {after}\n{DUTCH_CLOSING}")
     write(root / "huis/bijlage_7.txt", f"FACTUUR\nLoodgieter Zwaan\nArbeid: € 155,00\nTotaal te betalen: € 338,74\n{DUTCH_CLOSING}")
     write(root / "notes/todo.txt", "rekeningen betalen\n")
@@ -141,6 +141,9 @@ def test_a_bill_titled_by_its_kind_and_subject_is_totalled_with_tax(tmp_path, em
     energy = survey.each_file("amount due", "total", name="energy bill")
     assert sorted(energy.paths) == ["geld/stroom/s01.txt", "geld/stroom/s04.txt"], energy.text
     assert energy.answer.startswith("The total is € 370,26") or energy.answer.startswith("The total is €370,26"), energy.answer
+    # A bill is of the month it opens with: January's, issued in February, is no February bill.
+    assert survey.each_file("amount due", "total", name="energy bill", mentions="January 2031").paths == ["geld/stroom/s01.txt"]
+    assert not survey.each_file("amount due", "total", name="energy bill", mentions="February 2031").found
 
 
 def test_one_document_of_many_records_is_added_up_by_the_label_asked_about(tmp_path, embedder):

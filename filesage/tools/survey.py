@@ -38,9 +38,18 @@ class Found:
 
 
 def dated_in(text: str, months: set[int]) -> bool:
-    """A text gives a date in one of the months, or names one of them in any language the folder's dates are read in."""
-    return any(month in months for _, month, _ in dates_in(text, either_order=True)[0]) or any(
-        MONTHS[m.group(0).lower()] in months for m in MONTH_WORD.finditer(text))
+    """A text is of one of the months: it gives a date in it, or names it in any language the folder's dates are read
+    in. A document of one or two months is of the one it opens with (February's bill, paid in March, is February's);
+    a record of many months is of each it names."""
+    def months_of(line: str, either_order: bool) -> set[int]:
+        return {month for _, month, _ in dates_in(line, either_order)[0]} | {MONTHS[m.group(0).lower()] for m in MONTH_WORD.finditer(line)}
+
+    lines = text.splitlines()
+    # Counted as the day first, as most of the world writes dates ("05-03" is March, not May as well).
+    named = set().union(*(months_of(line, False) for line in lines)) if lines else set()
+    if len(named) >= 3:
+        return bool(set().union(*(months_of(line, True) for line in lines)) & months)
+    return bool(next((found for line in lines if (found := months_of(line, True))), set()) & months)
 
 
 def figure_of(line: str, weights: dict[str, float]) -> tuple[float, str] | None:
