@@ -48,6 +48,7 @@ def test_claims_match_the_evidence_in_another_format(answer, evidence):
         ("Booking reference QX7P2M.", ["QX7P2M"]),
         ('The note says "sell the boiler".', ["sell the boiler"]),
         ("The boiler was installed by Maren Holt.", ["Maren Holt"]),
+        ("It was released by Sébastien Olt.", ["Sébastien Olt"]),
     ],
 )
 def test_claims_missing_from_the_evidence(answer, bad):
@@ -58,6 +59,7 @@ def test_claims_missing_from_the_evidence(answer, bad):
 def test_a_name_the_results_say_is_borne_out_and_one_they_do_not_is_taken_out():
     evidence = Evidence(["Who wrote the tool?", "Original Author\n---------------\nIlse Varga <ilse@example.org>"])
     assert unsupported("The tool was originally written by Ilse Varga [1].", evidence) == []
+    assert unsupported("The tool was originally written by Ílse Várga [1].", evidence) == []  # accents as the answer writes them
     bad = unsupported("The tool was originally written by Tomas Reuter. Ilse Varga keeps it.", evidence)
     assert [c.text for c in bad] == ["Tomas Reuter"]
     assert remove_claims("The tool was originally written by Tomas Reuter. Ilse Varga keeps it.", bad).startswith("Ilse Varga keeps it.")

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from ..language.figures import CODE, FILE_NAME, NUMBER, dates_in, number_value
 from ..language.lexicon import CLAUSE_BREAK, QUOTED, SAYS_NOT_FOUND
 from ..language.names import proper_names, says_name
-from ..language.text import squash
+from ..language.text import fold, squash
 
 MARKER = re.compile(r"\s?\[(\d{1,3})\]")
 
@@ -69,9 +69,9 @@ def unsupported(answer: str, evidence: Evidence) -> list[Claim]:
     """The answer's claims the evidence does not bear out, and the people and things it names in two or more
     capitalised words ("Linus Torvalds") that no result, question or turn says: a small model's memory."""
     text = "\n".join(evidence.texts)
-    lowered = squash(text)
+    folded = fold(squash(text))  # "Sebastien" in a file is the "Sébastien" of an answer
     named = [Claim(name, "name", name.lower()) for name in proper_names(MARKER.sub("", answer)) if len(name.split()) >= 2]
-    return [c for c in claims(answer) if not supported(c, text)] + [c for c in named if not says_name(c.text, lowered)]
+    return [c for c in claims(answer) if not supported(c, text)] + [c for c in named if not says_name(fold(c.text), folded)]
 
 
 def states(sentence: str, claim: Claim) -> bool:
