@@ -31,8 +31,14 @@ def root(tmp_path):
     return root
 
 
-def ask(root, tmp_path, question: str) -> dict:
-    result = run_cli("ask", question, "--root", str(root), "--json", env={"FILESAGE_CACHE_DIR": str(tmp_path / "cache")})
+def ask(root, tmp_path, question: str, after: tuple[str, dict] | None = None) -> dict:
+    """`filesage ask --json`; after a question and its answer record, as a follow-up with them as --history."""
+    history = []
+    if after:
+        history = ["--history", str(tmp_path / "history.json")]
+        (tmp_path / "history.json").write_text(json.dumps([{"role": "user", "content": after[0]},
+                                                           {"role": "assistant", "content": after[1]["answer"], "sources": after[1]["sources"]}]))
+    result = run_cli("ask", question, "--root", str(root), "--json", *history, env={"FILESAGE_CACHE_DIR": str(tmp_path / "cache")})
     assert result.returncode == 0, result.stderr[-2000:]
     return json.loads(result.stdout)
 
@@ -126,17 +132,9 @@ def test_a_follow_up_looks_first_in_the_file_the_answer_before_came_from(tmp_pat
                                         "Tenant: Jonas Ek\nMonthly rent: NOK 14,200, due on the 3rd of each month\n")
     write(root / "work/contacts.txt", "Team contacts\nSupport desk e-mail: help@example.org\nSales e-mail: sales@example.org\n")
     write(root / "work/club.txt", "Chess club\nSecretary: Ola Brun, e-mail ola.brun@example.com\n")
-    first = run_cli("ask", "Who is the landlord on my lease?", "--root", str(root), "--json", env={"FILESAGE_CACHE_DIR": str(tmp_path / "cache")})
-    assert first.returncode == 0, first.stderr[-2000:]
-    record = json.loads(first.stdout)
+    record = ask(root, tmp_path, "Who is the landlord on my lease?")
     assert "Marit Solberg" in record["answer"], record["answer"]
-    history = tmp_path / "history.json"
-    history.write_text(json.dumps([{"role": "user", "content": "Who is the landlord on my lease?"},
-                                   {"role": "assistant", "content": record["answer"], "sources": record["sources"]}]))
-    follow = run_cli("ask", "What's her e-mail address?", "--root", str(root), "--json", "--history", str(history),
-                     env={"FILESAGE_CACHE_DIR": str(tmp_path / "cache")})
-    assert follow.returncode == 0, follow.stderr[-2000:]
-    answer = json.loads(follow.stdout)
+    answer = ask(root, tmp_path, "What's her e-mail address?", after=("Who is the landlord on my lease?", record))
     assert "marit.solberg@example.net" in answer["answer"], answer
     assert [step["args"].get("within") for step in answer["steps"] if step["tool"] == "semantic_search"][:1] == ["home/lease_flat.txt"], answer["steps"]
 
@@ -246,11 +244,5 @@ def test_a_receipts_amount_is_its_total_and_the_newest_releases_notes_are_read_t
     assert "285" in receipt["answer"] and "240" not in receipt["answer"], receipt["answer"]
     changed = ask(root, tmp_path, "What changed in the latest quern release?")
     assert "dry-run" in changed["answer"] and "crash" not in changed["answer"], changed["answer"]
-    history = tmp_path / "history.json"
-    history.write_text(json.dumps([{"role": "user", "content": "What changed in the latest quern release?"},
-                                   {"role": "assistant", "content": changed["answer"], "sources": changed["sources"]}]))
-    follow = run_cli("ask", "and when did it come out?", "--root", str(root), "--json", "--history", str(history),
-                     env={"FILESAGE_CACHE_DIR": str(tmp_path / "cache")})
-    assert follow.returncode == 0, follow.stderr[-2000:]
-    dated = json.loads(follow.stdout)
+    dated = ask(root, tmp_path, "and when did it come out?", after=("What changed in the latest quern release?", changed))
     assert re.search(r"2031-04-02|2 April 2031|April 2, 2031", dated["answer"]) and "2030" not in dated["answer"], dated
