@@ -35,7 +35,7 @@ from ..language.figures import MONTH_NAMES, months_named
 from ..language.names import question_language
 from ..language.text import is_piece_heading, singular, terms
 from ..llm.parser import ToolCall
-from ..tools.listing import dated_months
+from ..tools.listing import dated_months, document_months
 from ..tools.registry import CONTENT_TOOLS
 from ..tools.result import NOTE_OPENS
 from .reading import (
@@ -169,7 +169,7 @@ def a_month_asked_is_one_the_sources_are_of(turn: "Turn", draft: str | None) -> 
         return None
     cited = {int(n) for n in MARKER_NUMBER.findall(draft)}
     paths = list(dict.fromkeys(s.path for s in turn.citations.sources if s.number in cited)) or steps[-1].paths
-    months = {path: dated_months(" ".join([path, *document_lines(turn.tree, path)])) for path in paths}
+    months = {path: dated_months(path) | document_months(document_lines(turn.tree, path)) for path in paths}
     if any(asked & found for found in months.values()):
         return None
     ((year, month),) = asked

@@ -86,6 +86,14 @@ def dated_months(text: str) -> set[tuple[int, int]]:
     return {(year, month) for year, month, _ in dates_in(text)[0] if year} | months_named(text)
 
 
+def document_months(lines: list[str]) -> set[tuple[int, int]]:
+    """The months of a year a document is of: a record of many months each it names; one of one or two months the one
+    it opens with (February's bill, issued and paid in March, is February's)."""
+    by_line = [dated_months(line) for line in lines]
+    named = set().union(*by_line) if by_line else set()
+    return named if len({month for _, month in named}) >= 3 else next((found for found in by_line if found), set())
+
+
 def file_line(entry: "FileEntry") -> str:
     return f"- {entry.path} ({human_size(entry.size)}, modified {when(entry.modified)})"
 
