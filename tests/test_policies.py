@@ -1104,10 +1104,10 @@ def test_a_month_asked_is_one_the_sources_are_of(tmp_path):
     assert of_month(answered("the bills for April 2031 and May 2031?", "bills/zither_power_2031-02.txt"), "84,10 EUR") is None
     assert of_month(answered("the water I used in April-May 2031?", "bills/zither_power_2031-02.txt"), "84,10 EUR") is None
     # A bill of January, issued and paid in February, is no February bill: a document is of the month it opens with.
-    write(tmp_path / "bills/zither_power_jan.txt", "Zither Power\nBill for January 2031\nIssued 03/02/2031, paid by 17/02/2031\nTotal: 84,10 EUR\n")
+    write(tmp_path / "bills/zither_power_jan.txt", "Zither Power\nBill for January 2031\nCustomer 7720-4418-03\nIssued 03/02/2031, paid by 17/02/2031\nTotal: 84,10 EUR\n")
     agent = Agent(ScriptedModel([]), ToolRegistry([box.read_file, semantic_search, respond]), tree=Toolbox(tmp_path), policies=in_force())
     january = of_month(answered("How much was the Zither Power bill for February 2031?", "bills/zither_power_jan.txt"), "84,10 EUR")
-    assert january.as_written and "bills/zither_power_jan.txt (January 2031)" in january.text, january.text
+    assert january.as_written and "bills/zither_power_jan.txt (January 2031)" in january.text, january.text  # a customer number is no month
 
 
 def test_what_no_file_mentions_is_not_found(agent):

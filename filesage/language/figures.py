@@ -118,7 +118,7 @@ def number_value(match: re.Match) -> str:
 
 MONTH_NAMES = dict(enumerate("January February March April May June July August September October November December".split(), start=1))
 # A month of a year ("February 2031", "Feb. 2031", "febrero de 2031", "2031-02"), as a question asks for one.
-MONTH_OF_YEAR = [re.compile(rf"\b{MONTH},?\s+(?:(?:de|del|of)\s+)?{YEAR}\b", re.I), re.compile(r"\b(?P<year>\d{4})-(?P<month>\d{2})\b(?!-\d)")]
+MONTH_OF_YEAR = [re.compile(rf"\b{MONTH},?\s+(?:(?:de|del|of)\s+)?{YEAR}\b", re.I), re.compile(r"(?<!\d)(?<!\d-)(?P<year>(?:19|20)\d\d)-(?P<month>0[1-9]|1[0-2])\b(?!-\d)")]
 
 
 def months_named(text: str) -> set[tuple[int, int]]:
