@@ -63,6 +63,8 @@ def test_a_name_the_results_say_is_borne_out_and_one_they_do_not_is_taken_out():
     bad = unsupported("The tool was originally written by Tomas Reuter. Ilse Varga keeps it.", evidence)
     assert [c.text for c in bad] == ["Tomas Reuter"]
     assert remove_claims("The tool was originally written by Tomas Reuter. Ilse Varga keeps it.", bad).startswith("Ilse Varga keeps it.")
+    # A name put into other words keeps a word of its own: not taken for one from memory.
+    assert unsupported("It is kept by the Varga Tooling Works.", evidence) == []
 
 
 def test_a_date_that_opens_a_time_is_a_date():
