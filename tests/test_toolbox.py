@@ -355,6 +355,9 @@ def test_the_files_a_question_names(tmp_path):
     plain = Toolbox(tmp_path / "root")
     assert plain.named_in("what is the default speed of the quern command line tool?") == ["cli/quern/quern.1"]
     assert plain.named_in("what does the chat default theme set?") == ["cli/chat/default.theme"]
+    # A folder named for a kind of document ("invoices/") is no program: the invoice the question numbers is meant.
+    write(tmp_path / "root" / "bills/invoices/invoice_2031_017.pdf", "text\n")
+    assert Toolbox(tmp_path / "root").named_in("What is the total due on invoice 002?") == ["bills/invoice_002.txt"]
     assert box.scope("libs/zlib") == ["libs/zlib/FAQ", "libs/zlib/examples/README.examples", "libs/zlib/zlib.3"]
     assert box.scope("cli/jq/NEWS.md, AUTHORS") == ["cli/jq/NEWS.md", "cli/jq/AUTHORS"]
     # A kind of document named in another language than its file's name: the French lease is the "bail".

@@ -279,7 +279,10 @@ def files_named(question: str, paths: list[str]) -> list[str]:
         # A file the question names otherwise wins over a folder's namesake when it lies in that folder ("the acme
         # README" beside acme/acme.1); one elsewhere named by a plain word of the question ("the default number",
         # default.theme) does not outweigh the program the question names by its folder's name.
-        homes = [f"{path.rsplit('/', 1)[0]}/" for group in groups.values() for _, eponymous, path in group if eponymous]
+        # Only a folder the question says by its own whole name is a program's ("invoices/" is no "invoice" said).
+        whole = set(re.findall(r"[\w.+-]+", lowered))
+        homes = [f"{path.rsplit('/', 1)[0]}/" for group in groups.values() for _, eponymous, path in group
+                 if eponymous and path.rsplit("/", 1)[0].rsplit("/", 1)[-1].lower() in whole]
         inside = not homes or any(path.startswith(tuple(homes)) for group in groups.values() for _, eponymous, path in group if not eponymous)
         groups = {name: [m for m in group if m[1] != inside] for name, group in groups.items()}
         groups = {name: group for name, group in groups.items() if group}
