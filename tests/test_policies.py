@@ -1492,10 +1492,6 @@ def test_searches_keep_the_questions_words(agent):
     # The question's other words only shift the ranking: they are not added.
     assert kept(turn_for(agent, "under what licence is the dataset published?"), ToolCall("semantic_search", {"query": "dataset license"})) is None
     assert kept(turn, ToolCall("count_files", {})) is None
-    # A table read for a topic keeps the row's name; a whole read (no topic) stays whole.
-    rows = turn_for(agent, "What is the population of Ostmark in the census CSV?")
-    assert kept(rows, ToolCall("read_file", {"path": "census.csv", "about": "population"})).arguments == {"path": "census.csv", "about": "population Ostmark"}
-    assert kept(rows, ToolCall("read_file", {"path": "census.csv"})) is None
 
 
 def test_follow_ups_look_where_the_answer_before_was_found(agent):

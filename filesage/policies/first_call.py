@@ -300,9 +300,8 @@ def searches_keep_the_questions_words(turn: "Turn", call: ToolCall | None) -> To
     """Small models shorten a question into a few keywords for the search and drop the name that picks the line
     ("acme 2.1 dependencies" for which Zlib version acme 2.1 needs): the line about the thing asked then ranks below
     lines about the rest. A search keeps the names the question gives that its query left out: names written with a
-    capital, codes and versions, options and settings (its other words only shift the ranking). So does the part of a
-    document read for a topic (a table's rows "about" the population, where the row asked is the Netherlands')."""
-    key = {"semantic_search": "query", "read_file": "about"}.get(call.name) if call is not None else None
+    capital, codes and versions, options and settings (its other words only shift the ranking)."""
+    key = "query" if call is not None and call.name == "semantic_search" else None
     query = str(call.arguments.get(key, "")).strip() if key else ""
     if not query:
         return None
