@@ -301,10 +301,9 @@ def searches_keep_the_questions_words(turn: "Turn", call: ToolCall | None) -> To
     ("acme 2.1 dependencies" for which Zlib version acme 2.1 needs): the line about the thing asked then ranks below
     lines about the rest. A search keeps the names the question gives that its query left out: names written with a
     capital, codes and versions, options and settings (its other words only shift the ranking)."""
-    key = "query" if call is not None and call.name == "semantic_search" else None
-    query = str(call.arguments.get(key, "")).strip() if key else ""
-    if not query:
+    if call is None or call.name != "semantic_search":
         return None
+    query = str(call.arguments.get("query", "")).strip()
     have = terms(query)
     question = turn.question
     named = (proper_names(question) + CODE.findall(question) + re.findall(r"\bv?\d+(?:\.\d+)+\b", question)
@@ -312,7 +311,7 @@ def searches_keep_the_questions_words(turn: "Turn", call: ToolCall | None) -> To
     missing = [name for name in dict.fromkeys(named) if terms(name) and not terms(name) <= have]
     if not missing:
         return None
-    return ToolCall(call.name, {**call.arguments, key: f"{query} {' '.join(dict.fromkeys(missing))}".strip()})
+    return ToolCall("semantic_search", {**call.arguments, "query": f"{query} {' '.join(dict.fromkeys(missing))}".strip()})
 
 
 def a_scope_no_one_asked_for_is_dropped(turn: "Turn", call: ToolCall | None) -> ToolCall | None:
