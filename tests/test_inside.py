@@ -257,3 +257,20 @@ def test_a_tables_figures_are_read_as_its_country_writes_them_and_its_words_in_i
     assert "The total of febrero over 2 rows" in february.text and "is 955.50" in february.text, february.text
     june = inside.count_in_file("plan.xlsx", "total spending in June")
     assert "No column of the table is the month asked; its months are enero, febrero, marzo." in june.text and not june.found, june.text
+
+
+def test_the_release_next_to_one_named_is_the_next_in_number_whatever_the_order(tmp_path):
+    inside = counter(tmp_path)
+    after = inside.count_in_file("tool/NEWS", "release after 2.9.1")
+    assert after.text == after.answer == '3.0 is the release after 2.9.1 in tool/NEWS: "== 3.0: Jan 09, 2031".', after.text
+    assert inside.count_in_file("tool/NEWS", "release before 2.9.1").text.startswith('2.9 is the release before 2.9.1 in tool/NEWS: "== 2.9: Aug 01, 2030"')
+    # Its notes, when they are asked for: for the model to read.
+    notes = inside.count_in_file("tool/NEWS", "release notes after 2.9.1")
+    assert notes.text.startswith('tool/NEWS has the release 3.0 on the line "== 3.0: Jan 09, 2031"; under it:\n- new loader') and not notes.answer
+    write(tmp_path / "docs/old/ChangeLog", "v0.9 - 2030-01-02\n- start\nv0.12 - 2030-02-03\n- more\nv1.1 - 2030-03-04\n- last\n")
+    oldest_first = Inside(Toolbox(tmp_path / "docs")).count_in_file("old/ChangeLog", "release after 0.9")
+    assert oldest_first.text.startswith('0.12 is the release after 0.9 in old/ChangeLog: "v0.12 - 2030-02-03"'), oldest_first.text
+    # Past either end there is none.
+    newest = inside.count_in_file("tool/NEWS", "release after 3.1")
+    assert newest.text == "tool/NEWS lists no release after 3.1: it is the newest of its 4." and not newest.found
+    assert not inside.count_in_file("tool/NEWS", "release before 2.9").found

@@ -206,3 +206,27 @@ def test_a_computed_figure_keeps_the_precision_of_the_figures_it_comes_from():
     assert written_like(1.0286, ["107.8040", "106.7754"]) == "1.0286"
     assert written_like(175.5, ["€38.50", "€214.00"]) == "€175.50" and written_like(3, ["12", "15"]) == "3"
     assert written_like(2300.0, ["1.150,00", "3.450,00"]) == "2,300.00"
+
+
+def test_a_follow_up_weighing_the_answers_before_takes_them_as_the_user_saw_them():
+    history = [{"role": "user", "content": "What did the taxi to the airport cost?"},
+               {"role": "assistant", "content": "The taxi to the airport cost €38.50 [1].", "sources": [{"path": "travel/taxi.txt"}]},
+               {"role": "user", "content": "and the hotel?"},
+               {"role": "assistant", "content": "The hotel cost €214.00 [1].", "sources": [{"path": "travel/hotel.pdf"}]}]
+    # The model's lookups lose a word of the subject ("airport"): looked up again they would be searched anew.
+    plan = {"question": "Which cost more, the taxi or the hotel, and by how much?",
+            "lookups": [{"ask": "What did the taxi cost?", "label": "taxi"}, {"ask": "What did the hotel cost?", "label": "hotel"}], "combine": "difference"}
+    model = ScriptedModel([json.dumps(plan)])
+    agent = Agent(model, ToolRegistry([semantic_search, respond]), policies=in_force())
+    result = [e for e in Planner(agent, in_force()).run("which is bigger and by how much?", history) if isinstance(e, Answered)][-1].answer
+    assert result.text == "The hotel is higher by €175.50 (the taxi: €38.50 [1]; the hotel: €214.00 [2])."
+    assert [s["path"] for s in result.sources] == ["travel/taxi.txt", "travel/hotel.pdf"] and result.steps == []
+    assert "answers_before_are_not_looked_up_again" in result.policies and len(model.prompts) == 1
+    # Switched off, each lookup is looked up again.
+    model = ScriptedModel([json.dumps(plan),
+                           '{"name": "semantic_search", "arguments": {"query": "taxi cost"}}', "The taxi cost €38.50 [1].",
+                           '{"name": "semantic_search", "arguments": {"query": "hotel cost"}}', "The hotel cost €214.00 [1]."])
+    off = in_force(["answers_before_are_not_looked_up_again"])
+    result = [e for e in Planner(Agent(model, ToolRegistry([semantic_search, respond]), policies=off), off).run("which is bigger and by how much?", history)
+              if isinstance(e, Answered)][-1].answer
+    assert [s.tool for s in result.steps] == ["semantic_search", "semantic_search"]

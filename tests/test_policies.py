@@ -462,6 +462,29 @@ def test_a_release_named_is_read_under_its_own_line(tmp_path):
         assert release(turn_for(agent, question), ToolCall("read_file", {"path": "NEWS"})) is None, question
 
 
+def test_the_release_the_conversation_points_to_is_read(tmp_path):
+    from filesage.policies.in_code import the_release_the_conversation_points_to_is_read as pointed
+
+    write(tmp_path / "quill/NEWS", "Release 2.4\n\n* faster start\n\nRelease 2.3\n\n* first\n")
+    box = Toolbox(tmp_path)
+    agent = Agent(ScriptedModel([]), ToolRegistry([box.read_file, Inside(box).count_in_file, respond]), tree=box, policies=in_force())
+    history = [{"role": "user", "content": "When was quill 2.4 released?"}, {"role": "assistant", "content": "On 2031-05-02 [1]."}]
+    asked = pointed(turn_for(agent, "and the one before?", history), ToolCall("semantic_search", {"query": "quill 2.4"}))
+    assert asked == ToolCall("count_in_file", {"path": "quill/NEWS", "what": "release before 2.4"})
+    # The version the answer before named, when its question named none.
+    newest = [{"role": "user", "content": "Which is the newest quill version?"}, {"role": "assistant", "content": "2.4, of 2 releases [1]."}]
+    assert pointed(turn_for(agent, "and the previous release?", newest), None) == ToolCall("count_in_file", {"path": "quill/NEWS", "what": "release before 2.4"})
+    assert pointed(turn_for(agent, "what did the next version after that one fix?", history), None).arguments["what"] == "release notes after 2.4"
+    # What the release the answer before gave changed: its lines, not those of the release it was asked beside.
+    beside = [{"role": "user", "content": "and the one before 2.4?"}, {"role": "assistant", "content": "2.3 is the release before 2.4 [1].", "sources": [{"path": "quill/NEWS"}]}]
+    assert pointed(turn_for(agent, "what did that one add?", beside), None) == ToolCall("count_in_file", {"path": "quill/NEWS", "what": "release 2.3"})
+    # Amounts of bills read like versions: no release asked of, a version the question names, or nothing pointed at: left alone.
+    bills = [{"role": "user", "content": "What did the quill invoice come to?"}, {"role": "assistant", "content": "€ 1.234,50 [1]."}]
+    assert pointed(turn_for(agent, "and the one before?", bills), None) is None
+    assert pointed(turn_for(agent, "and the one before 2.4?", history), None) is None
+    assert pointed(turn_for(agent, "who made it?", history), None) is None
+
+
 def test_the_newest_release_is_read_in_code(tmp_path):
     from filesage.policies.in_code import the_newest_release_is_read_in_code as newest
     from filesage.tools.inside import Inside
@@ -1444,6 +1467,29 @@ def test_a_follow_up_asking_one_thing_is_one_look():
     assert one_look(plan, "and how much more is that than the one before?", history, None) is None
     assert one_look(Plan(whole, plan.lookups[1:], "none"), asked, history, None) is None
     assert one_look(plan, asked, [], None) is None
+
+
+def test_answers_before_are_not_looked_up_again():
+    from filesage.agent.planner import Lookup, Plan
+    from filesage.policies.plan import answers_before_are_not_looked_up_again as reused
+
+    history = [{"role": "user", "content": "What were the quarry's dust emissions in 2031?"},
+               {"role": "assistant", "content": "dust_t for 2031 is 412.5 (the row \"site: quarry; year: 2031; dust_t: 412.5\") [1].", "sources": [{"path": "air/dust.csv"}]},
+               {"role": "user", "content": "And in 2034?"},
+               {"role": "assistant", "content": "dust_t for 2034 is 301.0 [1].", "sources": [{"path": "air/dust.csv"}]}]
+    plan = Plan("By what percentage did the dust fall from 2031 to 2034?", [Lookup("dust_t in 2031", "2031 dust"), Lookup("dust_t in 2034", "2034 dust")], "none")
+    kept = reused(plan, "by what percentage did it drop?", history, None)
+    assert [lookup.before["question"] for lookup in kept.lookups] == ["What were the quarry's dust emissions in 2031?", "And in 2034?"]
+    assert kept.lookups[1].before["sources"] == [{"path": "air/dust.csv"}]
+    # A lookup of something the conversation did not answer, a turn with no figure, or nothing weighed: looked up.
+    new = Plan("x", [Lookup("dust_t in 2031", "2031"), Lookup("noise level of the crusher at night", "noise")], "difference")
+    assert [lookup.before is None for lookup in reused(new, "and how does that compare with the noise?", history, None).lookups] == [False, True]
+    bare = [*history[:3], {"role": "assistant", "content": "It is in air/dust.csv [1].", "sources": [{"path": "air/dust.csv"}]}]
+    assert [lookup.before is None for lookup in reused(plan, "by what percentage did it drop?", bare, None).lookups] == [False, True]
+    assert reused(plan, "what do the two rows say?", history, None) is None
+    # An answer given without sources is no figure from the files.
+    unsourced = [{**turn, "sources": []} if turn["role"] == "assistant" else turn for turn in history]
+    assert reused(plan, "by what percentage did it drop?", unsourced, None) is None
 
 
 def test_lookups_keep_what_the_question_is_about(fs_corpus):

@@ -46,6 +46,9 @@ PLAN_SCHEMA = {
 class Lookup:
     ask: str
     label: str
+    # A turn of the conversation that asked and answered this lookup already ({"question", "answer", "sources"}):
+    # its answer is taken, not looked up again.
+    before: dict | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)
@@ -178,6 +181,9 @@ class Planner:
             ask = lookup.ask
             if plan.combine == "read_the_file" and number == 1 and found and found[0].answer.sources:
                 ask = f"{ask} (in {found[0].answer.sources[0]['path']})"
+            if lookup.before is not None:
+                found.append(figure_of(Found(Lookup(f"{lookup.before['question']} {ask}", lookup.label), answer_before(lookup.before)), plan.combine))
+                continue
             answer = None
             for event in self.agent.run(ask, []):
                 if isinstance(event, ToolChosen):
@@ -198,6 +204,13 @@ class Planner:
         yield Answered(Answer(text, sources, [s for item in found for s in item.answer.steps], usage, time.perf_counter() - started,
                               [*fired, *dict.fromkeys(p for item in found for p in item.answer.policies)],
                               [d for item in found for d in item.answer.drafts]))
+
+
+def answer_before(turn: dict) -> Answer:
+    """A turn's answer as the user saw it, its sources numbered as its markers count them (a pipeline passes back
+    the paths of `ask --json`'s sources in order, without their numbers)."""
+    sources = [{**source, "n": source.get("n", number)} for number, source in enumerate(turn["sources"], 1)]
+    return Answer(turn["answer"], sources, [], Usage())
 
 
 QUOTED_ROW = re.compile(r"\bthe row \"[^\"]*\"")

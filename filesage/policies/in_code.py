@@ -4,6 +4,7 @@ shows them. Each docstring names the kind of small-model failure it handles."""
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from ..language.glossary import term_of, translations
@@ -14,7 +15,7 @@ from ..llm.parser import ToolCall
 from ..tools.inside import RELEASE_WORDS, year_bounds
 from ..tools.listing import dated_months
 from ..tools.tables import TABLES, combine_asked, month_of
-from .reading import changelog_asked_about, leans_back, manual_asked_about, previous_question
+from .reading import changelog_asked_about, leans_back, manual_asked_about, previous_question, sources_before
 
 if TYPE_CHECKING:
     from ..agent.state import Turn
@@ -109,6 +110,46 @@ def the_newest_release_is_read_in_code(turn: "Turn", call: ToolCall | None) -> T
     changelog = changelog_asked_about(turn.tree, turn.question)
     notes = " notes" if RELEASE_NOTES_ASKED.search(turn.question) else ""
     return ToolCall("count_in_file", {"path": changelog, "what": f"newest release{notes}" + bounded(turn.question)}) if changelog else None
+
+
+# "and the one before?", "the release after that one", "the previous version": the release next to one named before.
+NEXT_RELEASE = re.compile(r"\b(?:one|release|version)s?\s+(before|after)\b(?!\s+v?\d)|"
+                          r"\b(previous|prior|preceding|earlier|older|next|following|later|newer|subsequent)\s+(?:one|release|version)\b", re.I)
+BACKWARD = {"before", "previous", "prior", "preceding", "earlier", "older"}
+# "Which fixes came with that version?", "what did it fix?": the release the answer before gave.
+THAT_RELEASE = re.compile(r"\b(?:that|this|the same)\s+(?:one|release|version)\b|\bit\b", re.I)
+
+
+def the_release_the_conversation_points_to_is_read(turn: "Turn", call: ToolCall | None) -> ToolCall | None:
+    """"And the one before?", "the release after that one", "what came with that version?": small models search for the
+    release the conversation named and answer with it again, or with notes of a version a search shows. When a
+    follow-up about releases names no version and asks for the release next to the one the turn before named (its
+    question, else its answer), that release is found in number in the program's changelog; when it asks what the
+    release the answer before gave changed, that release's lines are read; both in code."""
+    asked = turn.as_written or turn.question
+    pointing = NEXT_RELEASE.search(asked)
+    notes = RELEASE_NOTES_ASKED.search(asked)
+    if turn.tree is None or "count_in_file" not in turn.tools or VERSION.search(fold(asked)) or not (pointing or (notes and THAT_RELEASE.search(asked))):
+        return None
+    before_question = previous_question(turn)
+    before_answer = next((str(t.get("content", "")) for t in reversed(turn.history) if t.get("role") == "assistant"), "")
+    if not terms(f"{asked} {before_question} {before_answer}") & RELEASE_WORDS:
+        return None  # "the one before" of invoices or bills, whose amounts read like versions
+    named_before = [v.group(0) for v in VERSION.finditer(fold(before_question))]
+    given = [v.group(0) for v in VERSION.finditer(fold(before_answer))]
+    # Next to the version the question before named ("when was 1.4 out?" "and the one after?"), or else the one
+    # its answer gave; what a release changed, of the one the answer gave, not the one it was asked beside.
+    version = next(iter(named_before if pointing else []), None) or next((v for v in given if v not in named_before), None) or next(iter(given), None)
+    if version is None:
+        return None
+    # The program the conversation names, or else the changelog the answer before came from.
+    changelog = changelog_asked_about(turn.tree, f"{with_the_program_before(turn)} {before_question} {' '.join(sources_before(turn))}", version)
+    if not changelog:
+        return None
+    if not pointing:
+        return ToolCall("count_in_file", {"path": changelog, "what": f"release {version}"})
+    way = "before" if (pointing.group(1) or pointing.group(2)).lower() in BACKWARD else "after"
+    return ToolCall("count_in_file", {"path": changelog, "what": f"release{' notes' if notes else ''} {way} {version}"})
 
 
 def a_programs_releases_are_counted_in_its_changelog(turn: "Turn", call: ToolCall | None) -> ToolCall | None:

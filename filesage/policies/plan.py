@@ -9,7 +9,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ..agent.decisions import NO_PLAN, NoPlan
-from ..agent.planner import Lookup, Plan
+from ..agent.planner import Found, Lookup, Plan, answer_before, figure_of
 from ..agent.prompts import PLAN_SYSTEM
 from ..language.figures import CODE, MONTH_NAMES, months_named
 from ..language.filters import read_question
@@ -201,3 +201,52 @@ def lookups_keep_what_the_question_is_about(plan: Plan, question: str, history: 
             lookup = Lookup(f"{lookup.ask.rstrip()} ({', '.join(missing)})", lookup.label)
         lookups.append(lookup)
     return replace(plan, lookups=lookups) if changed else None
+
+
+WEIGHED = ("sum", "difference", "larger", "smaller", "later", "earlier")
+
+
+def answered_turns(history: list[dict]) -> list[dict]:
+    """The conversation's questions with the answers given to them from files: {"question", "answer", "sources"}."""
+    turns, asked = [], ""
+    for turn in history:
+        if turn.get("role") == "user":
+            asked = str(turn.get("content", ""))
+        elif turn.get("role") == "assistant" and turn.get("content") and turn.get("sources") and asked:
+            sources = [s for s in turn["sources"] if isinstance(s, dict) and s.get("path")]
+            if sources:
+                turns.append({"question": asked, "answer": str(turn["content"]), "sources": sources})
+    return turns
+
+
+def answers_before_are_not_looked_up_again(plan: Plan, question: str, history: list[dict], tree: "Toolbox | None") -> Plan | None:
+    """A follow-up that weighs the answers before against each other ("so which one cost more?", "how long between
+    the two?", "what's that as a percentage fall?") is planned as lookups of those answers' questions,
+    which a small model rewrites without their subject (a sector's emissions in a year become "the emissions in
+    2005"), and the looks come back with another row's figure, or none. A lookup that asks what a turn before
+    asked and answered with a figure (or a date, where dates are weighed) from its sources takes that answer, the
+    one the user saw: every word of the lookup that the conversation says is said in that turn, and at most one
+    word of it in none."""
+    if len(plan.lookups) < 2 or not (plan.combine in WEIGHED or DAYS_APART.search(question) or PERCENT_ASKED.search(question)):
+        return None
+    answered = [(turn, terms(f"{turn['question']} {turn['answer']}")) for turn in answered_turns(history)]
+    said = set().union(*(words for _, words in answered)) if answered else set()
+    taken: list[int] = []
+    lookups = []
+    for lookup in plan.lookups:
+        wanted = terms(f"{lookup.ask} {lookup.label}")
+        fits = [(len(wanted & words), at) for at, (turn, words) in enumerate(answered)
+                if at not in taken and wanted & said <= words and len(wanted - said) <= 1 and wanted & words]
+        best = max(fits, default=None)
+        if best is None or sum(1 for fit in fits if fit[0] == best[0]) > 1:
+            lookups.append(lookup)
+            continue
+        turn = answered[best[1]][0]
+        item = figure_of(Found(Lookup(f"{turn['question']} {lookup.ask}", lookup.label), answer_before(turn)), plan.combine)
+        dated = plan.combine in ("later", "earlier") or DAYS_APART.search(question)
+        if (item.when is None) if dated else (item.value is None):
+            lookups.append(lookup)
+            continue
+        taken.append(best[1])
+        lookups.append(Lookup(lookup.ask, lookup.label, turn))
+    return replace(plan, lookups=lookups) if taken else None

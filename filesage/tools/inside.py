@@ -25,6 +25,7 @@ RELEASE_LINES = 40  # the most lines of one release's notes a result gives
 MANY_RELEASES = 3  # lines opening with versions that make a changelog's own way of opening releases
 DATED = re.compile(r"(?:19|20)\d\d[-/.]\d\d?[-/.]\d\d?\b|\d\d?[-/.]\d\d?[-/.](?:19|20)\d\d\b")  # a date in figures opens the line
 # A changelog's heading for what is still to come: "2.14 / <not released yet>", "Unreleased".
+NEIGHBOUR = re.compile(r"\b(before|after)\s+v?\d+(?:\.\d+)+", re.I)  # "release after 1.4.4": the one next to it
 UNRELEASED = re.compile(r"\b(?:not (?:yet )?released|unreleased|in development|upcoming)\b", re.I)
 
 
@@ -42,7 +43,7 @@ class Inside:
 
         Args:
             path: the file's path relative to the folder, or its name
-            what: what to count, in the document's words (e.g. "countries", "releases", "authors", "average price 2031"); "newest release" for its latest, "newest release notes" for the lines under it; "option -L" for a manual's entry of that option
+            what: what to count, in the document's words (e.g. "countries", "releases", "authors", "average price 2031"); "newest release" for its latest, "newest release notes" for the lines under it; "release after 4.2" for the next one ("release notes after 4.2" for its lines); "option -L" for a manual's entry of that option
         """
         from ..files.readers import Unreadable, document_parts, read_document
 
@@ -71,6 +72,20 @@ class Inside:
         releases = release_lines(lines) if asked else {}
         if releases:
             version = asked.group(0)
+            beside = NEIGHBOUR.search(what)
+            if beside and version in releases:
+                # "release after 1.4.4": the release whose number comes next, whichever order the changelog keeps.
+                order = sorted(releases, key=lambda v: tuple(int(part) for part in v.split(".")))
+                at = order.index(version) + (1 if beside.group(1).lower() == "after" else -1)
+                way = beside.group(1).lower()
+                if not 0 <= at < len(order):
+                    text = f"{entry.path} lists no release {way} {version}: it is the {'newest' if at else 'oldest'} of its {len(order)}."
+                    return ToolResult(text, [entry.path], f"No release {way} {version} in {entry.name}", found=False, answer=text)
+                if not terms(what) & terms("notes"):
+                    # Which release it is, and the line that opens it (its date, who made it): said as the changelog says it.
+                    text = f"{order[at]} is the release {way} {version} in {entry.path}: \"{releases[order[at]]}\"."
+                    return ToolResult(text, [entry.path], f"release {order[at]} in {entry.name}", answer=text)
+                version = order[at]
             if version not in releases:
                 named = ", ".join(list(releases)[:SHOWN]) + (f" and {len(releases) - SHOWN} more" if len(releases) > SHOWN else "")
                 text = f"{entry.path} opens no release {version}; the releases it lists are {named}."
