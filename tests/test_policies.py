@@ -267,6 +267,8 @@ def test_router_after_nothing_found(agent):
     # A guessed file name to read that is not there: what the files say is searched, not the folder listed.
     guessed = ran(agent, turn_for(agent, "What did the ferry to the finance office cost?"), "read_file", path="ferry_cost.txt")
     assert router_after_nothing_found(guessed) == FollowUp(ToolCall("semantic_search", {"query": guessed.question}))
+    reworded = ran(agent, turn_for(agent, "What did the ferry to the finance office cost?"), "read_file", by="searches_keep_the_questions_words", path="ferry_cost.txt")
+    assert router_after_nothing_found(reworded) == FollowUp(ToolCall("semantic_search", {"query": reworded.question}))
 
 
 def test_a_name_several_files_have_is_the_one_the_question_places(tmp_path):

@@ -70,7 +70,8 @@ def router_after_nothing_found(turn: "Turn") -> FollowUp | None:
     lookup by name that found nothing is followed by a search of what the files say, and so is a file the model
     guessed to read for a question about what files say."""
     step = turn.steps[-1]
-    if len(turn.steps) != 1 or step.by != "model" or (step.ok and step.found):
+    # A file the model guessed stays a guess when a policy only reworded what to read in it for.
+    if len(turn.steps) != 1 or (step.by != "model" and step.tool != "read_file") or (step.ok and step.found):
         return None
     if step.tool in ("file_metadata", "grep_files") and asks_file_facts(turn.question) and "semantic_search" in turn.tools:
         return FollowUp(ToolCall("semantic_search", {"query": turn.question}))
