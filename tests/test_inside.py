@@ -274,3 +274,27 @@ def test_the_release_next_to_one_named_is_the_next_in_number_whatever_the_order(
     newest = inside.count_in_file("tool/NEWS", "release after 3.1")
     assert newest.text == "tool/NEWS lists no release after 3.1: it is the newest of its 4." and not newest.found
     assert not inside.count_in_file("tool/NEWS", "release before 2.9").found
+
+
+def test_a_span_of_years_picks_the_rows_of_every_year_in_it(tmp_path):
+    write(tmp_path / "docs/air/dust.csv", "site,year,dust_t\n" + "".join(f"{site},{year},{value}\n" for site, base in (("quarry", 10), ("harbour", 100))
+                                                                       for year, value in zip(range(2028, 2034), range(base, base + 6))))
+    inside = Inside(Toolbox(tmp_path / "docs"))
+    for what in ("average quarry dust 2029-2032", "average quarry dust from 2029 to 2032", "average quarry dust between 2029 and 2032"):
+        result = inside.count_in_file("air/dust.csv", what)
+        assert result.text.startswith("In air/dust.csv: The average dust_t over 4 rows that say 2029-2032, quarry is 12.5"), (what, result.text)
+    # Two years that are no span still pick the rows that say both (none here).
+    assert "No row of the table says" in inside.count_in_file("air/dust.csv", "average quarry dust 2029 2032").text
+
+
+def test_a_bound_on_a_figure_picks_the_rows_within_it(tmp_path):
+    write(tmp_path / "docs/class/marks.csv", "Pupil,Quiz (weight 1),Test T4 (weight 3)\nIlse Varga,6.1,5.5\nTomas Reuter,7.0,4.9\nMina Coello,4.2,9.3\nOle Brandt,8.8,7.7\n")
+    inside = Inside(Toolbox(tmp_path / "docs"))
+    below = inside.count_in_file("class/marks.csv", "how many pupils scored below 5.5 on test T4")
+    assert below.text == 'In class/marks.csv: 1 of its 4 rows have Test T4 (weight 3) below 5.5: "Pupil: Tomas Reuter; Quiz (weight 1): 7; Test T4 (weight 3): 4.9".', below.text
+    assert "2 of its 4 rows have Test T4 (weight 3) at least 7" in inside.count_in_file("class/marks.csv", "how many scored at least 7 on test T4").text
+    assert "The average Test T4 (weight 3) over 2 rows with Test T4 (weight 3) more than 7 is 8.5" in inside.count_in_file("class/marks.csv", "average test T4 mark more than 7").text
+    # A count with no bound adds up the column named, and a year is no bound ("over 2031").
+    assert inside.count_in_file("class/marks.csv", "how many quiz points").text == "In class/marks.csv: The total of Quiz (weight 1) over 4 rows is 26.10."
+    write(tmp_path / "docs/class/years.csv", "Pupil,Quiz,Year\nIlse Varga,6.1,2031\nTomas Reuter,7.0,2032\nMina Coello,4.2,2031\n")
+    assert "over 2 rows that say 2031 is 10.30" in Inside(Toolbox(tmp_path / "docs")).count_in_file("class/years.csv", "how many quiz points over 2031").text

@@ -32,6 +32,14 @@ FIRST_OF_TWO_DAYS = re.compile(rf"\b(?P<first>\d{{1,2}})\.?\s*(?:[-–]|\s(?:and
 
 # "05/03/2031", "5.3.2031", "05-03-2031": the day first, as most of the world writes it, unless only the month
 # first can be ("12/31/2031").
+# A span of years a question bounds rows by: "2021-2025", "from 2021 to 2025", "between 2021 and 2025".
+YEAR_SPAN = re.compile(r"\b(?P<first>(?:19|20)\d\d)\s*(?:[-–—]|\s(?:to|through|thru|until|till|and)\s)\s*(?P<last>(?:19|20)\d\d)\b", re.I)
+# A bound on a figure that picks rows: "below 5.5", "more than 40", "at least €100".
+THRESHOLD = re.compile(r"\b(?P<way>below|under|less than|lower than|fewer than|smaller than|above|over|more than|higher than|greater than|"
+                       r"bigger than|at least|at most|no more than|no less than)\s+(?:[€$£]\s?)?(?P<number>\d+(?:[.,]\d+)?)(?![\d.,-]*\d)", re.I)
+BOUND_BY = {"at least": float.__ge__, "no less than": float.__ge__, "at most": float.__le__, "no more than": float.__le__,
+            **{way: float.__lt__ for way in ("below", "under", "less than", "lower than", "fewer than", "smaller than")},
+            **{way: float.__gt__ for way in ("above", "over", "more than", "higher than", "greater than", "bigger than")}}
 NUMERIC_DATE = re.compile(r"(?<![\d.])(?P<first>\d{1,2})(?P<mark>[/.-])(?P<second>\d{1,2})(?P=mark)(?P<year>\d{4})\b"
                           r"|(?<![\d.])(?P<day>\d{1,2})\. (?P<month>\d{1,2})\. (?P<in>\d{4})\b")  # and "14. 4. 2031"
 

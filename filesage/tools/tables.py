@@ -8,7 +8,7 @@ import re
 from collections import Counter
 from typing import Callable
 
-from ..language.figures import NUMBER, dates_in, money, months_mentioned, months_named, number_value
+from ..language.figures import BOUND_BY, NUMBER, THRESHOLD, YEAR_SPAN, dates_in, money, months_mentioned, months_named, number_value
 from ..language.glossary import translations
 from ..language.lexicon import COMBINE_WORDS, LANGUAGE_WORDS, MONTHS, MOST_OFTEN, YEAR
 from ..language.names import acronyms, says_acronym
@@ -28,6 +28,7 @@ MONEY_OUT = terms("outgoing spent spending paid payment payments expense expense
 MONEY_IN = terms("incoming income received credit credits earned earnings revenue inflow")
 COMBINING = terms(" ".join(word for name, said in COMBINE_WORDS for word in said.pattern.split("|"))) | terms(MOST_OFTEN.pattern)
 MONEY_COLUMN = terms("amount price cost fee total")  # a column of what rows cost or bring in, in any language
+BOUND_ROWS_SHOWN = 8  # the rows within a bound a count shows whole
 WHICH_MONTH = re.compile(r"\b(?:which|what) month\b|\bmonth (?:with|had|has|was)\b", re.I)
 ROW_YEAR = re.compile(r"(?:1[0-9]|20)\d\d\b")  # a row's year, as long-running data go back (1750)
 SHEET = re.compile(r"^Sheet (.+?)\.(?: Columns: |$)")
@@ -126,7 +127,9 @@ def table_figure(lines: list[str], what: str) -> str | None:
         column = by_month[month]
     if column is None and combine in ("largest", "smallest") and numeric:
         column = numeric[0]  # "the longest run": the table's first figure, its row shown whole
-    if combine == "count" and named:
+    # A bound on the column ("scored below 5.5"), no year ("over 2021"): the rows whose figure is within it.
+    bound = next((m for m in THRESHOLD.finditer(what) if not YEAR.fullmatch(m.group("number"))), None)
+    if combine == "count" and named and not bound:
         combine = "total"  # "how many hours": the hours added up, not the rows that have some
     if combine == "mode":
         kinds = [c for c in columns if c not in numeric and c != "Sheet" and any(says(t, terms(c)) for t in wanted)]
@@ -134,16 +137,23 @@ def table_figure(lines: list[str], what: str) -> str | None:
     if column is None and combine != "count":
         return None
     # The words that pick rows: what is neither the combining, the column, nor a word about the table itself.
-    picking = picking_words(rows, what, says)
+    picking = picking_words(rows, what, says) - (terms(bound.group("number")) if bound else set())
+    limit = cell_number(bound.group("number")) if bound and column else None
     months = months_named(what)
     years = set(YEAR.findall(what)) if not months else set()
     picking -= {t for y in years for t in terms(y)}
+    # A span of years ("over 2021-2025") picks the rows of any year in it, not the rows that say both ends.
+    span = YEAR_SPAN.search(what) if not months else None
+    first, last = (int(span.group("first")), int(span.group("last"))) if span else (0, 0)
+    if span:
+        years -= {span.group("first"), span.group("last")}
 
     def picked(row: dict[str, str], years: set[str]) -> bool:
         said = row_text(row)
         # A row named by a month alone ("Monat: Mai") is of a month asked without a year ("January to June").
         row_months = {month_of(v) for v in row.values()} - {None}
-        return (all(says(t, terms(said)) for t in picking) and all(y in said for y in years) and (not months or bool(months & dated_months(said)))
+        in_span = not span or any(first <= int(y) <= last for y in YEAR.findall(said))
+        return (all(says(t, terms(said)) for t in picking) and all(y in said for y in years) and in_span and (not months or bool(months & dated_months(said)))
                 and (months or not row_months or not asked_months or bool(row_months & asked_months)))
 
     # Nor does a year none of the rows the words pick says ("my 2031 budget" of rows named by month alone).
@@ -151,15 +161,23 @@ def table_figure(lines: list[str], what: str) -> str | None:
 
     # A row the table totals itself in ("Total: 4,210") is no row of its own to add or rank.
     kept = [row for row in rows if picked(row, years) and not any(terms(v) & TOTAL_WORDS for v in row.values() if cell_number(v) is None)]
+    if limit is not None:
+        bounding = bound.group("way").lower()
+        kept = [row for row in kept if (value := cell_number(row.get(column, ""))) is not None and BOUND_BY[bounding](value, limit)]
+        bounded = f" with {column} {bounding} {bound.group('number')}"
     if column in by_month.values() and of_rows and not any(row.get(column, "").strip() for row in kept):
         column = of_rows  # the rows asked about are named by month ("income in February": the row "Mes: febrero")
     # The picking words as the question says them, not as stems ("home", not "hom").
     spelled = {t: word for word in re.findall(r"[\w'-]+", what) for t in terms(word)}
-    asked = ", ".join(sorted({spelled.get(t, t) for t in picking | years}))
+    asked = ", ".join(sorted({spelled.get(t, t) for t in picking | years} | ({f"{first}-{last}"} if span else set())))
     if not kept:
-        return f"No row of the table says {asked or 'that'}."
+        return f"No row of the table says {asked or 'that'}{bounded if limit is not None else ''}."
     if combine == "count":
         counted = f"{len(kept):,} of its {len(rows):,} rows" + (f" say {asked}" if asked else "") + "."
+        if limit is not None:
+            # Which rows they are is what is asked next ("and who?"): a few are shown whole.
+            counted = (f"{len(kept):,} of its {len(rows):,} rows" + (f" that say {asked}" if asked else "") + f" have {column} {bounding} {bound.group('number')}"
+                       + (": " + "; ".join(f'"{shown(row)}"' for row in kept) if len(kept) <= BOUND_ROWS_SHOWN else "") + ".")
         # A count, then what those rows cost or earned: the same rows' amounts added up too.
         says_money = saying(MONEY_COLUMN)
         amounts = [c for c in numeric if any(says_money(t, terms(c)) for t in MONEY_COLUMN)]
@@ -177,7 +195,7 @@ def table_figure(lines: list[str], what: str) -> str | None:
         values = [(abs(value), row) for value, row in values if (value < 0) == (way == "out")]
     if not values:
         return None
-    over = f"over {len(values):,} rows" + (f" that say {asked}" if asked else "") + (f" of money going {way}" if way else "")
+    over = f"over {len(values):,} rows" + (f" that say {asked}" if asked else "") + (bounded if limit is not None else "") + (f" of money going {way}" if way else "")
     if len(values) == 1:  # one row's value is its own average, total, highest and lowest
         return f"Only one row says {asked or 'that'}: {column} is {values[0][1][column]} (the row \"{shown(values[0][1])}\")."
     if combine in ("largest", "smallest"):
