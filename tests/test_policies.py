@@ -1540,6 +1540,12 @@ def test_searches_keep_the_questions_words(agent):
     # The question's other words only shift the ranking: they are not added.
     assert kept(turn_for(agent, "under what licence is the dataset published?"), ToolCall("semantic_search", {"query": "dataset license"})) is None
     assert kept(turn, ToolCall("count_files", {})) is None
+    # A table read for a topic keeps the row's name; a whole read (no topic), or a file that is not there, is left alone.
+    rows = turn_for(agent, "What is the budget of Ostmark in the budget sheet?")
+    path = agent.tree.entries[0].path
+    assert kept(rows, ToolCall("read_file", {"path": path, "about": "budget"})).arguments == {"path": path, "about": "budget Ostmark"}
+    assert kept(rows, ToolCall("read_file", {"path": path})) is None
+    assert kept(rows, ToolCall("read_file", {"path": "Ostmark trip", "about": "budget"})) is None
 
 
 def test_follow_ups_look_where_the_answer_before_was_found(agent):

@@ -300,10 +300,17 @@ def searches_keep_the_questions_words(turn: "Turn", call: ToolCall | None) -> To
     """Small models shorten a question into a few keywords for the search and drop the name that picks the line
     ("acme 2.1 dependencies" for which Zlib version acme 2.1 needs): the line about the thing asked then ranks below
     lines about the rest. A search keeps the names the question gives that its query left out: names written with a
-    capital, codes and versions, options and settings (its other words only shift the ranking)."""
-    if call is None or call.name != "semantic_search":
+    capital, codes and versions, options and settings (its other words only shift the ranking). So does the part of a
+    file that is there read for a topic (a table's rows "about" the population, where the row asked is one country's);
+    a file that is not there is a description for the search policies, not a file to read."""
+    if call is None or call.name not in ("semantic_search", "read_file"):
         return None
-    query = str(call.arguments.get("query", "")).strip()
+    if call.name == "read_file":
+        about = str(call.arguments.get("about", "")).strip()
+        if not about or turn.tree is None or len(turn.tree.files_for(str(call.arguments.get("path", "")))) != 1:
+            return None
+    key = "query" if call.name == "semantic_search" else "about"
+    query = str(call.arguments.get(key, "")).strip()
     have = terms(query)
     question = turn.question
     named = (proper_names(question) + CODE.findall(question) + re.findall(r"\bv?\d+(?:\.\d+)+\b", question)
@@ -311,7 +318,7 @@ def searches_keep_the_questions_words(turn: "Turn", call: ToolCall | None) -> To
     missing = [name for name in dict.fromkeys(named) if terms(name) and not terms(name) <= have]
     if not missing:
         return None
-    return ToolCall("semantic_search", {**call.arguments, "query": f"{query} {' '.join(dict.fromkeys(missing))}".strip()})
+    return ToolCall(call.name, {**call.arguments, key: f"{query} {' '.join(dict.fromkeys(missing))}".strip()})
 
 
 def a_scope_no_one_asked_for_is_dropped(turn: "Turn", call: ToolCall | None) -> ToolCall | None:
