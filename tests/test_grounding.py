@@ -443,3 +443,12 @@ def test_a_month_of_a_year_is_read_as_each_language_writes_it():
     for said in ("the bill of March 2031", "factura de marzo de 2031", "bolletta di marzo del 2031", "2031-03", "mars 2031"):
         assert months_named(said) == {(2031, 3)}, said
     assert months_named("version 3 of 2031") == set()
+
+
+def test_a_span_of_months_is_every_month_in_it_may_too():
+    from filesage.language.figures import months_mentioned
+
+    assert months_mentioned("January to May 2031")[0] == {1, 2, 3, 4, 5}
+    assert months_mentioned("jan-apr")[0] == {1, 2, 3, 4} and months_mentioned("Q2")[0] == {4, 5, 6}
+    # Two months named apart are those two; "may" alone is a verb.
+    assert months_mentioned("March and June")[0] == {3, 6} and months_mentioned("what may I claim")[0] == set()

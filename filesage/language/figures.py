@@ -198,12 +198,15 @@ def months_mentioned(mentions: str) -> tuple[set[int], str]:
     """The months a mention names (every month of a span: "January to March" is three), and the mention without
     them."""
     named = [MONTHS[m.group(0).lower()] for m in MONTH_WORD.finditer(mentions)]
-    if len(named) == 2 and MONTHS_SPANNED.search(mentions) and named[0] <= named[1]:
-        named = list(range(named[0], named[1] + 1))
-    for quarter in MONTHS_SPANNED.finditer(mentions):  # "Q1", "the first quarter"
-        nth = quarter.group("q") or quarter.group("nth")
-        if nth:
+    for span in MONTHS_SPANNED.finditer(mentions):
+        nth = span.group("q") or span.group("nth")
+        if nth:  # "Q1", "the first quarter"
             first = 3 * (int(nth) if nth.isdigit() else QUARTERS.index(nth.lower()) + 1) - 2
             named += [first, first + 1, first + 2]
+            continue
+        # "January to May": each month between, "May" among them though it is also a verb.
+        ends = [MONTHS.get(end.lower().rstrip(".")) for end in re.split(r"\s*(?:\bto\b|\bthrough\b|\bthru\b|\btill\b|\buntil\b|-|–)\s*", span.group(0), maxsplit=1)]
+        if len(ends) == 2 and None not in ends and ends[0] <= ends[1]:
+            named += range(ends[0], ends[1] + 1)
     rest = MONTHS_SPANNED.sub(" ", mentions) if len(named) > 1 else mentions
     return set(named), MONTH_WORD.sub(" ", rest)
