@@ -452,3 +452,11 @@ def test_a_span_of_months_is_every_month_in_it_may_too():
     assert months_mentioned("jan-apr")[0] == {1, 2, 3, 4} and months_mentioned("Q2")[0] == {4, 5, 6}
     # Two months named apart are those two; "may" alone is a verb.
     assert months_mentioned("March and June")[0] == {3, 6} and months_mentioned("what may I claim")[0] == set()
+
+
+def test_a_name_is_said_without_its_accents_and_declined_by_its_last_vowel():
+    ticket = "Relacja: Gdańsk Główny → Kraków Główny\nOferent: Mostbud Sp. z o.o."
+    assert missing_names("O której odjeżdża mój pociąg do Krakowa?", ticket) == []
+    assert missing_names("my hotel in Krakow?", ticket) == [] and missing_names("cena oferty Mostbudu?", ticket) == []
+    # Another place is still another place.
+    assert missing_names("my train to Poznania?", ticket) == ["Poznania"]

@@ -318,3 +318,21 @@ def test_a_version_is_searched_by_its_whole_number(tmp_path, embedder):
     (root / "CHANGES.md").write_text((root / "CHANGES.md").read_text().replace("Version 7.3.1", "v7.3.1"))
     index.refresh()
     assert "v7.3.1\n\nReleased 2029-10-10" in index.search("what changed in 7.3.1?", 5)[0].text
+
+
+def test_a_question_in_english_reaches_a_document_in_another_language(tmp_path, embedder):
+    root = tmp_path / "docs"
+    write(root / "dom/polisa.txt", "Polisa ubezpieczenia mieszkania nr MH/2031/1187\nSkładka roczna: 486,00 zł, płatna jednorazowo.\n"
+          "Suma ubezpieczenia: 120 000 zł\nOkres ubezpieczenia: 15.02.2031 - 14.02.2032\n")
+    write(root / "auto/serwis.txt", "Przegląd samochodu, rachunek\nPrzebieg pojazdu: 148 322 km\nWymiana oleju i filtrów: 640,00 zł\n")
+    for n in range(3):
+        write(root / f"notes/english_{n}.txt", f"Meeting note {n}: the team agreed to move the release to the next sprint and to review the budget.\n")
+    index = FolderIndex(root, embedder, tmp_path / "idx")
+    index.refresh()
+    # Only the chunks that are not English prose carry a multilingual vector.
+    vectors = index.db.execute("SELECT c.path FROM chunks c JOIN crosslingual x ON x.hash = c.hash").fetchall()
+    assert sorted(path for (path,) in vectors) == ["auto/serwis.txt", "dom/polisa.txt"]
+    for query, path in [("annual premium on my home insurance policy", "dom/polisa.txt"), ("car mileage at the last service", "auto/serwis.txt")]:
+        hits = index.search(query, 3)
+        best = max(hits, key=lambda hit: hit.across)
+        assert best.path == path and best.across > 0.1, (query, [(h.path, h.across) for h in hits])

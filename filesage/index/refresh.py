@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import hashlib
 import shutil
+import re
 import time
 from collections import Counter
 from dataclasses import dataclass, field
@@ -15,6 +16,8 @@ from typing import TYPE_CHECKING, Callable
 from ..files.readers import READER_VERSION, Unreadable, read_document
 from ..files.walk import FileEntry
 from ..native import quiet_native_code
+from ..language.lexicon import LANGUAGE_WORDS
+from .crosslingual import VERSION as CROSSLINGUAL_VERSION
 from .embedder import VERSION as EMBEDDER_VERSION
 
 if TYPE_CHECKING:
@@ -133,6 +136,7 @@ def refresh(index: "FolderIndex", stats: RefreshStats, progress: Progress, deadl
     db.commit()
 
     embed_missing(index, stats, progress, late, pause)
+    embed_other_languages(index, progress, late, pause)
     build_graph(index, progress)
     stats.chunks = index.chunk_count()
     stats.unembedded = index.unembedded_count()
@@ -194,6 +198,46 @@ def embed_missing(index: "FolderIndex", stats: RefreshStats, progress: Progress,
         stats.embedded += len(batch)
         progress("embedding", start + len(batch), len(missing))
     stats.embed_seconds = time.perf_counter() - started
+
+
+def embed_other_languages(index: "FolderIndex", progress: Progress, late: Callable[[], bool], pause: Callable[[], None]) -> None:
+    """The chunks that are not English prose, embedded by the multilingual encoder too (crosslingual.py): a Polish
+    bill, a Dutch lease. Told by their words, not their file's (a form of names and figures tells no language by
+    its short words): almost none of them is an English short word. Of a long file (a table of thousands of places)
+    its first chunks only: the encoder is slow, and what a data file holds is found by its words."""
+    db = index.db
+    if index.meta("crosslingual") != CROSSLINGUAL_VERSION:
+        db.execute("DELETE FROM crosslingual")
+        index.set_meta("crosslingual", CROSSLINGUAL_VERSION)
+    rows = db.execute("SELECT c.hash, c.path, c.text, x.hash IS NULL FROM chunks c LEFT JOIN crosslingual x ON x.hash = c.hash ORDER BY c.path, c.id").fetchall()
+    taken: dict[str, int] = {}
+    missing = []
+    for digest, path, text, needed in rows:
+        if taken.get(path, 0) >= FOREIGN_CHUNKS_EACH or not foreign(text):
+            continue
+        taken[path] = taken.get(path, 0) + 1
+        if needed:
+            missing.append((digest, path, text))
+    for start in range(0, len(missing), EMBED_BATCH):
+        if late():
+            break
+        pause()
+        batch = missing[start : start + EMBED_BATCH]
+        vectors = index.crosslingual.encode([f"{path}\n{text}" for _, path, text in batch])
+        db.executemany("INSERT OR REPLACE INTO crosslingual VALUES (?, ?)", [(row[0], v.tobytes()) for row, v in zip(batch, vectors)])
+        db.commit()
+        progress("embedding other languages", start + len(batch), len(missing))
+
+
+FOREIGN_CHUNKS_EACH = 20
+ENGLISH_SHORT_WORDS = frozenset(LANGUAGE_WORDS["English"])
+ENGLISH_SHARE = 0.04  # English prose: about one word in ten or more is one of its short words
+
+
+def foreign(text: str) -> bool:
+    """A chunk of words that are almost never English short words: another language's text (or a form, a list)."""
+    found = re.findall(r"[^\W\d_]+", text.lower())
+    return len(found) >= 5 and sum(word in ENGLISH_SHORT_WORDS for word in found) < ENGLISH_SHARE * len(found)
 
 
 def build_graph(index: "FolderIndex", progress: Progress) -> None:

@@ -25,6 +25,7 @@ from ..files.walk import FileEntry, walk
 from ..language.lexicon import STOPWORDS
 from ..native import quiet_native_code
 from .embedder import VERSION as EMBEDDER_VERSION
+from .crosslingual import CrossLingual
 from .embedder import Embedder
 from .refresh import Plan, Progress, RefreshStats, plan, refresh
 
@@ -44,6 +45,7 @@ class Hit:
     text: str
     score: float  # fused reciprocal-rank score, divided by the best hit's: 1.0 is the best
     similarity: float = 0.0  # cosine of the chunk's vector and the query's
+    across: float = 0.0  # the same by the multilingual encoder, for a chunk of a file in another language than English
 
 
 def index_dir_for(root: Path) -> Path:
@@ -60,6 +62,7 @@ CREATE TABLE IF NOT EXISTS chunks (id INTEGER PRIMARY KEY, path TEXT, location T
 CREATE INDEX IF NOT EXISTS chunks_path ON chunks(path);
 CREATE VIRTUAL TABLE IF NOT EXISTS chunks_fts USING fts5(text, tokenize='unicode61 remove_diacritics 2');
 CREATE TABLE IF NOT EXISTS embeddings (hash TEXT PRIMARY KEY, vector BLOB);
+CREATE TABLE IF NOT EXISTS crosslingual (hash TEXT PRIMARY KEY, vector BLOB);
 """
 
 
@@ -78,6 +81,7 @@ class FolderIndex:
         self.root = root.resolve()
         self.directory = directory or index_dir_for(self.root)
         self.embedder = embedder or Embedder()
+        self.crosslingual = CrossLingual()
         self.files = files or (lambda: walk(self.root))
         self.read_only = read_only
         self._db: sqlite3.Connection | None = None
@@ -221,7 +225,8 @@ class FolderIndex:
             self._scope(within)
         bm25 = self._bm25_ranking(" ".join((query, *also)), pool, scoped=within is not None)
         nearest = self._scoped_vector_ranking(vector, pool) if within is not None else self._vector_ranking(vector, pool)
-        for ranking in (nearest, bm25):
+        across, by_meaning = self._crosslingual_ranking(query, pool, scoped=within is not None)
+        for ranking in (nearest, bm25, across):
             for rank, chunk_id in enumerate(ranking, start=1):
                 ranks[chunk_id] = ranks.get(chunk_id, 0.0) + 1.0 / (RRF_K + rank)
         if not ranks:
@@ -232,7 +237,7 @@ class FolderIndex:
         ordered = sorted(ranks.items(), key=lambda item: (-item[1], keyword_rank.get(item[0], pool)))
         chosen = ordered[:top_k]
         if each:
-            wanted = set(bm25[:each]) | set(nearest[:each])
+            wanted = set(bm25[:each]) | set(nearest[:each]) | set(across[:each])
             chosen += [item for item in ordered[top_k:] if item[0] in wanted]
         hits = []
         for chunk_id, score in chosen:
@@ -241,8 +246,19 @@ class FolderIndex:
             ).fetchone()
             if row:
                 similarity = float(np.frombuffer(row[3], dtype="float32") @ vector) if row[3] else 0.0
-                hits.append(Hit(row[0], row[1], row[2], score / best, similarity))
+                hits.append(Hit(row[0], row[1], row[2], score / best, similarity, by_meaning.get(chunk_id, 0.0)))
         return hits
+
+    def _crosslingual_ranking(self, query: str, pool: int, scoped: bool = False) -> tuple[list[int], dict[int, float]]:
+        """The chunks of files in other languages, nearest to the query by the multilingual encoder (all of them are
+        compared: they are few beside the folder's), and each one's cosine; nothing where the folder has none."""
+        join = "JOIN temp.scope s ON s.path = c.path " if scoped else ""
+        rows = self.db.execute(f"SELECT c.id, x.vector FROM chunks c {join}JOIN crosslingual x ON x.hash = c.hash").fetchall()
+        if not rows:
+            return [], {}
+        similarities = np.vstack([np.frombuffer(row[1], dtype="float32") for row in rows]) @ self.crosslingual.encode([query])[0]
+        order = np.argsort(-similarities)[:pool]
+        return [rows[i][0] for i in order], {rows[i][0]: float(similarities[i]) for i in order}
 
     def starts_of(self, paths: list[str]) -> dict[str, str]:
         """The first chunk of each indexed file among paths (its title and first lines)."""

@@ -490,7 +490,7 @@ LANGUAGE_WORDS = {
     "Dutch": set("de het een en is van dat niet op voor met zijn wordt ook aan bij hoeveel wat wanneer waar welke welk hoe mijn ik volgens".split()),
     "Swedish": set("och att det som en är på för med inte av den till har om".split()),
     "Portuguese": set("de e é um uma do da dos das em na nos nas para com não que ao à pelo pela seu sua também".split()),
-    "Polish": set("nie się jest że jak dla oraz przez lub są być jego przy już także".split()),
+    "Polish": set("nie się jest że jak dla oraz przez lub są być jego przy już także ile jaki jaka jakie jakiej kiedy gdzie kto czy który która które której mój moja moje według".split()),
     "Czech": set("je na ve že jsou pro při není být by jeho které který která ale nebo od po za do jako také již bude jsem až".split()),
 }
 # A question in German capitalises every noun: its short words and its words of asking tell it.

@@ -8,6 +8,7 @@ import re
 from .figures import MONTHS
 from .lexicon import GERMAN_QUESTION_WORDS, LANGUAGE_WORDS, QUESTION_WORDS, WEEKDAYS
 from .matching import type_extensions
+from .text import fold, undeclined
 
 
 def language_of(text: str) -> str:
@@ -61,11 +62,16 @@ def says_name(name: str, lowered: str) -> bool:
     between them ("Quist, Hanna", "Review board (Q3)"): a contacts list with a Hanna Voss and an
     Ivo Quist has no Hanna Quist. The last word of a name of several in the plural ("the Ravenbridge Tablets") is
     said in the singular too (one word alone is not: "Paris" is no "pari" of "comparison")."""
-    parts = [p for p in (re.sub(r"[^\w'-]", "", part.lower()) for part in name.split()) if p]
+    parts = [p for p in (re.sub(r"[^\w'-]", "", fold(part)) for part in name.split()) if p]
     if not parts:
         return False
+    lowered = fold(lowered)
     *first, last = parts
     forms = [last, *singulars(last)] if first else [last]
+    # Said without its accents ("Lodz" for Łódź), or declined by its last vowel as Slavic languages do ("do
+    # Wrocławia", "oferta Budimeksu"): a long name's stem.
+    forms += [undeclined(form) for form in forms if len(undeclined(form)) >= 5 and undeclined(form) != form]
+    first = [undeclined(part) if len(undeclined(part)) >= 5 else part for part in first]
     return any(said_together([*first, form], lowered) for form in forms)
 
 
