@@ -460,3 +460,8 @@ def test_a_name_is_said_without_its_accents_and_declined_by_its_last_vowel():
     assert missing_names("my hotel in Krakow?", ticket) == [] and missing_names("cena oferty Mostbudu?", ticket) == []
     # Another place is still another place.
     assert missing_names("my train to Poznania?", ticket) == ["Poznania"]
+
+
+def test_a_run_of_hundreds_of_digits_in_a_draft_is_no_number_and_no_crash():
+    draft = "The hall costs " + "9" * 400 + " zł [1]."
+    assert [c.text for c in claims(draft) if c.kind == "number"] == ["9" * 400]

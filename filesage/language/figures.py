@@ -3,6 +3,7 @@ their usual forms, file names and codes; read the same way everywhere answers an
 
 from __future__ import annotations
 
+import math
 import re
 
 from .lexicon import MONTHS, MONTHS_SPANNED, MULTIPLIERS, QUARTERS
@@ -121,6 +122,8 @@ def number_value(match: re.Match) -> str:
         return digits
     if mult:
         value *= MULTIPLIERS[mult.lower()]
+    if not math.isfinite(value):
+        return digits  # a run of hundreds of digits (a model repeating itself) is no number to compute with
     return str(int(value)) if value == int(value) else f"{value:.6f}".rstrip("0")
 
 
