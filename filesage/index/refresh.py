@@ -6,8 +6,8 @@ and the background indexer go to the end, the latter pausing while a question is
 from __future__ import annotations
 
 import hashlib
-import shutil
 import re
+import shutil
 import time
 from collections import Counter
 from dataclasses import dataclass, field
@@ -187,17 +187,26 @@ def embed_missing(index: "FolderIndex", stats: RefreshStats, progress: Progress,
         "SELECT DISTINCT c.hash, c.path, c.text FROM chunks c LEFT JOIN embeddings e ON e.hash = c.hash WHERE e.hash IS NULL ORDER BY c.path, c.id"
     ).fetchall()
     started = time.perf_counter()
+    stats.embedded += store_vectors(index, missing, index.embedder.encode, "embeddings", "embedding", progress, late, pause)
+    stats.embed_seconds = time.perf_counter() - started
+
+
+def store_vectors(index: "FolderIndex", missing: list[tuple[str, str, str]], encode: Callable, table: str, stage: str,
+                  progress: Progress, late: Callable[[], bool], pause: Callable[[], None]) -> int:
+    """The vectors of (hash, path, text) chunks, each embedded with its path, stored by hash in `table` a batch at a
+    time (a commit, a progress update and a point where a deadline stops it); how many were stored."""
+    stored = 0
     for start in range(0, len(missing), EMBED_BATCH):
         if late():
             break
         pause()
         batch = missing[start : start + EMBED_BATCH]
-        vectors = index.embedder.encode([f"{path}\n{text}" for _, path, text in batch])
-        db.executemany("INSERT OR REPLACE INTO embeddings VALUES (?, ?)", [(row[0], v.tobytes()) for row, v in zip(batch, vectors)])
-        db.commit()
-        stats.embedded += len(batch)
-        progress("embedding", start + len(batch), len(missing))
-    stats.embed_seconds = time.perf_counter() - started
+        vectors = encode([f"{path}\n{text}" for _, path, text in batch])
+        index.db.executemany(f"INSERT OR REPLACE INTO {table} VALUES (?, ?)", [(row[0], v.tobytes()) for row, v in zip(batch, vectors)])
+        index.db.commit()
+        stored += len(batch)
+        progress(stage, start + len(batch), len(missing))
+    return stored
 
 
 def embed_other_languages(index: "FolderIndex", progress: Progress, late: Callable[[], bool], pause: Callable[[], None]) -> None:
@@ -218,26 +227,22 @@ def embed_other_languages(index: "FolderIndex", progress: Progress, late: Callab
         taken[path] = taken.get(path, 0) + 1
         if needed:
             missing.append((digest, path, text))
-    for start in range(0, len(missing), EMBED_BATCH):
-        if late():
-            break
-        pause()
-        batch = missing[start : start + EMBED_BATCH]
-        vectors = index.crosslingual.encode([f"{path}\n{text}" for _, path, text in batch])
-        db.executemany("INSERT OR REPLACE INTO crosslingual VALUES (?, ?)", [(row[0], v.tobytes()) for row, v in zip(batch, vectors)])
-        db.commit()
-        progress("embedding other languages", start + len(batch), len(missing))
+    store_vectors(index, missing, index.crosslingual.encode, "crosslingual", "embedding other languages", progress, late, pause)
 
 
 FOREIGN_CHUNKS_EACH = 20
 ENGLISH_SHORT_WORDS = frozenset(LANGUAGE_WORDS["English"])
+OTHER_SHORT_WORDS = frozenset(word for name, words in LANGUAGE_WORDS.items() if name != "English" for word in words) - ENGLISH_SHORT_WORDS
 ENGLISH_SHARE = 0.04  # English prose: about one word in ten or more is one of its short words
 
 
 def foreign(text: str) -> bool:
-    """A chunk of words that are almost never English short words: another language's text (or a form, a list)."""
+    """A chunk of words that are almost never English short words, and that says another language's short words or
+    writes letters English does not: another language's text or form. An English form or code is no such chunk."""
     found = re.findall(r"[^\W\d_]+", text.lower())
-    return len(found) >= 5 and sum(word in ENGLISH_SHORT_WORDS for word in found) < ENGLISH_SHARE * len(found)
+    if len(found) < 5 or sum(word in ENGLISH_SHORT_WORDS for word in found) >= ENGLISH_SHARE * len(found):
+        return False
+    return any(word in OTHER_SHORT_WORDS for word in found) or sum(not letter.isascii() for word in found for letter in word) >= 2
 
 
 def build_graph(index: "FolderIndex", progress: Progress) -> None:
