@@ -273,7 +273,8 @@ def test_the_release_next_to_one_named_is_the_next_in_number_whatever_the_order(
     # Past either end there is none.
     newest = inside.count_in_file("tool/NEWS", "release after 3.1")
     assert newest.text == "tool/NEWS lists no release after 3.1: it is the newest of its 4." and not newest.found
-    assert not inside.count_in_file("tool/NEWS", "release before 2.9").found
+    oldest = inside.count_in_file("tool/NEWS", "release before 2.9")
+    assert oldest.text == "tool/NEWS lists no release before 2.9: it is the oldest of its 4." and not oldest.found
 
 
 def test_a_span_of_years_picks_the_rows_of_every_year_in_it(tmp_path):

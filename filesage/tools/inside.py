@@ -24,8 +24,8 @@ NEWEST_WORDS = terms("newest latest last recent current")
 RELEASE_LINES = 40  # the most lines of one release's notes a result gives
 MANY_RELEASES = 3  # lines opening with versions that make a changelog's own way of opening releases
 DATED = re.compile(r"(?:19|20)\d\d[-/.]\d\d?[-/.]\d\d?\b|\d\d?[-/.]\d\d?[-/.](?:19|20)\d\d\b")  # a date in figures opens the line
-# A changelog's heading for what is still to come: "2.14 / <not released yet>", "Unreleased".
 NEIGHBOUR = re.compile(r"\b(before|after)\s+v?\d+(?:\.\d+)+", re.I)  # "release after 1.4.4": the one next to it
+# A changelog's heading for what is still to come: "2.14 / <not released yet>", "Unreleased".
 UNRELEASED = re.compile(r"\b(?:not (?:yet )?released|unreleased|in development|upcoming)\b", re.I)
 
 
@@ -76,10 +76,10 @@ class Inside:
             if beside and version in releases:
                 # "release after 1.4.4": the release whose number comes next, whichever order the changelog keeps.
                 order = sorted(releases, key=lambda v: tuple(int(part) for part in v.split(".")))
-                at = order.index(version) + (1 if beside.group(1).lower() == "after" else -1)
                 way = beside.group(1).lower()
+                at = order.index(version) + (1 if way == "after" else -1)
                 if not 0 <= at < len(order):
-                    text = f"{entry.path} lists no release {way} {version}: it is the {'newest' if at else 'oldest'} of its {len(order)}."
+                    text = f"{entry.path} lists no release {way} {version}: it is the {'newest' if at >= len(order) else 'oldest'} of its {len(order)}."
                     return ToolResult(text, [entry.path], f"No release {way} {version} in {entry.name}", found=False, answer=text)
                 if not terms(what) & terms("notes"):
                     # Which release it is, and the line that opens it (its date, who made it): said as the changelog says it.
