@@ -46,6 +46,7 @@ from .reading import (
     line_sharing_most,
     names_in,
     opening_of,
+    previous_answer,
     previous_question,
     what_was_searched,
 )
@@ -303,7 +304,7 @@ def answers_say_more_than_the_question(turn: "Turn", draft: str | None) -> Retry
         return None
     # A follow-up's draft that retells the answer before it ("what's his title?" answered with the name again)
     # says nothing that the conversation has not said.
-    before = next((str(t.get("content", "")) for t in reversed(turn.history) if t.get("role") == "assistant"), "")
+    before = previous_answer(turn)
     retold = bool(before) and retells(draft, before)
     known = f"{turn.question}\n{before}" if retold else turn.question
     if says_something(draft, known, paths_say=not asks_what_files_say(turn.question, turn.tree_words())):

@@ -15,7 +15,7 @@ from ..llm.parser import ToolCall
 from ..tools.inside import RELEASE_WORDS, year_bounds
 from ..tools.listing import dated_months
 from ..tools.tables import TABLES, combine_asked, month_of
-from .reading import changelog_asked_about, leans_back, manual_asked_about, previous_question, sources_before
+from .reading import changelog_asked_about, leans_back, manual_asked_about, previous_answer, previous_question, sources_before
 
 if TYPE_CHECKING:
     from ..agent.state import Turn
@@ -132,7 +132,7 @@ def the_release_the_conversation_points_to_is_read(turn: "Turn", call: ToolCall 
     if turn.tree is None or "count_in_file" not in turn.tools or VERSION.search(fold(asked)) or not (pointing or (notes and THAT_RELEASE.search(asked))):
         return None
     before_question = previous_question(turn)
-    before_answer = next((str(t.get("content", "")) for t in reversed(turn.history) if t.get("role") == "assistant"), "")
+    before_answer = previous_answer(turn)
     if not terms(f"{asked} {before_question} {before_answer}") & RELEASE_WORDS:
         return None  # "the one before" of invoices or bills, whose amounts read like versions
     named_before = [v.group(0) for v in VERSION.finditer(fold(before_question))]

@@ -31,6 +31,10 @@ def previous_question(turn: "Turn") -> str:
     return next((t["content"] for t in reversed(turn.history) if t["role"] == "user"), "")
 
 
+def previous_answer(turn: "Turn") -> str:
+    return next((str(t.get("content", "")) for t in reversed(turn.history) if t.get("role") == "assistant"), "")
+
+
 def combines_asked(turn: "Turn") -> list[str]:
     """The ways of combining many files the turn's question states, strongest first (language.question.combines_in)."""
     return combines_in(turn.question, turn.tree_words())
