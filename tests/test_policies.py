@@ -794,7 +794,8 @@ def test_each_file_is_for_many_files(agent):
     named = turn_for(agent, "total on the Brightline Electric invoice from 2025?")
     assert each_file_is_for_many_files(named, ToolCall("each_file", {"what": "x", "combine": "total"})).name == "semantic_search"
     # Several months' worth is many documents, though a vendor is named.
-    for question in ("What did I pay Brightline Electric for January to March altogether?", "Brightline Electric's Q1 bills in total?"):
+    for question in ("What did I pay Brightline Electric for January to March altogether?", "Brightline Electric's Q1 bills in total?",
+                     "Sum up my water bills for April, May and June"):
         assert each_file_is_for_many_files(turn_for(agent, question), ToolCall("each_file", {"what": "x", "combine": "total"})) is None, question
 
 

@@ -118,7 +118,7 @@ def test_a_kind_of_document_about_a_subject_is_found_by_its_title_and_totalled_b
     survey = Survey(box, Searcher(FolderIndex(box.root, embedder, tmp_path / "idx", files=lambda: box.entries)))
     power = survey.each_file("amount due", "total", name="electricity bill")
     assert sorted(power.paths) == ["casa/luz/Zither_2031-01.txt", "casa/luz/scan_0412.txt"], power.text
-    assert power.answer.startswith("The total is 97,86, from 2 of 2 files"), power.answer
+    assert power.answer.startswith("The total is 97,86 €, from 2 of 2 files"), power.answer
     water = survey.each_file("amount due", "total", name="water bill")
     assert water.paths == ["casa/agua/scan_0347.txt"] and "42,32 €" in water.answer, water.answer
     assert len(survey.each_file("amount due", "total", name="bill").paths) == 4
@@ -184,3 +184,40 @@ def test_bills_of_months_named_are_chosen_by_their_dates_and_read_in_their_langu
     assert again.answer.startswith("The total is €141,15") and "1 identical copy left out: downloads/factuur(1).txt" in again.answer, again.answer
     # No file is named "bill" nor starts as one: those that say "factuur", as the folder's Dutch files write it.
     assert sorted(survey.each_file("total amount", "total", name="bill", mentions="January to March 2031").paths) == sorted(result.paths)
+
+
+def test_bills_of_a_billing_period_are_of_its_month_and_added_up_from_their_amount_due(tmp_path, embedder):
+    """Gas bills, each issued the month after its billing period: a bill is of its period, not of the day it was
+    issued (June's, issued on 03.07, is no March bill read month first); its number ("FG/2031/01/0045") is a code, no
+    figure; "do zapłaty" (to pay) is its total; the total is written with the unit each bill writes."""
+    root = tmp_path / "docs"
+    for month, issued, net, due in (("01", "05.02.2031", "512,40", "630,25"), ("02", "04.03.2031", "447,15", "550,00"),
+                                    ("03", "03.04.2031", "361,20", "444,28"), ("06", "03.07.2031", "98,40", "121,03")):
+        write(root / f"Rachunki/Gaz/faktura_gaz_2031_{month}.txt",
+              f"faktura VAT – paliwo gazowe\nBałtycki Gaz Sp. z o.o.\n\nNr faktury: FG/2031/{month}/0045\nData wystawienia: {issued}\n"
+              f"Okres rozliczeniowy: 01.{month}.2031 – 28.{month}.2031\nWartość netto: {net} zł\nDo zapłaty: {due} zł\n"
+              "Faktura jest płatna przelewem. Po terminie są naliczane odsetki, a także opłata za upomnienie, której nie zwracamy.\n")
+    write(root / "notes/todo.txt", "zapłacić rachunki w styczniu\n")
+    box = Toolbox(root)
+    survey = Survey(box, Searcher(FolderIndex(box.root, embedder, tmp_path / "idx", files=lambda: box.entries)))
+    result = survey.each_file("amount due", "total", name="gas", mentions="January, February and March")
+    assert sorted(result.paths) == [f"Rachunki/Gaz/faktura_gaz_2031_0{m}.txt" for m in (1, 2, 3)], result.text
+    assert result.answer.startswith("The total is 1 624,53 zł"), result.answer
+
+
+def test_a_period_is_two_dates_a_month_apart_at_most():
+    from filesage.language.figures import period_of
+
+    assert period_of("Okres rozliczeniowy: 01.01.2031 – 31.01.2031 (styczeń 2031)") == {(2031, 1)} == period_of("2031-01-01 to 2031-01-31")
+    assert period_of("Billing period 15.01.2031 - 14.02.2031") == {(2031, 1), (2031, 2)}
+    assert period_of("Issued 05.02.2031") == set() and period_of("From 01.01.2031 to 30.06.2031") == set()
+    assert period_of("Signed 01.03.2030, valid until 01.03.2031") == set() == period_of("Issued 03/02/2031, paid by 17/02/2031")
+
+
+def test_a_total_is_written_with_the_unit_every_file_writes():
+    from filesage.tools.survey import unit_after
+
+    assert unit_after([Found("a", "", "Do zapłaty: 630,25 zł", 630.25, "630,25"), Found("b", "", "Do zapłaty: 550,00 zł", 550.0, "550,00")]) == " zł"
+    assert unit_after([Found("a", "", "Usage: 142 m³", 142.0, "142"), Found("b", "", "Usage: 131 m³ in all", 131.0, "131")]) == " m³"
+    assert unit_after([Found("a", "", "Total 630,25 zł", 630.25, "630,25"), Found("b", "", "Total 550,00 EUR", 550.0, "550,00")]) == ""
+    assert unit_after([Found("a", "", "Total $40.00 for March", 40.0, "$40.00"), Found("b", "", "Total $12.00 for May", 12.0, "$12.00")]) == ""

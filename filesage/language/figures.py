@@ -180,6 +180,24 @@ def dates_in(text: str, either_order: bool = False) -> tuple[list[tuple], str]:
     return found, NUMERIC_DATE.sub(numeric, text)
 
 
+# Two dates written as numbers, joined as a span is ("01.04.2032 – 30.04.2032", "2032-04-01 to 2032-04-30").
+ONE_DATE = r"(?:\d{4}-\d\d-\d\d|\d{1,2}[./]\d{1,2}[./]\d{2,4})"
+DATE_SPAN = re.compile(rf"(?<![\d./-])({ONE_DATE})\s*(?:–|—|-|to|till|until|through|bis|au|al|tot|do|až|t/m)\s*({ONE_DATE})(?![\d./-])", re.I)
+
+
+def period_of(line: str) -> set[tuple[int | None, int]]:
+    """The months of a period a line states as (year or None, month): two dates joined as a span, the second no more
+    than a month after the first (a billing period); a bill is of its period, not of the day it was issued."""
+    span = DATE_SPAN.search(line)
+    found = dates_in(f"{span.group(1)} {span.group(2)}")[0] if span else []
+    if len(found) != 2:
+        return set()
+    (first_year, first, _), (year, last, _) = found
+    if first_year not in (None, year) or not 0 <= last - first <= 1:
+        return set()
+    return {(year, month) for month in range(first, last + 1)}
+
+
 def money(value: float, like: list[str]) -> str:
     """A computed figure written the way the files write theirs: "€2,601.10" when they use "€1,015.80", "2 601,10"
     when they use "1 015,80" (a decimal comma, thousands apart)."""

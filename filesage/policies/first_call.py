@@ -23,7 +23,6 @@ from ..language.lexicon import (
     HIDDEN_ASKED,
     HIDDEN_TOO,
     IN_ONE_RECORD,
-    MONTHS_SPANNED,
     NAMED,
     OPTION_NAMED,
     OVER_MANY,
@@ -37,7 +36,7 @@ from ..language.lexicon import (
     YEAR,
     alternatives,
 )
-from ..language.figures import CODE
+from ..language.figures import CODE, months_mentioned
 from ..language.matching import extension_set, folder_by_its_own_name, kin_words, match_folder, namesake_of, type_extensions, typed_as_said
 from ..language.names import proper_names
 from ..language.question import (
@@ -219,7 +218,8 @@ def each_file_is_for_many_files(turn: "Turn", call: ToolCall | None) -> ToolCall
     # "The total due on <one named> invoice" is one document's total; "the total of my invoices" a sum.
     if OVER_MANY.search(turn.question) or set(combines) - {"total"} or (combines and PLURAL.search(turn.question)):
         return None
-    if combines and (spans_a_year(turn.question) or MONTHS_SPANNED.search(turn.question)):
+    # Several months' worth: a span ("January to May", "Q1") or a list ("January, February and March").
+    if combines and (spans_a_year(turn.question) or len(months_mentioned(turn.question)[0]) > 1):
         return None
     return ToolCall("semantic_search", {"query": turn.question})
 

@@ -10,7 +10,7 @@ from typing import Literal
 
 from ..files.readers import Unreadable, read_document
 from ..index.store import Hit
-from ..language.figures import MONTH_WORD, NUMBER, dates_in, money, months_mentioned, number_value
+from ..language.figures import MONTH_WORD, NUMBER, dates_in, money, months_mentioned, number_value, period_of
 from ..language.glossary import TOTAL_LABELS, term_of, translations
 from ..language.lexicon import MONTHS, QUESTION_WORDS
 from ..language.matching import kin_words
@@ -39,8 +39,8 @@ class Found:
 
 def dated_in(text: str, months: set[int]) -> bool:
     """A text is of one of the months: it gives a date in it, or names it in any language the folder's dates are read
-    in. A document of one or two months is of the one it opens with (February's bill, paid in March, is February's);
-    a record of many months is of each it names."""
+    in. A document of one or two months is of the period it states, else of the one it opens with (February's bill,
+    paid in March, is February's); a record of many months is of each it names."""
     def months_of(line: str, either_order: bool) -> set[int]:
         return {month for _, month, _ in dates_in(line, either_order)[0]} | {MONTHS[m.group(0).lower()] for m in MONTH_WORD.finditer(line)}
 
@@ -49,6 +49,9 @@ def dated_in(text: str, months: set[int]) -> bool:
     named = set().union(*(months_of(line, False) for line in lines)) if lines else set()
     if len(named) >= 3:
         return bool(set().union(*(months_of(line, True) for line in lines)) & months)
+    period = next((found for line in lines if (found := period_of(line))), set())
+    if period:
+        return bool({month for _, month in period} & months)
     return bool(next((found for line in lines if (found := months_of(line, True))), set()) & months)
 
 
@@ -61,9 +64,9 @@ def figure_of(line: str, weights: dict[str, float]) -> tuple[float, str] | None:
     for position, field in enumerate(re.split(r";|\s\|\s|(?<=[.!?])\s+(?=[A-Z])", line)):
         _, undated = dates_in(field)
         undated = re.sub(r"\b\d{1,2}:\d{2}\b", " ", undated)
-        # A number inside a code ("PO-2031-118", "RX-77-3") names the document; it is no figure.
+        # A number inside a code ("PO-2031-118", "RX-77-3", "FV/2031/04/0117") names the document; it is no figure.
         numbers = [m for m in NUMBER.finditer(undated) if re.search(r"\d", m.group(0))
-                   and not re.search(r"\w-$", undated[: m.start()]) and not re.match(r"-\w", undated[m.end() :])]
+                   and not re.search(r"\w[-/]$", undated[: m.start()]) and not re.match(r"[-/]\w", undated[m.end() :])]
         if not numbers:
             continue
         label = terms(undated[: numbers[0].start()])
@@ -135,6 +138,16 @@ def totals(line: str) -> bool:
     before tax: "excl. btw", "ohne MwSt", "sin IVA", "bez DPH")."""
     label = terms(re.split(r"\d", line, maxsplit=1)[0])
     return bool(label & TOTAL_LABELS) and not label & terms("subtotal base partial net sub ht netto neto excl exclusive excluding exkl ohne sin bez")
+
+
+def unit_after(found: list[Found]) -> str:
+    """The unit every file writes after its figure ("630,25 zł", "142 m³", "12 kWh"), to write after their total; none
+    when they differ or one has none."""
+    units = set()
+    for item in found:
+        match = re.search(re.escape(item.written) + r"\s?([^\W\d_]{1,4}\b|[€$£¥₹]|m[²³])", item.line)
+        units.add(match.group(1) if match and fold(match.group(1)) not in QUESTION_WORDS else "")
+    return f" {units.pop()}" if len(units) == 1 and "" not in units else ""
 
 
 class Survey:
@@ -351,10 +364,11 @@ class Survey:
             values = [f.value for f in found]
             written = [f.written for f in found]
             by_file = "\n".join(f"- {f.path}: {f.written} ({f.line})" for f in found)
+            unit = unit_after(found)
             if combine == "total":
-                answer = f"The total is {money(sum(values), written)}, {coverage}:\n{by_file}"
+                answer = f"The total is {money(sum(values), written)}{unit}, {coverage}:\n{by_file}"
             elif combine == "average":
-                answer = f"The average is {money(sum(values) / len(values), written)}, {coverage}:\n{by_file}"
+                answer = f"The average is {money(sum(values) / len(values), written)}{unit}, {coverage}:\n{by_file}"
             else:
                 pick = (max if combine == "largest" else min)(found, key=lambda f: f.value)
                 answer = f"The {combine} is {pick.written}, in {pick.path} ({pick.line}), {coverage}:\n{by_file}"
