@@ -604,6 +604,10 @@ def test_claims_must_be_in_the_results(agent):
     found(booster, "From health/vaccinations.md [1] (lines 1-4):\n- Flu shot: 2025-10-02\n- Tetanus: last booster 2023-06-10 [1], next booster due in 2033")
     verdict = claims_must_be_in_the_results(booster, "The next tetanus booster is due on 2033-06-10.")
     assert verdict.otherwise == Accept('The files say: "Tetanus: last booster 2023-06-10, next booster due in 2033"')
+    # Asked again, the model kept only what it made up: what its first draft had right stands.
+    booster.record(Drafted("The last booster was on 2023-06-10. The next one is due on 2033-06-10.", "retry", "claims_must_be_in_the_results"))
+    verdict = claims_must_be_in_the_results(booster, "The next booster is due on 2033-06-10.")
+    assert verdict.otherwise == Accept("The last booster was on 2023-06-10.\n\nI could not confirm 2033-6-10 in the files."), verdict.otherwise
 
 
 def test_a_policy_switched_off_leaves_the_model_its_answer(fs_corpus):
@@ -1547,6 +1551,12 @@ def test_searches_keep_the_questions_words(agent):
     assert kept(rows, ToolCall("read_file", {"path": path, "about": "budget"})).arguments == {"path": path, "about": "budget Ostmark"}
     assert kept(rows, ToolCall("read_file", {"path": path})) is None
     assert kept(rows, ToolCall("read_file", {"path": "Ostmark trip", "about": "budget"})) is None
+    # A question in another language is searched in its own words too, beside the model's English rewrite.
+    foreign = turn_for(agent, "Ile wynosi kaucja za mieszkanie?")
+    assert kept(foreign, ToolCall("semantic_search", {"query": "apartment deposit"})).arguments["query"] == "apartment deposit Ile wynosi kaucja za mieszkanie?"
+    assert kept(turn_for(agent, "milloin vuokrasopimus päättyy?"), ToolCall("semantic_search", {"query": "lease end"})).arguments["query"] == "lease end milloin vuokrasopimus päättyy?"
+    assert kept(foreign, ToolCall("semantic_search", {"query": "ile wynosi kaucja za mieszkanie"})) is None
+    assert kept(turn_for(agent, "How much did the Brückner talk pay?"), ToolCall("semantic_search", {"query": "Brückner talk fee"})) is None
 
 
 def test_follow_ups_look_where_the_answer_before_was_found(agent):

@@ -34,6 +34,18 @@ def question_language(question: str) -> str:
     return name if best > second else "English" if asking else ""
 
 
+def asked_in_another_language(question: str) -> bool:
+    """A question not asked in English: its short words tell another language, or it has no English word at all and
+    says another language's short words or writes letters English does not ("milloin vuokra erääntyy?")."""
+    told = question_language(question)
+    if told:
+        return told != "English"
+    found = re.findall(r"[^\W\d_]+", question.lower())
+    english = LANGUAGE_WORDS["English"] | QUESTION_WORDS
+    others = set().union(*(words for name, words in LANGUAGE_WORDS.items() if name != "English"))
+    return not any(w in english for w in found) and (any(w in others for w in found) or sum(not c.isascii() for w in found for c in w) >= 2)
+
+
 def proper_names(question: str) -> list[str]:
     """The names a question says with capitals ("the Osprey Roofing quote"), a run of capitalised words
     being one name; none in German, which capitalises every noun."""

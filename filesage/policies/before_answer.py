@@ -351,17 +351,30 @@ def one_value_asked_is_one_line_answered(turn: "Turn", draft: str | None) -> Acc
 def claims_must_be_in_the_results(turn: "Turn", draft: str | None) -> Accept | Retry | None:
     """Small models write numbers, dates, names and codes the results never state (from memory, or mixed
     from two results). A draft whose claims the turn's evidence does not bear out goes back once with
-    what is unsupported; a second failure loses the sentences that make those claims, and when nothing is
-    left, the found line most about the question is quoted instead (a year the model made a full date of)."""
+    what is unsupported; a second failure loses the sentences that make those claims. When nothing is left, what
+    a draft before confirmed stands (asked again, a small model often keeps only the claim it made up: "paid on"
+    today's date, without the deposit it had right), else the found line most about the question is quoted (a year
+    the model made a full date of)."""
     if draft is None or (not turn.steps and not turn.history):
         return None
     bad = unsupported(draft, turn.evidence)
     if not bad:
         return None
     kept = remove_claims(draft, bad)
-    line = line_most_about(turn.question, turn.content_found) if kept.startswith(UNCONFIRMED) else ""
+    before = confirmed_before(turn) if kept.startswith(UNCONFIRMED) else ""
+    line = line_most_about(turn.question, turn.content_found) if kept.startswith(UNCONFIRMED) and not before else ""
     return Retry(prompts.grounding_retry([c.text for c in bad], turn.tools_left(), turn.steps_left()), [c.text for c in bad],
-                 otherwise=Accept(prompts.QUOTED_LINE.format(line=line) if line else kept))
+                 otherwise=Accept(before or (prompts.QUOTED_LINE.format(line=line) if line else kept)))
+
+
+def confirmed_before(turn: "Turn") -> str:
+    """The latest earlier draft of the turn that states a claim the evidence bears out, without its unsupported
+    sentences; empty when none does."""
+    for earlier in reversed(turn.drafts):
+        kept = remove_claims(earlier["text"], unsupported(earlier["text"], turn.evidence))
+        if claims(confirmed_part(kept)):
+            return kept
+    return ""
 
 
 def figures_come_from_the_line_asked_about(turn: "Turn", draft: str | None) -> Accept | Retry | None:

@@ -38,7 +38,7 @@ from ..language.lexicon import (
 )
 from ..language.figures import CODE, months_mentioned
 from ..language.matching import extension_set, folder_by_its_own_name, kin_words, match_folder, namesake_of, type_extensions, typed_as_said
-from ..language.names import proper_names
+from ..language.names import asked_in_another_language, proper_names
 from ..language.question import (
     asks_a_named_files_facts,
     asks_about_files,
@@ -302,7 +302,9 @@ def searches_keep_the_questions_words(turn: "Turn", call: ToolCall | None) -> To
     lines about the rest. A search keeps the names the question gives that its query left out: names written with a
     capital, codes and versions, options and settings (its other words only shift the ranking). So does the part of a
     file that is there read for a topic (a table's rows "about" the population, where the row asked is one country's);
-    a file that is not there is a description for the search policies, not a file to read."""
+    a file that is not there is a description for the search policies, not a file to read. A question asked in
+    another language keeps its own words beside the model's English ones: documents in that language are ranked by
+    them (by the keyword index and the multilingual encoder), and the model's rewrite misses them."""
     if call is None or call.name not in ("semantic_search", "read_file"):
         return None
     if call.name == "read_file":
@@ -316,6 +318,8 @@ def searches_keep_the_questions_words(turn: "Turn", call: ToolCall | None) -> To
     named = (proper_names(question) + CODE.findall(question) + re.findall(r"\bv?\d+(?:\.\d+)+\b", question)
              + OPTION_NAMED.findall(question) + SETTING_NAMED.findall(question))
     missing = [name for name in dict.fromkeys(named) if terms(name) and not terms(name) <= have]
+    if key == "query" and asked_in_another_language(question) and not terms(question) <= have | terms(" ".join(missing)):
+        missing = [question]
     if not missing:
         return None
     return ToolCall(call.name, {**call.arguments, key: f"{query} {' '.join(dict.fromkeys(missing))}".strip()})
