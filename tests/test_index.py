@@ -265,12 +265,12 @@ def test_the_background_indexer_waits_while_a_question_is_answered(corpus, tmp_p
 
 
 def test_a_word_is_said_anywhere_in_its_spellings_and_forms(corpus, tmp_path, embedder):
-    write(corpus / "home/network.txt", "The Wi-Fi network is called Kastanie. The licence renews each month.\n"
+    write(corpus / "home/network.txt", "The Wi-Fi network is called Kastanie. The licence renews each month. Sähkö on päällä.\n"
                                        "Keys come from ssh-keygen, mail from git send-email. Set max_retries, or pass --depth, or -q to be quiet.\n"
                                        "A little note, hash a3f9phd2.\n")
     index = FolderIndex(corpus, embedder, tmp_path / "idx")
     index.refresh()
-    for word in ("kastanie", "wifi", "license", "monthly", "renewal", "ssh-keygen", "send-email", "max_retries", "--depth", "MAX_RETRIES", "-q"):
+    for word in ("kastanie", "wifi", "license", "monthly", "renewal", "ssh-keygen", "send-email", "max_retries", "--depth", "MAX_RETRIES", "-q", "sähkön"):
         assert index.says_anywhere(word), word
     # Not inside another word ("ttl" in "little", "phd" in a hash), and an option or setting only as written.
     # A one-letter option in its own case: "-Q" is another option than "-q", and "-k" no part of "ssh-keygen".

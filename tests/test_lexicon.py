@@ -37,7 +37,7 @@ CASES = {
     "NUMBER_WORDS": lambda: L.NUMBER_WORDS["twelve"] == 12 and L.NUMBER_WORDS["half a"] == 0.5,
     "COUNT_WORDS": lambda: L.COUNT_WORDS["three"] == 3 and "a" not in L.COUNT_WORDS and "half" not in L.COUNT_WORDS,
     "MULTIPLIERS": lambda: L.MULTIPLIERS["million"] == 1e6 and L.MULTIPLIERS["k"] == 1e3,
-    "MONTHS": lambda: L.MONTHS["sept"] == 9 and L.MONTHS["december"] == 12 and len(set(L.MONTHS.values())) == 12,
+    "MONTHS": lambda: L.MONTHS["sept"] == 9 and L.MONTHS["december"] == 12 and len(set(L.MONTHS.values())) == 12 and L.MONTHS["maaliskuun"] == 3,
     "WEEKDAYS": lambda: len(L.WEEKDAYS) == 7 and "sunday" in L.WEEKDAYS,
     "NUMBER_SIGN": lambda: matches(L.NUMBER_SIGN, "case No. 07-1315") and matches(L.NUMBER_SIGN, "see #812")
     and not matches(L.NUMBER_SIGN, "no. I did not"),
@@ -201,8 +201,9 @@ CASES = {
     "QUOTED": lambda: [L.quoted_text(m) for m in L.QUOTED.finditer("find \"cold storage\" or `ledger` but not don't")] == ["cold storage", "ledger"],
     "SAYS_NOT_FOUND": lambda: matches(L.SAYS_NOT_FOUND, "I could not find a deposit.") and not matches(L.SAYS_NOT_FOUND, "No, it was paid."),
     "CLAUSE_BREAK": lambda: [c for c in L.CLAUSE_BREAK.split("A is 5, and B is 6") if c] == ["A is 5", "B is 6"],
-    "LANGUAGE_WORDS": lambda: "und" in L.LANGUAGE_WORDS["German"] and "the" in L.LANGUAGE_WORDS["English"] and len(L.LANGUAGE_WORDS) == 10
-    and "nebo" in L.LANGUAGE_WORDS[language_of("Nájemce je povinen platit nájemné, které je splatné do pátého dne, a pronajímatel ho nebo jeho zástupce")],
+    "LANGUAGE_WORDS": lambda: "und" in L.LANGUAGE_WORDS["German"] and "the" in L.LANGUAGE_WORDS["English"] and len(L.LANGUAGE_WORDS) == 11
+    and "nebo" in L.LANGUAGE_WORDS[language_of("Nájemce je povinen platit nájemné, které je splatné do pátého dne, a pronajímatel ho nebo jeho zástupce")]
+    and "sekä" in L.LANGUAGE_WORDS[language_of("Vuokralainen maksaa vuokran kuun viidenteen päivään mennessä, ja jos maksu myöhästyy, siitä peritään korko sekä muistutusmaksu")],
     "GERMAN_QUESTION_WORDS": lambda: L.LANGUAGE_WORDS["German"] < L.GERMAN_QUESTION_WORDS and {"wie", "wann"} <= L.GERMAN_QUESTION_WORDS,
 }
 

@@ -5,7 +5,7 @@ import pytest
 
 from bench.corpus import build_corpus
 from filesage.language.glossary import translations
-from filesage.language.text import covers, holders, terms
+from filesage.language.text import covers, holders, stem, terms
 from filesage.index.store import FolderIndex
 from filesage.tools.searcher import Searcher
 from filesage.tools.toolbox import Toolbox
@@ -90,6 +90,9 @@ def test_terms_meet_across_forms():
     # A long word declined by its last vowel is the same word; a short one, or another consonant, is not.
     assert covers("fattura", terms("le fatture di marzo")) and covers("kaucja", terms("wysokość kaucji"))
     assert not covers("pasta", terms("paste it")) and not covers("formal", terms("formas"))
+    # A long word with a case ending of a few letters is the word the text says ("veronpalautusta": its refund).
+    assert covers(stem("veronpalautusta"), terms("VERONPALAUTUS 412,17 €")) and covers(stem("maaliskuun"), terms("maaliskuu 2031"))
+    assert not covers(stem("important"), terms("import it")) and not covers(stem("planets"), terms("the plan"))
 
 
 def test_a_question_finds_a_file_written_in_another_language(tmp_path, embedder):
@@ -105,6 +108,23 @@ def test_a_question_finds_a_file_written_in_another_language(tmp_path, embedder)
     # The other way round: a German question finds the English invoice.
     result = Searcher(index).semantic_search("Rechnung von Ironclad Security, Betrag?")
     assert result.paths[0] == "finance/invoice_ironclad_security.md"
+
+
+def test_a_month_asked_picks_the_document_of_that_month(tmp_path, embedder):
+    """Bills of one supplier for three months read almost the same: the one of the month asked (by its billing period,
+    whatever day it was issued) is what a search of them gives, asked in English or in the bills' language."""
+    root = tmp_path / "folder"
+    for month, issued, total in (("01", "5.2.2031", "109,35"), ("02", "5.3.2031", "98,10"), ("03", "3.4.2031", "91,44")):
+        write(root / f"koti/sahko/lasku_{month}.txt", f"Kuusiston Energia Oy – Sähkölasku\nLaskun päivämäärä: {issued}\n"
+              f"Laskutuskausi: 1.{int(month)}.–28.{int(month)}.2031\nMaksettava yhteensä: {total} €\n"
+              "Kiitos, että olet asiakkaamme. Jos lasku on jo maksettu, tämä viesti ei koske sinua, ja voit jättää sen huomiotta.\n")
+    write(root / "notes/todo.md", "- call the plumber about the sink\n- renew the passport\n")
+    index = FolderIndex(root, embedder, tmp_path / "idx")
+    index.refresh()
+    result = Searcher(index).semantic_search("electricity bill for January total")
+    assert result.paths == ["koti/sahko/lasku_01.txt"] and "109,35" in result.text, result.text
+    assert Searcher(index).semantic_search("maaliskuun sähkölasku").paths == ["koti/sahko/lasku_03.txt"]
+    assert len(Searcher(index).semantic_search("electricity bill total").paths) > 1
 
 
 @pytest.mark.parametrize("files, question, wanted, said", [

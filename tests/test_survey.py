@@ -209,7 +209,7 @@ def test_a_period_is_two_dates_a_month_apart_at_most():
     from filesage.language.figures import period_of
 
     assert period_of("Okres rozliczeniowy: 01.01.2031 – 31.01.2031 (styczeń 2031)") == {(2031, 1)} == period_of("2031-01-01 to 2031-01-31")
-    assert period_of("Billing period 15.01.2031 - 14.02.2031") == {(2031, 1), (2031, 2)}
+    assert period_of("Billing period 15.01.2031 - 14.02.2031") == {(2031, 1), (2031, 2)} == period_of("Kausi: 15.1.–14.2.2031")
     assert period_of("Issued 05.02.2031") == set() and period_of("From 01.01.2031 to 30.06.2031") == set()
     assert period_of("Signed 01.03.2030, valid until 01.03.2031") == set() == period_of("Issued 03/02/2031, paid by 17/02/2031")
 

@@ -23,6 +23,7 @@ from ..errors import FilesageError
 from ..files.readers import READER_VERSION
 from ..files.walk import FileEntry, walk
 from ..language.lexicon import STOPWORDS
+from ..language.text import fold
 from ..native import quiet_native_code
 from .embedder import VERSION as EMBEDDER_VERSION
 from .crosslingual import CrossLingual
@@ -300,7 +301,8 @@ class FolderIndex:
             # An option or a setting ("--frobnicate", "max_hops") is said as written or not at all; of the files given
             # (a program's own manual), when given.
             return self.says_literally(word, paths)
-        word = word.lower()
+        # As the keyword index has its words: without accents ("sähkö" is its "sahko").
+        word = fold(word)
         _, found = self.document_frequencies([word])
         if found[word]:
             return True

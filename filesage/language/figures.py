@@ -182,14 +182,20 @@ def dates_in(text: str, either_order: bool = False) -> tuple[list[tuple], str]:
 
 # Two dates written as numbers, joined as a span is ("01.04.2032 – 30.04.2032", "2032-04-01 to 2032-04-30").
 ONE_DATE = r"(?:\d{4}-\d\d-\d\d|\d{1,2}[./]\d{1,2}[./]\d{2,4})"
-DATE_SPAN = re.compile(rf"(?<![\d./-])({ONE_DATE})\s*(?:–|—|-|to|till|until|through|bis|au|al|tot|do|až|t/m)\s*({ONE_DATE})(?![\d./-])", re.I)
+DATE_SPAN = re.compile(rf"(?<![\d./-])({ONE_DATE}|\d{{1,2}}[./]\d{{1,2}}[./]?)\s*(?:–|—|-|to|till|until|through|bis|au|al|tot|do|až|t/m)\s*({ONE_DATE})(?![\d./-])", re.I)
 
 
 def period_of(line: str) -> set[tuple[int | None, int]]:
     """The months of a period a line states as (year or None, month): two dates joined as a span, the second no more
     than a month after the first (a billing period); a bill is of its period, not of the day it was issued."""
     span = DATE_SPAN.search(line)
-    found = dates_in(f"{span.group(1)} {span.group(2)}")[0] if span else []
+    if not span:
+        return set()
+    first, last = span.group(1), span.group(2)
+    # The first date written without its year, which the second gives ("1.1.–31.1.2031").
+    if re.fullmatch(r"\d{1,2}[./]\d{1,2}[./]?", first):
+        first = f"{first.rstrip('./')}{'/' if '/' in first else '.'}{re.split(r'[./]', last)[-1]}"
+    found = dates_in(f"{first} {last}")[0]
     if len(found) != 2:
         return set()
     (first_year, first, _), (year, last, _) = found
@@ -231,3 +237,21 @@ def months_mentioned(mentions: str) -> tuple[set[int], str]:
             named += range(ends[0], ends[1] + 1)
     rest = MONTHS_SPANNED.sub(" ", mentions) if len(named) > 1 else mentions
     return set(named), MONTH_WORD.sub(" ", rest)
+
+
+def dated_in(text: str, months: set[int]) -> bool:
+    """A text is of one of the months: it gives a date in it, or names it in any language the folder's dates are read
+    in. A document of one or two months is of the period it states, else of the one it opens with (February's bill,
+    paid in March, is February's); a record of many months is of each it names."""
+    def months_of(line: str, either_order: bool) -> set[int]:
+        return {month for _, month, _ in dates_in(line, either_order)[0]} | {MONTHS[m.group(0).lower()] for m in MONTH_WORD.finditer(line)}
+
+    lines = text.splitlines()
+    # Counted as the day first, as most of the world writes dates ("05-03" is March, not May as well).
+    named = set().union(*(months_of(line, False) for line in lines)) if lines else set()
+    if len(named) >= 3:
+        return bool(set().union(*(months_of(line, True) for line in lines)) & months)
+    period = next((found for line in lines if (found := period_of(line))), set())
+    if period:
+        return bool({month for _, month in period} & months)
+    return bool(next((found for line in lines if (found := months_of(line, True))), set()) & months)

@@ -116,13 +116,9 @@ NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "fiv
 COUNT_WORDS = {word: int(number) for word, number in NUMBER_WORDS.items() if number >= 1 and word not in ("a", "an")}
 MULTIPLIERS = {"thousand": 1e3, "k": 1e3, "million": 1e6, "m": 1e6, "mn": 1e6, "billion": 1e9, "bn": 1e9}
 MONTHS = {
-    name: number
-    for number, names in enumerate(
-        [("january", "jan"), ("february", "feb"), ("march", "mar"), ("april", "apr"), ("may",), ("june", "jun"), ("july", "jul"),
-         ("august", "aug"), ("september", "sep", "sept"), ("october", "oct"), ("november", "nov"), ("december", "dec")],
-        start=1,
-    )
-    for name in names
+    name: number for number, names in enumerate([("january", "jan"), ("february", "feb"), ("march", "mar"), ("april", "apr"), ("may",), ("june", "jun"),
+                                                 ("july", "jul"), ("august", "aug"), ("september", "sep", "sept"), ("october", "oct"), ("november", "nov"),
+                                                 ("december", "dec")], start=1) for name in names
 } | {  # in full, in the other languages told apart (LANGUAGE_WORDS) but Polish; Czech as dates decline them too
     name: number
     for number, names in enumerate(["januar janvier enero gennaio januari janeiro", "februar février fevrier febrero febbraio februari fevereiro",
@@ -136,6 +132,9 @@ MONTHS = {
     for number, names in enumerate(["leden ledna", "únor února", "březen března", "duben dubna", "květen května", "červen června",
                                     "červenec července", "srpen srpna", "září", "říjen října", "listopad listopadu", "prosinec prosince"], start=1)
     for name in names.split()
+} | {  # Finnish, with the endings of "of", "in" and "from" a month ("maaliskuun", "maaliskuussa", "maaliskuusta", "maaliskuuta")
+    f"{name}kuu{ending}": number for number, name in enumerate("tammi helmi maalis huhti touko kesä heinä elo syys loka marras joulu".split(), start=1)
+    for ending in ("", "n", "ssa", "sta", "ta")
 }
 WEEKDAYS = {"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"}
 # Units written as symbols are what a question says in words: "how many degrees" is "180 °C".
@@ -492,8 +491,8 @@ LANGUAGE_WORDS = {
     "Portuguese": set("de e é um uma do da dos das em na nos nas para com não que ao à pelo pela seu sua também".split()),
     "Polish": set("nie się jest że jak dla oraz przez lub są być jego przy już także ile jaki jaka jakie jakiej kiedy gdzie kto czy który która które której mój moja moje według".split()),
     "Czech": set("je na ve že jsou pro při není být by jeho které který která ale nebo od po za do jako také již bude jsem až".split()),
+    "Finnish": set("ja ei se että tai kun jos mutta myös ovat oli ole kuin sekä tämä joka jonka mikä mitä kuka milloin missä mistä kuinka paljon minun".split()),
 }
 # A question in German capitalises every noun: its short words and its words of asking tell it.
-GERMAN_QUESTION_WORDS = LANGUAGE_WORDS["German"] | {
-    "zum", "fuer", "wie", "was", "wer", "wann", "wo", "warum", "welche", "welcher", "welches", "wieviel", "viel", "viele", "hoch", "laut",
-    "ich", "mein", "meine", "meinem", "meinen", "meiner", "habe", "hat", "sind", "gibt", "steht", "bitte"}
+GERMAN_QUESTION_WORDS = LANGUAGE_WORDS["German"] | set("zum fuer wie was wer wann wo warum welche welcher welches wieviel viel viele hoch laut "
+                                                        "ich mein meine meinem meinen meiner habe hat sind gibt steht bitte".split())

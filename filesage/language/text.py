@@ -57,8 +57,12 @@ def terms(text: str) -> set[str]:
 
 
 def covers(term: str, found: set[str]) -> bool:
-    """A term is in a text's terms, or (a long one) inside one of its compound words: 'miete' in 'kaltmiete'."""
+    """A term is in a text's terms, or (a long one) inside one of its compound words: 'miete' in 'kaltmiete'; or a
+    long word of the text is the term without a case ending of a few letters ('veronpalautus' for 'veronpalautusta',
+    'maaliskuu' for 'maaliskuun'), as languages that decline by endings write it."""
     if term in found or (len(term) >= 5 and not term.startswith("date:") and any(term in word for word in found)):
+        return True
+    if len(term) >= 8 and any(len(word) >= 7 and len(term) - len(word) <= 3 and term.startswith(word) for word in found):
         return True
     # One and many of the same thing: "pet" and "Pets:", "boxes" and "box".
     if len(term) >= 3 and (f"{term}s" in found or f"{term}es" in found or (term.endswith("s") and term[:-1] in found)):

@@ -11,11 +11,12 @@ from dataclasses import dataclass
 from typing import Annotated, Callable
 
 from ..index.store import FolderIndex, Hit, Progress
-from ..language.figures import dates_in, months_named
+from ..language.figures import dated_in, dates_in, months_mentioned, months_named
 from ..language.glossary import term_of, translations
 from ..language.lexicon import LANGUAGE_WORDS, MONEY_ASKED, MONEY_LINE, QUESTION_WORDS, SUBJECTLESS, WHOLE_FOLDER
 from ..language.names import proper_names, says_name
 from ..language.text import COMMENT_MARKS, CONFIG_SECTION, UNDERLINE, covers, holders, is_heading, is_piece_heading, setting_key, terms
+from .listing import dated_months
 from .result import ToolResult, note, trim
 
 PASSAGES = 5  # the passages facts are taken from, after reranking
@@ -180,11 +181,24 @@ class Searcher:
         # A name the query gives picks its passages out: where some say it, the ones that do not are about another thing.
         naming = [p for p in relevant if not names_not_said(query, f"{p.hit.path} {p.hit.text}")]
         relevant = naming or relevant
+        # A month asked ("the January bill", "maaliskuun lasku"): of documents of several months, those of that month.
+        relevant = self.of_months_asked(query, relevant)
         if not relevant:
             read = ", ".join(dict.fromkeys(p.hit.path for p in passages)) or "none"
             return ToolResult(f"The closest passages ({read}) say nothing about '{query}'.", [], "No relevant passages", found=False)
         lines = self.select(query, relevant, weights)
         return facts_result(relevant, lines)
+
+    def of_months_asked(self, query: str, passages: list[Passage]) -> list[Passage]:
+        """The passages of the documents of the months the query names, when they come from several documents and some
+        are of those months (by a date or month their file's name or text gives); all of them otherwise."""
+        months = {month for _, month in months_named(query)} | months_mentioned(query)[0]
+        paths = list(dict.fromkeys(p.hit.path for p in passages))
+        if not months or len(paths) < 2:
+            return passages
+        of_month = {path for path in paths if {month for _, month in dated_months(path)} & months
+                    or dated_in("\n".join(hit.text for hit in self.index.chunks_of(path)), months)}
+        return [p for p in passages if p.hit.path in of_month] or passages
 
     def weights(self, query: str) -> dict[str, float]:
         """How much each word of the query tells passages apart: rare words weigh more (inverse document

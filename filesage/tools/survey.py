@@ -10,7 +10,7 @@ from typing import Literal
 
 from ..files.readers import Unreadable, read_document
 from ..index.store import Hit
-from ..language.figures import MONTH_WORD, NUMBER, dates_in, money, months_mentioned, number_value, period_of
+from ..language.figures import NUMBER, dated_in, dates_in, money, months_mentioned, number_value
 from ..language.glossary import TOTAL_LABELS, term_of, translations
 from ..language.lexicon import MONTHS, QUESTION_WORDS
 from ..language.matching import kin_words
@@ -35,24 +35,6 @@ class Found:
     line: str  # the line that answers, as shown
     value: float | None  # its figure, when the question adds, averages or ranks
     written: str  # the figure as the file writes it ("€1,015.80")
-
-
-def dated_in(text: str, months: set[int]) -> bool:
-    """A text is of one of the months: it gives a date in it, or names it in any language the folder's dates are read
-    in. A document of one or two months is of the period it states, else of the one it opens with (February's bill,
-    paid in March, is February's); a record of many months is of each it names."""
-    def months_of(line: str, either_order: bool) -> set[int]:
-        return {month for _, month, _ in dates_in(line, either_order)[0]} | {MONTHS[m.group(0).lower()] for m in MONTH_WORD.finditer(line)}
-
-    lines = text.splitlines()
-    # Counted as the day first, as most of the world writes dates ("05-03" is March, not May as well).
-    named = set().union(*(months_of(line, False) for line in lines)) if lines else set()
-    if len(named) >= 3:
-        return bool(set().union(*(months_of(line, True) for line in lines)) & months)
-    period = next((found for line in lines if (found := period_of(line))), set())
-    if period:
-        return bool({month for _, month in period} & months)
-    return bool(next((found for line in lines if (found := months_of(line, True))), set()) & months)
 
 
 def figure_of(line: str, weights: dict[str, float]) -> tuple[float, str] | None:
@@ -135,9 +117,9 @@ AMOUNT_ASKED = terms("amount due total cost costs paid price charge charged bill
 
 def totals(line: str) -> bool:
     """A line that says a document's total: its label says total in some language, and not a part of one (a total
-    before tax: "excl. btw", "ohne MwSt", "sin IVA", "bez DPH")."""
+    before tax: "excl. btw", "ohne MwSt", "sin IVA", "bez DPH", "veroton")."""
     label = terms(re.split(r"\d", line, maxsplit=1)[0])
-    return bool(label & TOTAL_LABELS) and not label & terms("subtotal base partial net sub ht netto neto excl exclusive excluding exkl ohne sin bez")
+    return bool(label & TOTAL_LABELS) and not label & terms("subtotal base partial net sub ht netto neto excl exclusive excluding exkl ohne sin bez veroton")
 
 
 def unit_after(found: list[Found]) -> str:
