@@ -112,17 +112,19 @@ def test_a_question_finds_a_file_written_in_another_language(tmp_path, embedder)
 
 def test_a_month_asked_picks_the_document_of_that_month(tmp_path, embedder):
     """Bills of one supplier for three months read almost the same: the one of the month asked (by its billing period,
-    whatever day it was issued) is what a search of them gives, asked in English or in the bills' language."""
+    whatever day it was issued) is what a search of them gives, asked in English or in the bills' language; what it comes
+    to is its first line, before its total without tax."""
     root = tmp_path / "folder"
     for month, issued, total in (("01", "5.2.2031", "109,35"), ("02", "5.3.2031", "98,10"), ("03", "3.4.2031", "91,44")):
         write(root / f"koti/sahko/lasku_{month}.txt", f"Kuusiston Energia Oy – Sähkölasku\nLaskun päivämäärä: {issued}\n"
-              f"Laskutuskausi: 1.{int(month)}.–28.{int(month)}.2031\nMaksettava yhteensä: {total} €\n"
+              f"Laskutuskausi: 1.{int(month)}.–28.{int(month)}.2031\nKulutus: 612 kWh\nEnergia 612 kWh × 8,20 snt/kWh: 50,18 €\n"
+              f"Energian perusmaksu: 3,95 €\nSiirto 612 kWh × 4,15 snt/kWh: 25,40 €\nVeroton yhteensä: 80,00 €\nMaksettava yhteensä: {total} €\n"
               "Kiitos, että olet asiakkaamme. Jos lasku on jo maksettu, tämä viesti ei koske sinua, ja voit jättää sen huomiotta.\n")
     write(root / "notes/todo.md", "- call the plumber about the sink\n- renew the passport\n")
     index = FolderIndex(root, embedder, tmp_path / "idx")
     index.refresh()
-    result = Searcher(index).semantic_search("electricity bill for January total")
-    assert result.paths == ["koti/sahko/lasku_01.txt"] and "109,35" in result.text, result.text
+    result = Searcher(index).semantic_search("How much was the January electricity bill?")
+    assert result.paths == ["koti/sahko/lasku_01.txt"] and "109,35" in result.text.splitlines()[1], result.text  # the total, before the net
     assert Searcher(index).semantic_search("maaliskuun sähkölasku").paths == ["koti/sahko/lasku_03.txt"]
     assert len(Searcher(index).semantic_search("electricity bill total").paths) > 1
 

@@ -3,6 +3,8 @@ file written in another (an English question about the deposit finds the deposit
 
 from __future__ import annotations
 
+import re
+
 from .text import fold, stem
 
 # One concept per row: its words in each language, as documents write them (single words, so the keyword
@@ -182,7 +184,7 @@ CONCEPTS: list[dict[str, tuple[str, ...]]] = [
     {"English": ("mileage", "odometer"), "German": ("kilometerstand",), "French": ("kilométrage",), "Spanish": ("kilometraje",),
      "Italian": ("chilometraggio",), "Dutch": ("kilometerstand",), "Swedish": ("mätarställning",), "Portuguese": ("quilometragem",),
      "Polish": ("przebieg",), "Czech": ("nájezd",), "Finnish": ("mittarilukema", "ajokilometrit")},
-    {"English": ("garage",), "German": ("garage",), "French": ("garage",), "Spanish": ("garaje",), "Italian": ("garage", "box"),
+    {"English": ("garage",), "German": ("garage",), "French": ("garage",), "Spanish": ("garaje",), "Italian": ("garage",),
      "Dutch": ("garage",), "Swedish": ("garage",), "Portuguese": ("garagem",), "Polish": ("garaż",), "Czech": ("garáž",), "Finnish": ("autotalli",)},
     {"English": ("secretary",), "German": ("schriftführer", "schriftführerin", "sekretär"), "French": ("secrétaire",), "Spanish": ("secretario", "secretaria"),
      "Italian": ("segretario", "segretaria"), "Dutch": ("secretaris",), "Swedish": ("sekreterare",), "Portuguese": ("secretário", "secretária"),
@@ -229,3 +231,12 @@ def translations(question_terms: set[str], languages: set[str]) -> dict[str, str
 
 # How documents label their total, in every language of the glossary, as grounding.terms writes them.
 TOTAL_LABELS = {"total"} | {term_of(word) for word in translations({"total"}, {language for concept in CONCEPTS for language in concept})}
+
+# What says a part of a total: a total before tax ("excl. btw", "ohne MwSt", "sin IVA", "bez DPH", "veroton"), a subtotal.
+BEFORE_TAX = {term_of(word) for word in "subtotal base partial net sub ht netto neto excl exclusive excluding exkl ohne sin bez veroton".split()}
+
+
+def says_total(line: str) -> bool:
+    """A line that says a document's total: its label says total in some language, and not a part of one."""
+    label = {term_of(word) for word in re.findall(r"[^\W\d_]+", re.split(r"\d", line, maxsplit=1)[0])}
+    return bool(label & TOTAL_LABELS) and not label & BEFORE_TAX

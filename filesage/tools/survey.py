@@ -11,7 +11,7 @@ from typing import Literal
 from ..files.readers import Unreadable, read_document
 from ..index.store import Hit
 from ..language.figures import NUMBER, dated_in, dates_in, money, months_mentioned, number_value
-from ..language.glossary import TOTAL_LABELS, term_of, translations
+from ..language.glossary import says_total, term_of, translations
 from ..language.lexicon import MONTHS, QUESTION_WORDS
 from ..language.matching import kin_words
 from ..language.text import covers, fold, singular, stem, terms, words
@@ -113,13 +113,6 @@ def says_all(hits: list[Hit], words: list[str]) -> bool:
 
 
 AMOUNT_ASKED = terms("amount due total cost costs paid price charge charged bill bills invoice invoices")
-
-
-def totals(line: str) -> bool:
-    """A line that says a document's total: its label says total in some language, and not a part of one (a total
-    before tax: "excl. btw", "ohne MwSt", "sin IVA", "bez DPH", "veroton")."""
-    label = terms(re.split(r"\d", line, maxsplit=1)[0])
-    return bool(label & TOTAL_LABELS) and not label & terms("subtotal base partial net sub ht netto neto excl exclusive excluding exkl ohne sin bez veroton")
 
 
 def unit_after(found: list[Found]) -> str:
@@ -299,7 +292,7 @@ class Survey:
                     continue
                 if terms(what) & AMOUNT_ASKED:
                     # What a bill comes to is the line that totals it ("Totaal te betalen"), not a base or a subtotal before tax.
-                    figures.sort(key=lambda pair: not totals(pair[0].shown.rsplit(" › ", 1)[-1]))
+                    figures.sort(key=lambda pair: not says_total(pair[0].shown.rsplit(" › ", 1)[-1]))
                 line, figure = next(((line, figure) for line, figure in figures if figure), (None, None))
                 if figure is None:
                     unread.append(path)
