@@ -238,7 +238,7 @@ class Searcher:
                 break
         if MONEY_ASKED.search(query):
             # What a bill comes to is the line that totals it, kept and first among its file's lines: its other amounts,
-            # and the total before tax beside it ("Veroton yhteensä"), are what a small model otherwise takes.
+            # and the total before tax beside it ("veroton", without tax), are what a small model otherwise takes.
             net = bool(terms(query) & BEFORE_TAX)
             for passage in passages[:2]:
                 amounts = [line for line in scored if line.passage is passage and MONEY_LINE.search(line.shown.rsplit(" › ", 1)[-1])]
