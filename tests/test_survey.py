@@ -99,11 +99,15 @@ def test_a_kind_of_document_is_found_by_what_it_says_too(tmp_path, embedder):
     # A number sign folds to its letter: "Facture n° 8" says it is one.
     write(root / "downloads/avis_03.txt", "Atelier Morel\nFacture n° 8 du 03/03/2031\nTotal TTC : 60,00 EUR\nLa facture est à régler sous 30 jours.\n")
     write(root / "notes/todo.txt", "pay the open invoices before Friday\nInvoices are in the bills folder.\n" * 1)
+    # The kind's word ending a compound word in the title: an electricity bill ("Stromrechnung").
+    write(root / "haus/strom_01.txt", "Kleinwerke Oderbruch – Stromrechnung\nVerbrauch: 412 kWh\nGesamtbetrag: EUR 141,20\n"
+                                      "Der Betrag wird von Ihrem Konto abgebucht, und Sie müssen nichts tun.\n")
     box = Toolbox(root)
     survey = Survey(box, Searcher(FolderIndex(box.root, embedder, tmp_path / "idx", files=lambda: box.entries)))
     result = survey.each_file("total due", "total", name="invoice")
-    assert sorted(result.paths) == ["bills/invoice_01.txt", "downloads/avis_03.txt", "downloads/rechnung.txt", "downloads/scan_0042.txt"]
-    assert "and 3 more that say so in their text" in result.answer
+    assert sorted(result.paths) == ["bills/invoice_01.txt", "downloads/avis_03.txt", "downloads/rechnung.txt", "downloads/scan_0042.txt", "haus/strom_01.txt"]
+    assert "and 4 more that say so in their text" in result.answer
+    assert survey.each_file("total due", "total", name="electricity bill").paths == ["haus/strom_01.txt"]
 
 
 def test_a_kind_of_document_about_a_subject_is_found_by_its_title_and_totalled_by_its_total_line(tmp_path, embedder):

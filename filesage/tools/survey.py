@@ -182,7 +182,8 @@ class Survey:
             said = {word} | set(kin_words(word))
             return sorted(said | set(translations({stem(fold(k)) for k in said}, languages)), key=len, reverse=True)
 
-        kinds = "|".join(re.escape(fold(k)) for k in forms(named[-1]))
+        # The kind's word may end a compound word, as languages that join words write it ("Wasserrechnung", "sähkölasku").
+        kinds = r"\w*(?:" + "|".join(re.escape(fold(k)) for k in forms(named[-1])) + ")"
         # The kind's word heads a line as a title does: alone, or before a number, a code or "No." ("INVOICE No. 17").
         # A number sign folds to its letter ("Facture n° 12" reads "facture n 12", "Faktura č. 5" "faktura c. 5").
         heads = re.compile(rf"^[\W_]*(?:{kinds})s?\b[ \t]*(?:$|[:#]|(?:n|no|nr|c|number)\b|[\w/.-]*\d)", re.M)
