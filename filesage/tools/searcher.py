@@ -20,6 +20,7 @@ from .listing import dated_months
 from .result import ToolResult, note, trim
 
 PASSAGES = 5  # the passages facts are taken from, after reranking
+DATED_CHUNKS = 3  # the chunks of a document read for the months it is of
 
 
 CANDIDATES_EACH = 12  # the top of each ranking (vector, BM25) that is reranked, whatever its fused rank
@@ -196,8 +197,9 @@ class Searcher:
         paths = list(dict.fromkeys(p.hit.path for p in passages))
         if not months or len(paths) < 2:
             return passages
+        # A document's period or first date is at its start; a table of thousands of rows is not read through for it.
         of_month = {path for path in paths if {month for _, month in dated_months(path)} & months
-                    or dated_in("\n".join(hit.text for hit in self.index.chunks_of(path)), months)}
+                    or dated_in("\n".join(hit.text for hit in self.index.chunks_of(path)[:DATED_CHUNKS]), months)}
         return [p for p in passages if p.hit.path in of_month] or passages
 
     def weights(self, query: str) -> dict[str, float]:
