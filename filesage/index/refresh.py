@@ -17,6 +17,7 @@ from ..files.readers import READER_VERSION, Unreadable, read_document
 from ..files.walk import FileEntry
 from ..native import quiet_native_code
 from ..language.lexicon import LANGUAGE_WORDS
+from ..language.names import OTHER_SHORT_WORDS
 from .crosslingual import VERSION as CROSSLINGUAL_VERSION
 from .embedder import VERSION as EMBEDDER_VERSION
 
@@ -232,7 +233,6 @@ def embed_other_languages(index: "FolderIndex", progress: Progress, late: Callab
 
 FOREIGN_CHUNKS_EACH = 20
 ENGLISH_SHORT_WORDS = frozenset(LANGUAGE_WORDS["English"])
-OTHER_SHORT_WORDS = frozenset(word for name, words in LANGUAGE_WORDS.items() if name != "English" for word in words) - ENGLISH_SHORT_WORDS
 ENGLISH_SHARE = 0.04  # English prose: about one word in ten or more is one of its short words
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from .text import fold, stem
+from .text import fold, stem, terms
 
 # One concept per row: its words in each language, as documents write them (single words, so the keyword
 # index can match them). Languages are named as lexicon.LANGUAGE_WORDS names them.
@@ -233,10 +233,10 @@ def translations(question_terms: set[str], languages: set[str]) -> dict[str, str
 TOTAL_LABELS = {"total"} | {term_of(word) for word in translations({"total"}, {language for concept in CONCEPTS for language in concept})}
 
 # What says a part of a total: a total before tax ("excl. btw", "ohne MwSt", "sin IVA", "bez DPH", "veroton"), a subtotal.
-BEFORE_TAX = {term_of(word) for word in "subtotal base partial net sub ht netto neto excl exclusive excluding exkl ohne sin bez veroton".split()}
+BEFORE_TAX = terms("subtotal base partial net sub ht netto neto excl exclusive excluding exkl ohne sin bez veroton")
 
 
 def says_total(line: str) -> bool:
     """A line that says a document's total: its label says total in some language, and not a part of one."""
-    label = {term_of(word) for word in re.findall(r"[^\W\d_]+", re.split(r"\d", line, maxsplit=1)[0])}
+    label = terms(re.split(r"\d", line, maxsplit=1)[0])
     return bool(label & TOTAL_LABELS) and not label & BEFORE_TAX

@@ -34,6 +34,10 @@ def question_language(question: str) -> str:
     return name if best > second else "English" if asking else ""
 
 
+# The short words of the languages told apart that English does not say.
+OTHER_SHORT_WORDS = frozenset(word for name, words in LANGUAGE_WORDS.items() if name != "English" for word in words) - LANGUAGE_WORDS["English"]
+
+
 def asked_in_another_language(question: str) -> bool:
     """A question not asked in English: its short words tell another language, or it has no English word at all and
     says another language's short words or writes letters English does not ("milloin vuokra erääntyy?")."""
@@ -42,8 +46,7 @@ def asked_in_another_language(question: str) -> bool:
         return told != "English"
     found = re.findall(r"[^\W\d_]+", question.lower())
     english = LANGUAGE_WORDS["English"] | QUESTION_WORDS
-    others = set().union(*(words for name, words in LANGUAGE_WORDS.items() if name != "English"))
-    return not any(w in english for w in found) and (any(w in others for w in found) or sum(not c.isascii() for w in found for c in w) >= 2)
+    return not any(w in english for w in found) and (any(w in OTHER_SHORT_WORDS for w in found) or sum(not c.isascii() for w in found for c in w) >= 2)
 
 
 def proper_names(question: str) -> list[str]:

@@ -12,7 +12,7 @@ from ..files.readers import Unreadable, read_document
 from ..index.store import Hit
 from ..language.figures import NUMBER, dated_in, dates_in, money, months_mentioned, number_value
 from ..language.glossary import says_total, term_of, translations
-from ..language.lexicon import MONTHS, QUESTION_WORDS
+from ..language.lexicon import QUESTION_WORDS
 from ..language.matching import kin_words
 from ..language.text import covers, fold, singular, stem, terms, words
 from .copies import same_content
