@@ -122,6 +122,8 @@ def test_a_question_says_its_filters():
     assert read_question("show me the hidden files, if there are any").filters() == {"hidden": "only"}
     assert read_question("how many files are there, hidden ones included?").filters() == {"hidden": "too"}
     assert read_question("How many files are in the finance folder? Hidden files don't count.", FOLDERS).filters() == {"folder": "finance"}
+    for question in ("how many files in all? dont count hidden ones", "how many files, not including hidden files", "total files, without counting dotfiles"):
+        assert read_question(question).filters() == {}, question
     # "the folder called X" names a folder; "photos" is a type unless the question says it is the folder.
     assert read_question("how many files are in the folder called finance?", FOLDERS).filters() == {"folder": "finance"}
     assert read_question("how many photos do I have?", FOLDERS).filters() == {"extension": "photos"}

@@ -164,9 +164,9 @@ DATE_WORDS = rf"(?:last )?(?:{'|'.join(EDIT_VERBS + ('modification', 'created'))
 # Hidden files asked for ("show me the hidden files", "any dotfiles?"), not set aside ("hidden files don't count").
 HIDDEN_ASKED = re.compile(r"(?<!\bnot )(?<!\bno )(?<!\bexcluding )(?<!\bwithout )(?<!\bexcept )(?<!\bignoring )(?<!\bignore )(?<!\bcounting )(?<!\bincluding )(?<!\binclude )(?<!\bcount )"
                           r"\b(?:hidden|dot ?files?)\b(?!\s+(?:files?\s+|ones\s+)?(?:don't|do not|aside|excluded|not|left out))", re.I)
-# Hidden files asked for beside the others: "hidden ones included", "including the dotfiles", "hidden stuff too",
+# Hidden files asked for beside the others (a "dont" before "count" sets them aside): "hidden ones included", "hidden stuff too",
 # "y compris les fichiers cachés", "auch die versteckten", "incluidos los ocultos".
-HIDDEN_TOO = re.compile(r"\b(?:including|include|incl\.?|with|plus|and|counting|count|also)\s+(?:the\s+|any\s+)?(?:hidden|dot ?files?)\b|"
+HIDDEN_TOO = re.compile(r"(?<!n't )(?<!\bdont )(?<!\bnot )(?<!\bnever )(?<!\bwithout )\b(?:including|include|incl\.?|with|plus|and|counting|count|also)\s+(?:the\s+|any\s+)?(?:hidden|dot ?files?)\b|"
                         r"\b(?:hidden|dot ?files?)(?:\s+(?:ones?|files?|stuff))?\s+(?:included|too|as well|also)\b|"
                         r"\by compris\b[^.?!]*\bcach[ée]s?\b|\bauch\b[^.?!]*\bversteckt\w*|\b(?:incluid[oa]s?|incluyendo|contando)\b[^.?!]*\boculto?s?\b|"
                         r"\b(?:compres[io]|inclus[io]|incluso|includendo|contando)\b[^.?!]*\bnascost[io]\b", re.I)
