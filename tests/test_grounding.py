@@ -465,3 +465,17 @@ def test_a_name_is_said_without_its_accents_and_declined_by_its_last_vowel():
 def test_a_run_of_hundreds_of_digits_in_a_draft_is_no_number_and_no_crash():
     draft = "The hall costs " + "9" * 400 + " zł [1]."
     assert [c.text for c in claims(draft) if c.kind == "number"] == ["9" * 400]
+
+
+def test_contacts_are_told_by_their_shape():
+    from filesage.language.figures import contacts_asked, gives_contact
+
+    assert contacts_asked("what's her e-mail and phone?") == ["e-mail address", "phone number"] == contacts_asked("e-post og telefonnummer til Ola?")
+    assert contacts_asked("Hva er nettsiden til borettslaget?") == ["web address"]
+    assert contacts_asked("how much was the phone bill?") == contacts_asked("telefonregningen for mars?") == [] and contacts_asked("who signed it?") == []
+    assert gives_contact("phone number", "Ring 0451 227 903.") and gives_contact("phone number", "tel. +47 55 12 34 56")
+    # An amount, a date, a short code: no phone number.
+    for text in ("Total: 1 234 567,50 kr", "Møte 2031-03-10 kl. 18", "Ref 4471-22"):
+        assert not gives_contact("phone number", text), text
+    assert gives_contact("e-mail address", "skriv til styret@lag.example") and not gives_contact("e-mail address", "@handle")
+    assert gives_contact("web address", "see https://lag.example/vedtekter") and not gives_contact("web address", "lag.example")

@@ -847,6 +847,20 @@ def test_answers_give_what_was_asked(agent):
     found(option, "From zither.1 [1]:\n- -f, --show-failed: show the number of failed attempts")
     assert "an option" in answers_give_what_was_asked(option, "The failed attempts are shown on the indicator [1].").message
     assert answers_give_what_was_asked(option, "Use -f (--show-failed) [1].") is None
+    # An e-mail address asked is one of that shape: a phone number on the person's line is none, and when no line
+    # naming them gives one, the answer says so (with what was searched).
+    mail = ran(agent, turn_for(agent, "What is Vilja Holmberg's email address?"), "semantic_search", query="Vilja Holmberg")
+    found(mail, "From club/board.md [1]:\n- Treasurer: Vilja Holmberg, tel. 0451 227 903\n- Secretary: Oskar Lind, oskar.lind@klubb.example", query="Vilja Holmberg")
+    verdict = answers_give_what_was_asked(mail, "Vilja Holmberg's email address is 0451 227 903 [1].")
+    assert isinstance(verdict, Accept) and verdict.text.startswith("No file I found gives the e-mail address asked for.") and "Vilja Holmberg" in verdict.text
+    both = ran(agent, turn_for(agent, "Phone and e-mail of Vilja Holmberg?"), "semantic_search", query="Vilja Holmberg")
+    found(both, "From club/board.md [1]:\n- Treasurer: Vilja Holmberg, tel. 0451 227 903", query="Vilja Holmberg")
+    verdict = answers_give_what_was_asked(both, "Her phone is 0451 227 903 [1].")
+    assert verdict.text.startswith("Her phone is 0451 227 903 [1].\n\nNo file I found gives the e-mail address asked for.")
+    assert answers_give_what_was_asked(both, "Phone 0451 227 903, e-mail vilja@klubb.example [1].") is None
+    oskar = ran(agent, turn_for(agent, "what is Oskar Lind's e-mail?"), "semantic_search", query="Oskar Lind")
+    found(oskar, "From club/board.md [1]:\n- Secretary: Oskar Lind, oskar.lind@klubb.example, tel. 0451 227 904")
+    assert "an e-mail address" in answers_give_what_was_asked(oskar, "Oskar Lind can be reached on 0451 227 904 [1].").message
 
 
 def test_figures_come_from_the_line_asked_about(agent):

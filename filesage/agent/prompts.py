@@ -129,6 +129,7 @@ FORCED_ANSWER = """No more tools can be called. Answer the question now in plain
 NOT_FOUND = "I found nothing in {folder} that answers this. I {searched}."
 NOT_OF_THE_MONTH = "I found nothing for {month}: the files that came closest are of other months: {files}. I {searched}."
 NOT_MENTIONED = "No file in {folder} mentions {words}, so I found nothing that answers this. I {searched}."
+NO_CONTACT = "No file I found gives the {kinds} asked for. I {searched}."
 
 
 TIME_LIMIT = "I stopped after {seconds:g} seconds (the time limit for one question; raise it with --time-limit). {gathered}"

@@ -255,3 +255,29 @@ def dated_in(text: str, months: set[int]) -> bool:
     if period:
         return bool({month for _, month in period} & months)
     return bool(next((found for line in lines if (found := months_of(line, True))), set()) & months)
+
+
+# The ways of reaching someone or something a document gives, each with the words that ask for it (in the languages
+# the glossary knows) and its shape: "ola@fjord.example", "https://example.org/a", "+358 41 866 0452".
+CONTACTS = {
+    "e-mail address": (re.compile(r"\be-?mail|\bsähköpost|\be-?post(?:adress\w*)?\b|\bcourriel|\bcorreo electr|\bposta elettronica", re.I),
+                          re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")),
+    "web address": (re.compile(r"\bweb ?(?:site|page|address)|\burl\b|\bhome ?page\b|\bnettside|\bhjemmeside|\bverkkosivu|\bsite web\b|\bsitio web\b|\bwebseite|\bwebbplats", re.I),
+                      re.compile(r"\bhttps?://\S+|\bwww\.[\w-]+\.\S+")),
+    "phone number": (re.compile(r"\b(?:tele|cell ?|mobile ?)?phone\b(?!\s+(?:bills?|plans?|contracts?|cases?|calls?|subscriptions?|models?)\b)|"
+                                          r"\bmobile number|\bpuhelin(?:numero)?\b|\btelefon(?:nummer|numer)?\b|\bnum[ée]ro de t[ée]l[ée]phone|\bn[úu]mero de tel[ée]fono|\btel(?:\.|ephone)? ?(?:no|nr|number)", re.I),
+                       re.compile(r"(?<![\w.,/-])\+?\(?\d[\d ()-]{5,}\d(?![\w.,/-]*\d)")),
+}
+
+
+def contacts_asked(question: str) -> list[str]:
+    """The kinds of contact a question asks for ("her e-mail and phone?"), as CONTACTS names them."""
+    return [kind for kind, (asked, _) in CONTACTS.items() if asked.search(question)]
+
+
+def gives_contact(kind: str, text: str) -> bool:
+    """The text gives a contact of the kind: a phone number is 7 to 15 digits that are no date ("2031-03-10")."""
+    shape = CONTACTS[kind][1]
+    if kind != "phone number":
+        return bool(shape.search(text))
+    return any(7 <= sum(c.isdigit() for c in m.group(0)) <= 15 and not dates_in(m.group(0))[0] for m in shape.finditer(text))

@@ -31,7 +31,7 @@ from ..language.question import (
     question_words,
     subject_words,
 )
-from ..language.figures import MONTH_NAMES, months_named
+from ..language.figures import MONTH_NAMES, contacts_asked, gives_contact, months_named
 from ..language.names import question_language
 from ..language.text import is_piece_heading, singular, terms
 from ..llm.parser import ToolCall
@@ -236,14 +236,27 @@ def denials_must_hold(turn: "Turn", draft: str | None) -> Accept | Retry | None:
     return Retry(prompts.DENIAL_RETRY.format(line=line), [], answer_only=True, otherwise=Accept(prompts.QUOTED_LINE.format(line=line)))
 
 
-def answers_give_what_was_asked(turn: "Turn", draft: str | None) -> Retry | None:
+def answers_give_what_was_asked(turn: "Turn", draft: str | None) -> Accept | Retry | None:
     """Small models answer a question for a date or an amount with something else the results say (who owns
     the task, when asked when it is due; the vendor, when asked for the total), often retelling the previous
     answer in a follow-up. A draft without a figure of the kind asked, while the results hold one, goes back
     once saying what the question asks for. What a bill, a fee or a rent came to is an amount of money, not the
-    kWh or the hours the bill also states; "which option ..." asks for the option, not what it does."""
+    kWh or the hours the bill also states; "which option ..." asks for the option, not what it does. Asked for an
+    e-mail address, a web address or a phone number, they give what the line about the person has (a phone number
+    as the e-mail address): a draft without one of that shape goes back when a line naming what was asked holds one,
+    and says that none was found when no line does."""
     if draft is None or not turn.content_found or says_not_found(draft, ""):
         return None
+    asked = contacts_asked(turn.question)
+    missing = [kind for kind in asked if not gives_contact(kind, draft)]
+    if missing:
+        named = names_in(turn.question)
+        lines = [line for text in turn.content_found for line in text.splitlines() if not named or named & terms(line)]
+        held = [kind for kind in missing if any(gives_contact(kind, line) for line in lines)]
+        if held:
+            return Retry(prompts.KIND_RETRY.format(kind=" and ".join(f"{'an' if k[0] in 'aeiou' else 'a'} {k}" for k in held)), [], answer_only=True)
+        lacking = prompts.NO_CONTACT.format(kinds=" or ".join(missing), searched=what_was_searched(turn))
+        return Accept(lacking if len(missing) == len(asked) else f"{draft}\n\n{lacking}", as_written=True)
     if OPTION_ASKED.search(turn.question):
         # "Which option shows ...": an option as the manual writes it ("-f"), not what it does retold.
         if OPTION_NAMED.search(draft) or not any(OPTION_NAMED.search(text) for text in turn.content_found):
