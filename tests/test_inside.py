@@ -194,6 +194,11 @@ def test_a_tables_value_for_a_year_or_month_is_its_dated_rows_cell(tmp_path):
     assert rows[2].startswith("Zone: North Vale;"), rows
     absent = inside.count_in_file("rates.csv", "Norland's rate in 2019")
     assert not absent.found and absent.answer == "rates.csv has no row for 2019; its rows run from 2029 to 2030.", absent.answer
+    # A name the rows of other years say, and no row of the year asked: no row, though other names have that year.
+    write(tmp_path / "rates.csv", "Country,Year,Rate\nNorland,2029,1\nNorland,2030,2\nVelmora,2030,3\nVelmora,2031,4\nOstria,2031,5\n")
+    later = Inside(Toolbox(tmp_path)).count_in_file("rates.csv", "Norland's rate in 2031?")
+    assert not later.found and later.answer == "rates.csv has no row for Norland in 2031; its rows for Norland run from 2029 to 2030.", later.answer
+    assert Inside(Toolbox(tmp_path)).count_in_file("rates.csv", "Ostria's rate in 2031").answer.startswith("In rates.csv, Rate for 2031 is 5 (")
     # Rows that go back centuries are dated by their years too.
     write(tmp_path / "long.csv", "Year,Emissions\n1750,3\n1751,3\n2029,9\n2030,10\n")
     old = Inside(Toolbox(tmp_path)).count_in_file("long.csv", "the emissions in 2031")

@@ -319,6 +319,15 @@ def row_asked(lines: list[str], question: str) -> tuple[str, str]:
     # A name said in capitals alone ("the US") picks the rows that spell it out ("United States").
     spelled = [a for a in acronyms(question) if 0 < sum(says_acronym(a, said[i]) for i in dated) < len(dated)]
     kept = [i for i in dated if all(covers(t, terms(said[i])) for t in picking) and all(says_acronym(a, said[i]) for a in spelled)]
+    if not kept or not picking:
+        # What the question names ("Finland") is in rows of other dates, and in none of the date asked: no such row.
+        saying = [terms(row) for row in said]
+        subject = {t for t in wanted - terms(" ".join(columns)) if 0 < sum(covers(t, own) for own in saying) < len(said)}
+        of_subject = [i for i, own in enumerate(saying) if subject and all(covers(t, own) for t in subject)]
+        if of_subject and not set(of_subject) & set(dated):
+            held = sorted(cells[i][:4] for i in of_subject if ROW_YEAR.match(cells[i]))
+            named = " ".join(dict.fromkeys(w for w in re.findall(r"\w[\w-]*", question) if terms(w) & subject))
+            return "none", f"no row for {named} in {asked}; its rows for {named} run from {held[0]} to {held[-1]}"
     if len(kept) != 1:
         return "rows", ""
     row = rows[kept[0]]
