@@ -93,6 +93,9 @@ def test_terms_meet_across_forms():
     # A long word with a case ending of a few letters is the word the text says ("veronpalautusta": its refund).
     assert covers(stem("veronpalautusta"), terms("VERONPALAUTUS 412,17 €")) and covers(stem("maaliskuun"), terms("maaliskuu 2031"))
     assert not covers(stem("important"), terms("import it")) and not covers(stem("planets"), terms("the plan"))
+    # Or with another ending in place of its last letters; eight letters alike before the endings, or it is another word.
+    assert covers(stem("parkeringsplass"), terms("Parkeringsplassen koster 450 kr")) and covers(stem("autopaikka"), terms("Autopaikan vuokra"))
+    assert not covers(stem("contract"), terms("on the contrary")) and not covers(stem("department"), terms("departure time"))
 
 
 def test_a_question_finds_a_file_written_in_another_language(tmp_path, embedder):

@@ -3,6 +3,7 @@ and the lines a line of a document belongs under (a heading, a key above it)."""
 
 from __future__ import annotations
 
+import os
 import re
 import unicodedata
 
@@ -59,10 +60,14 @@ def terms(text: str) -> set[str]:
 def covers(term: str, found: set[str]) -> bool:
     """A term is in a text's terms, or (a long one) inside one of its compound words: 'miete' in 'kaltmiete'; or a
     long word of the text is the term without a case ending of a few letters ('veronpalautus' for 'veronpalautusta',
-    'maaliskuu' for 'maaliskuun'), as languages that decline by endings write it."""
+    'maaliskuu' for 'maaliskuun') or with another one in place of its last letters, as languages that decline by
+    endings write it."""
     if term in found or (len(term) >= 5 and not term.startswith("date:") and any(term in word for word in found)):
         return True
     if len(term) >= 8 and any(len(word) >= 7 and len(term) - len(word) <= 3 and term.startswith(word) for word in found):
+        return True
+    # Or both are that word with another ending in place of its last letters ("autopaikka", "autopaikan").
+    if len(term) >= 9 and any(word[:8] == term[:8] and declined_alike(term, word) for word in found):
         return True
     # One and many of the same thing: "pet" and "Pets:", "boxes" and "box".
     if len(term) >= 3 and (f"{term}s" in found or f"{term}es" in found or (term.endswith("s") and term[:-1] in found)):
@@ -70,6 +75,12 @@ def covers(term: str, found: set[str]) -> bool:
     # A long word declined by its last vowel, as Slavic and Romance languages do ("fattura", "fatture"; "kaucja", "kaucji").
     base = undeclined(term)
     return len(base) >= 5 and any(undeclined(w) == base for w in found)
+
+
+def declined_alike(one: str, other: str) -> bool:
+    """Two words that share all but endings of at most three letters, and at least eight letters before them."""
+    shared = len(os.path.commonprefix([one, other]))
+    return shared >= 8 and len(one) - shared <= 3 and len(other) - shared <= 3
 
 
 def undeclined(term: str) -> str:
