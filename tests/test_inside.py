@@ -147,6 +147,12 @@ def test_an_options_entry_is_read_from_the_manual_that_defines_it(tmp_path):
           ".. option:: -q, --quiet\n\n  Say nothing.\n\n.. option:: -x, --max-per-host=<NUM>\n\n  At most NUM per host.\n  Default: ``1``\n")
     jobs = Inside(Toolbox(root)).count_in_file("quill/quill.rst", "option -x")
     assert jobs.found and jobs.text.startswith("quill/quill.rst defines -x:\n-x, --max-per-host=<NUM>\nAt most NUM per host.") and "1" in jobs.text, jobs.text
+    # The long name after the short one's argument ("-k N, --iterations N") is the same option's.
+    write(root / "quill/quill.8", ".TH QUILL 8\n.SH OPTIONS\n.TP\n\\fB\\-k\\fR \\fIN\\fR, \\fB\\-\\-rounds\\fR \\fIN\\fR\nRounds of hashing.\nDefault is 25.\n"
+          ".TP\n\\fB\\-d\\fR[\\fIN\\fR], \\fB\\-\\-derive\\fR[=\\fIN\\fR]\nDerive it.\nDefault is 29.\n.TP\n\\fB\\-f\\fR, \\fB\\-\\-force\\fR\nForce it.\n")
+    rounds = Inside(Toolbox(root)).count_in_file("quill/quill.8", "option --rounds")
+    assert rounds.found and rounds.text == "quill/quill.8 defines --rounds:\n-k N, --rounds N: Rounds of hashing. Default is 25.", rounds.text
+    assert Inside(Toolbox(root)).count_in_file("quill/quill.8", "option --derive").text.endswith("Default is 29.")
     write(root / "quill/quill.texi", "@table @option\n@item -a\nAppend.\n@item -b\nBack up.\n@item -c\nCompress the output.\n@end table\n")
     assert Inside(Toolbox(root)).count_in_file("quill/quill.texi", "option -c").text.startswith("quill/quill.texi defines -c:\n-c")
 

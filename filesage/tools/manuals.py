@@ -12,7 +12,8 @@ from ..language.text import is_heading
 # "@item", a heading's marks or markup), and the options it names as one ("-l, --list", "-f | --file").
 OPENS_WITH_OPTION = re.compile(r"^\s*(?:[*•+]\s+|-\s+|#+\s*|=item\s+|\.\.\s+option::\s+|@itemx?\s+|\d+\.\s+)?[`*]*(?:[BIC]<)?"
                                r"(--?[A-Za-z][\w-]*)(?=$|[\s:,=\[<>`*|])")
-ALIAS = re.compile(r"^[`*>]*(?:,\s*|\s+\|\s+|\s+or\s+)[`*]*(?:[BIC]<)?(--?[A-Za-z][\w-]*)")
+# The next name of the option, after the argument the one before takes, if any ("-k N, --iterations N", "-d[N], --derive").
+ALIAS = re.compile(r"^(?:\[?=?[<\w.-]*[>\]]?|\s+[<\[]?[A-Za-z][\w.-]*[>\]]?)?[`*>]*(?:,\s*|\s+\|\s+|\s+or\s+)[`*]*(?:[BIC]<)?(--?[A-Za-z][\w-]*)")
 POD_COMMAND = re.compile(r"^=[a-z]+\d?\b")  # "=item", "=back", "=head2": the entry has ended
 MANUAL_OPTIONS = 3  # a document that defines fewer options is no manual of a program's options
 ENTRY_LINES = 4  # the most lines of one option's entry an answer gives
