@@ -320,6 +320,18 @@ def test_a_version_is_searched_by_its_whole_number(tmp_path, embedder):
     assert "v7.3.1\n\nReleased 2029-10-10" in index.search("what changed in 7.3.1?", 5)[0].text
 
 
+def test_a_long_word_finds_its_declined_forms_by_keyword(tmp_path, embedder):
+    root = tmp_path / "koti"
+    write(root / "sopimus.txt", "Vuokrasopimus\nAutopaikan vuokra on 45,00 € kuukaudessa.\n")
+    for n in range(6):
+        write(root / f"muistio_{n}.txt", f"Muistio {n}: kokous pidettiin ja asiat käsiteltiin.\n")
+    index = FolderIndex(root, embedder, tmp_path / "idx")
+    index.refresh()
+    assert index._bm25_ranking("autopaikka", 5) and index.search("autopaikka", 1)[0].path == "sopimus.txt"
+    # A short word is searched as it is: "vuokra" does not stand for every word that starts "vuok".
+    assert len(index._bm25_ranking("vuokrat", 5)) == 0
+
+
 def test_a_question_in_english_reaches_a_document_in_another_language(tmp_path, embedder):
     root = tmp_path / "docs"
     write(root / "dom/polisa.txt", "Polisa ubezpieczenia mieszkania nr MH/2031/1187\nSkładka roczna: 486,00 zł, płatna jednorazowo.\n"
