@@ -342,6 +342,14 @@ def test_a_short_document_named_is_shown_whole_though_it_says_none_of_the_questi
     write(root / "larkspur/VERSION", "0.3\n")
     result = searcher_of(root, embedder, tmp_path).semantic_search("Which quill version does its VERSION file say?", within="quill/VERSION")
     assert result.found and result.text == "From quill/VERSION (lines 1):\n- 4.8.21 2031-05-06T10:00:00Z", result.text
+    # A page in another language, asked in words it does not say ("VAT" of an invoice that says "ALV"): read whole.
+    write(root / "kuitit/lasku_0042.txt", "Telakka Oy – LASKU\nEräpäivä: 17.11.2031\nVeroton yhteensä: 805,00 €\nALV 25,5 %: 205,28 €\n"
+          "Maksettava yhteensä: 1 010,28 €\n")
+    invoice = searcher_of(root, embedder, tmp_path).semantic_search("How much VAT is in it?", within="kuitit/lasku_0042.txt")
+    assert invoice.found and "- ALV 25,5 %: 205,28 €" in invoice.text.splitlines(), invoice.text
+    # A longer document is searched by its lines as any other.
+    write(root / "kuitit/pitkä.txt", "".join(f"Rivi {n}: tavaraa {n} kpl, hinta {n},00 €\n" for n in range(200)))
+    assert not searcher_of(root, embedder, tmp_path).semantic_search("How much VAT is in it?", within="kuitit/pitkä.txt").found
 
 
 def test_a_list_item_is_led_by_its_own_release_not_the_one_above_its_list():

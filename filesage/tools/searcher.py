@@ -137,9 +137,10 @@ class Searcher:
             result.text = f"{note(f'There is no file or folder {within!r} here; every file was searched.')}\n{result.text}"
         elif paths:
             result = self._search(query, top_k, paths, said_by_scope=scope_words(paths))
-            if not result.found and len(paths) == 1 and not terms(query) - scope_words(paths) - SUBJECTLESS_TERMS:
-                # A short document named, and nothing asked of it but what it says ("the version its VERSION file
-                # gives"): all of it is about the question, though it says none of its words.
+            if not result.found and len(paths) == 1:
+                # One short document kept to, and none of its lines says the question's words: nothing asked of it but
+                # what it says ("the version its VERSION file gives"), or asked in other words than its own (an invoice
+                # in Finnish asked about its "VAT"). A page is read whole, the words it says them in are its own.
                 result = self.whole_short_document(paths[0]) or result
             unnamed = names_not_said(query, result.text) if result.found else []
             if not result.found or unnamed:
@@ -324,7 +325,7 @@ class Searcher:
 
 
 SUBJECTLESS_TERMS = terms(" ".join(SUBJECTLESS | QUESTION_WORDS))
-SHORT_DOCUMENT_CHARS = 800  # a document this short (a VERSION file, a two-line note) is shown whole when named
+SHORT_DOCUMENT_CHARS = 2500  # a document this short (a VERSION file, a bill, a one-page lease) is shown whole when searched alone
 HOLDER_CHARS = 100  # a heading or a line above, shown as context
 LINE_CHARS = 450  # a line longer than this (a paragraph on one line) is shown by its sentences about the question
 
