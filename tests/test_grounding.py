@@ -309,6 +309,16 @@ def test_a_figure_from_the_line_about_something_else_is_not_connected():
     assert [c.text for c in bad] == ["240,00"] and line == "Summa att betala: 285,00 kr"
     assert unconnected("The receipt came to 285,00 kr [1].", asked, receipt) == ([], "")
     assert unconnected("The life vest was 45,00 kr [1].", "How much was the life vest on the Fjordline receipt?", receipt) == ([], "")
+    # A total asked is the whole: the sum before tax is a part of it, however its label says "total".
+    asked = "How much was the March gas bill?"
+    bill = Evidence([asked, "From kaasu/lasku_03.txt [1]:\n- Kaasulasku maaliskuu 2031\n- Veroton yhteensä: 87,13 €\n- ALV 25,5 %: 22,22 €\n"
+                            "- Yhteensä: 109,35 €"])
+    bad, line = unconnected("The March gas bill was 87,13 € [1].", asked, bill)
+    assert [c.text for c in bad] == ["87,13"] and line == "Yhteensä: 109,35 €", (bad, line)
+    assert unconnected("It was 87,13 € before tax [1].", "How much was the March gas bill before tax?", bill) == ([], "")
+    from filesage.language.glossary import asks_before_tax
+
+    assert asks_before_tax("the price excl. VAT") and asks_before_tax("net amount?") and not asks_before_tax("how much tax did I pay?")
 
 
 def test_unit_symbols_are_the_words_a_question_uses():

@@ -7,7 +7,7 @@ import math
 import re
 from dataclasses import dataclass
 
-from ..language.glossary import TOTAL_LABELS
+from ..language.glossary import BEFORE_TAX, TOTAL_LABELS, asks_before_tax
 from ..language.names import proper_names
 from ..language.text import covers, fold, holders, setting_key, stem, terms
 from ..tools.result import is_note
@@ -104,9 +104,11 @@ def unconnected(answer: str, question: str, evidence: Evidence, translated: dict
         said_as.setdefault(source, {source}).add(stem(fold(word)))
     if "total" in said_as:
         said_as["total"] |= TOTAL_LABELS
+    # A total asked is the whole: a line that labels a part of it ("Veroton yhteensä", "Subtotal") says no total.
+    parts_of_total = set() if asks_before_tax(question) else BEFORE_TAX
 
     def says(t: str, found: set[str]) -> bool:
-        return any(covers(form, found) for form in said_as[t])
+        return any(covers(form, found) for form in said_as[t]) and not (t == "total" and found & parts_of_total)
 
     line_terms = [(terms(line.text), terms(line.context)) for line in lines]
     frequency = {t: sum(1 for own, held in line_terms if says(t, own) or says(t, held)) for t in wanted}

@@ -236,6 +236,11 @@ TOTAL_LABELS = {"total"} | {term_of(word) for word in translations({"total"}, {l
 BEFORE_TAX = terms("subtotal base partial net sub ht netto neto excl exclusive excluding exkl ohne sin bez veroton")
 
 
+def asks_before_tax(question: str) -> bool:
+    """The question asks for a part of a total: "before tax", "net of VAT", "excl. VAT", "the subtotal", "veroton"."""
+    return bool(terms(question) & BEFORE_TAX) or bool(re.search(r"\b(?:before|without|excluding|pre-?)\s*(?:the\s+)?(?:tax|vat|gst|mva|moms|alv)\b", question, re.I))
+
+
 def says_total(line: str) -> bool:
     """A line that says a document's total: its label says total in some language, and not a part of one."""
     label = terms(re.split(r"\d", line, maxsplit=1)[0])

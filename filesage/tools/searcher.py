@@ -12,7 +12,7 @@ from typing import Annotated, Callable
 
 from ..index.store import FolderIndex, Hit, Progress
 from ..language.figures import dated_in, dates_in, months_mentioned, months_named
-from ..language.glossary import BEFORE_TAX, says_total, term_of, translations
+from ..language.glossary import asks_before_tax, says_total, term_of, translations
 from ..language.lexicon import LANGUAGE_WORDS, MONEY_ASKED, MONEY_LINE, QUESTION_WORDS, SUBJECTLESS, WHOLE_FOLDER
 from ..language.names import proper_names, says_name
 from ..language.text import COMMENT_MARKS, CONFIG_SECTION, UNDERLINE, covers, holders, is_heading, is_piece_heading, setting_key, terms
@@ -242,7 +242,7 @@ class Searcher:
         if MONEY_ASKED.search(query):
             # What a bill comes to is the line that totals it, kept and first among its file's lines: its other amounts,
             # and the total before tax beside it ("veroton", without tax), are what a small model otherwise takes.
-            net = bool(terms(query) & BEFORE_TAX)
+            net = asks_before_tax(query)
             for passage in passages[:2]:
                 amounts = [line for line in scored if line.passage is passage and MONEY_LINE.search(line.shown.rsplit(" › ", 1)[-1])]
                 amounts.sort(key=lambda line: not net and not says_total(line.shown.rsplit(" › ", 1)[-1]))
