@@ -161,6 +161,9 @@ def test_translations_are_of_the_folders_other_languages():
     assert translations(terms("when is the dentist appointment?"), {"English", "French"}) == {
         "rendez": "appointment", "rdv": "appointment", "dentaire": "dentist"}
     assert set(translations(terms("did the board approve the refund?"), {"English", "Dutch"})) >= {"goedgekeurd", "terugbetaling"}
+    # The days of the week, as a timetable in another language writes them; no English word stands for a concept.
+    assert translations(terms("what time is wednesday training"), {"English", "Finnish"})["keskiviikko"] == "wednesday"
+    assert "pass" not in translations(terms("what time is wednesday training"), {"English", "Swedish"})
 
 
 def test_a_search_kept_within_a_file_or_folder(tmp_path, embedder):

@@ -173,7 +173,7 @@ CONCEPTS: list[dict[str, tuple[str, ...]]] = [
      "Portuguese": ("domicílio",), "Polish": ("domowa", "domowy"), "Czech": ("doma", "domácí"), "Finnish": ("koti",)},
     {"English": ("run", "runs", "workout", "workouts", "training"), "German": ("lauf", "training", "trainings"),
      "French": ("course", "entraînement", "entraînements"), "Spanish": ("entreno", "entrenos", "entrenamiento", "carrera"),
-     "Italian": ("allenamento", "allenamenti", "corsa"), "Dutch": ("training", "trainingen", "hardloop"), "Swedish": ("löpning", "träning", "pass"),
+     "Italian": ("allenamento", "allenamenti", "corsa"), "Dutch": ("training", "trainingen", "hardloop"), "Swedish": ("löpning", "träning"),
      "Portuguese": ("treino", "treinos", "corrida"), "Polish": ("trening", "treningi", "bieg"), "Czech": ("trénink", "tréninky", "běh"), "Finnish": ("harjoitus", "harjoitukset", "treeni")},
     {"English": ("log", "logbook", "record"), "German": ("protokoll", "tagebuch"), "French": ("journal", "registre", "suivi"),
      "Spanish": ("registro", "diario"), "Italian": ("registro", "diario"), "Dutch": ("logboek", "dagboek"), "Swedish": ("logg", "loggbok"),
@@ -201,6 +201,21 @@ CONCEPTS: list[dict[str, tuple[str, ...]]] = [
     {"English": ("ticket",), "German": ("fahrkarte", "fahrschein"), "French": ("billet",), "Spanish": ("billete",), "Italian": ("biglietto",),
      "Dutch": ("kaartje", "vervoersbewijs"), "Swedish": ("biljett",), "Portuguese": ("bilhete",), "Polish": ("bilet",), "Czech": ("jízdenka",),
      "Finnish": ("lippu",)},
+    # The days of the week: a timetable, a schedule or minutes say them in their own language.
+    {"English": ("monday",), "German": ("montag",), "French": ("lundi",), "Spanish": ("lunes",),
+     "Italian": ("lunedì",), "Dutch": ("maandag",), "Swedish": ("måndag",), "Portuguese": ("segunda-feira",), "Polish": ("poniedziałek",), "Czech": ("pondělí",), "Finnish": ("maanantai",)},
+    {"English": ("tuesday",), "German": ("dienstag",), "French": ("mardi",), "Spanish": ("martes",),
+     "Italian": ("martedì",), "Dutch": ("dinsdag",), "Swedish": ("tisdag",), "Portuguese": ("terça-feira",), "Polish": ("wtorek",), "Czech": ("úterý",), "Finnish": ("tiistai",)},
+    {"English": ("wednesday",), "German": ("mittwoch",), "French": ("mercredi",), "Spanish": ("miércoles",),
+     "Italian": ("mercoledì",), "Dutch": ("woensdag",), "Swedish": ("onsdag",), "Portuguese": ("quarta-feira",), "Polish": ("środa",), "Czech": ("středa",), "Finnish": ("keskiviikko",)},
+    {"English": ("thursday",), "German": ("donnerstag",), "French": ("jeudi",), "Spanish": ("jueves",),
+     "Italian": ("giovedì",), "Dutch": ("donderdag",), "Swedish": ("torsdag",), "Portuguese": ("quinta-feira",), "Polish": ("czwartek",), "Czech": ("čtvrtek",), "Finnish": ("torstai",)},
+    {"English": ("friday",), "German": ("freitag",), "French": ("vendredi",), "Spanish": ("viernes",),
+     "Italian": ("venerdì",), "Dutch": ("vrijdag",), "Swedish": ("fredag",), "Portuguese": ("sexta-feira",), "Polish": ("piątek",), "Czech": ("pátek",), "Finnish": ("perjantai",)},
+    {"English": ("saturday",), "German": ("samstag",), "French": ("samedi",), "Spanish": ("sábado",),
+     "Italian": ("sabato",), "Dutch": ("zaterdag",), "Swedish": ("lördag",), "Portuguese": ("sábado",), "Polish": ("sobota",), "Czech": ("sobota",), "Finnish": ("lauantai",)},
+    {"English": ("sunday",), "German": ("sonntag",), "French": ("dimanche",), "Spanish": ("domingo",),
+     "Italian": ("domenica",), "Dutch": ("zondag",), "Swedish": ("söndag",), "Portuguese": ("domingo",), "Polish": ("niedziela",), "Czech": ("neděle",), "Finnish": ("sunnuntai",)},
 ]
 
 
