@@ -8,7 +8,7 @@ import re
 import time
 from typing import Iterable
 
-from .lexicon import ASKING_FOR_A_THING, FILLER_WORDS, KIN_WORDS, KNOWN_EXTENSIONS, MAN_PAGE_ASKED, MAN_SECTION, NUMBER_WORDS, SECONDS, TYPE_GROUPS, UNITS, WHOLE_FOLDER
+from .lexicon import ASKING_FOR_A_THING, FILLER_WORDS, KIN_WORDS, KNOWN_EXTENSIONS, MAN_PAGE_ASKED, MAN_SECTION, NUMBER_WORDS, QUESTION_WORDS, SECONDS, TYPE_GROUPS, UNITS, WHOLE_FOLDER
 from .text import singular, words
 
 
@@ -267,6 +267,9 @@ def files_named(question: str, paths: list[str]) -> list[str]:
         if len(named) > 1 and re.fullmatch(r"[A-Za-z]+", base) and singular(base.lower()) in said:
             named = frozenset({singular(base.lower())})
         if not named or not named <= said or (len(named) == 1 and named <= asked_for and not named <= written_upper):
+            continue
+        # A name of words of asking ("us.csv" for "an answer from us") is named only written as a name ("the US list").
+        if named <= QUESTION_WORDS and not named <= written_upper:
             continue
         folders = {singular(w) for w in words(path.rsplit("/", 1)[0])} if "/" in path else set()
         shared = sum(near(w, named) for w in (folders - named) & said)
