@@ -334,6 +334,10 @@ def test_the_files_a_question_names(tmp_path):
     assert box.named_in("per the zlib FAQ, what is the ECCN?") == ["libs/zlib/FAQ"]  # not zlib.3, named only by its folder
     assert box.named_in("In jq's NEWS, which release added it?") == ["cli/jq/NEWS.md"]
     assert box.named_in("who created jq, going by its AUTHORS file?") == ["cli/jq/AUTHORS"]
+    # A word of asking that is also a file's name ("us.csv") names it only written as a name.
+    write(tmp_path / "root/data/agencies/us.csv", "name\nAgency\n")
+    assert Toolbox(tmp_path / "root").named_in("By when does the choir want an answer from us?") == []
+    assert Toolbox(tmp_path / "root").named_in("how many agencies does the US list have?") == ["data/agencies/us.csv"]
     assert box.named_in("What port does redis.conf set, and what is in sentinel.conf?") == ["servers/redis/redis.conf", "servers/redis/sentinel.conf"]
     assert box.named_in("In the sample tmux config, what is the prefix key?") == []  # the config named is another folder's
     # Several files of a name, and nothing in the question picks one: a kind of document, not one of them.
