@@ -234,6 +234,13 @@ def test_a_tables_figures_are_read_as_its_country_writes_them_and_its_words_in_i
     assert "The highest Belastung" in out.text and "is 1 045,00" in out.text and "Miete Mai" in out.text, out.text
     came_in = inside.count_in_file("bank/konto_05.csv", "total money received in May")
     assert "The total of Gutschrift over 2 rows" in came_in.text and "is 3 294,60" in came_in.text, came_in.text
+    # Money paid to one payee, the columns in words the question does not say: the one column its rows fill.
+    write(root / "bank/utskrift.csv", "Dato;Forklaring;Ut;Inn\n02.05.2031;Vipps Fjellstua grendehus;2 400,00;\n"
+          "04.05.2031;Lønn;;31 200,00\n09.05.2031;Vipps Fjellstua grendehus;600,00;\n12.05.2031;Butikk;312,40;\n14.05.2031;Refusjon;;250,00\n")
+    hall = Inside(Toolbox(root)).count_in_file("bank/utskrift.csv", "What did we pay to rent Fjellstua grendehus?")
+    assert "The total of Ut over 2 rows that say Fjellstua, grendehus is 3 000,00." in hall.text, hall.text
+    # Every row picked fills both columns: no column is the one asked.
+    assert "can be counted" in Inside(Toolbox(root)).count_in_file("bank/utskrift.csv", "what did the statement total?").text
     signed = inside.count_in_file("bank/export.csv", "largest outgoing amount")
     assert "of money going out is -875,00" in signed.text and "Alquiler" in signed.text, signed.text
     # The amounts both in and out are the column asked about, not the balance beside them.

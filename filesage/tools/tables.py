@@ -134,7 +134,7 @@ def table_figure(lines: list[str], what: str) -> str | None:
     if combine == "mode":
         kinds = [c for c in columns if c not in numeric and c != "Sheet" and any(says(t, terms(c)) for t in wanted)]
         column = kinds[0] if kinds else None
-    if column is None and combine != "count":
+    if column is None and combine in ("mode", ""):
         return None
     # The words that pick rows: what is neither the combining, the column, nor a word about the table itself.
     picking = picking_words(rows, what, says) - (terms(bound.group("number")) if bound else set())
@@ -161,6 +161,13 @@ def table_figure(lines: list[str], what: str) -> str | None:
 
     # A row the table totals itself in ("Total: 4,210") is no row of its own to add or rank.
     kept = [row for row in rows if picked(row, years) and not any(terms(v) & TOTAL_WORDS for v in row.values() if cell_number(v) is None)]
+    if column is None and combine != "count":
+        # No column named, nor one alone: the one figure column the rows picked fill (the payments to one payee in
+        # an export with a column for money out and one for money in, whatever the export's language calls them).
+        filled = [c for c in numeric if any(cell_number(row.get(c, "")) is not None for row in kept)]
+        if len(filled) != 1 or len(kept) == len(rows):
+            return None
+        column = filled[0]
     if limit is not None:
         bounding = bound.group("way").lower()
         kept = [row for row in kept if (value := cell_number(row.get(column, ""))) is not None and BOUND_BY[bounding](value, limit)]
