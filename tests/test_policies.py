@@ -878,6 +878,21 @@ def test_figures_come_from_the_line_asked_about(agent):
     assert figures_come_from_the_line_asked_about(turn, "It is 800000 [1].").otherwise.text.endswith('The files say: "department: sales; q1_budget: 450000"')
 
 
+def test_a_quoted_line_says_what_the_question_is_about(agent):
+    from filesage.policies.reading import quoted
+
+    # The line quoted when the drafts failed: one about a thing no file says (a dentist's bill in a folder with none)
+    # is no answer; one that says it, in the folder's words or the question's, is.
+    agent.said_in_files = lambda word, paths=None: word in {"bill", "faktura", "energi", "ferry"}
+    turn = ran(agent, turn_for(agent, "How much was the dentist bill?"), "semantic_search", query="dentist bill")
+    found(turn, "From bank/utskrift.csv [1] (rows 1-3):\n- Forklaring: Vestkyst Energi faktura 2031-118; Ut: 2 318,75", query="dentist bill")
+    said = quoted(turn, "Forklaring: Vestkyst Energi faktura 2031-118; Ut: 2 318,75")
+    assert said.as_written and said.text.startswith("I found nothing in") and "'dentist'" in said.text, said.text
+    ferry = ran(agent, turn_for(agent, "What did the ferry cost?"), "semantic_search", query="ferry")
+    found(ferry, "From kvitteringer/ferje.txt [1]:\n- Ferry Halsa-Kanestraum: 244,00 kr", query="ferry")
+    assert quoted(ferry, "Ferry Halsa-Kanestraum: 244,00 kr").text == 'The files say: "Ferry Halsa-Kanestraum: 244,00 kr"'
+
+
 def each_file(what: str, combine: str = "list", extension: str = "", folder: str = "", name: str = "", mentions: str = "") -> ToolResult:
     """Answer over every matching file.
 

@@ -120,6 +120,7 @@ DENIAL_RETRY = 'The results do answer this. The line about it is: "{line}". Answ
 ADDED_UP = 'Together: {total} ({parts}).'
 FILE_READS = 'The file reads:\n{lines}'
 QUOTED_LINE = 'The files say: "{line}"'
+NOTHING_SAYS = "I found nothing in {folder} that says {words}. I {searched}."
 
 
 FORCED_ANSWER = """No more tools can be called. Answer the question now in plain words, using only the results above. If they do not answer it, say that you did not find it."""

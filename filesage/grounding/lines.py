@@ -104,7 +104,7 @@ def unconnected(answer: str, question: str, evidence: Evidence, translated: dict
         said_as.setdefault(source, {source}).add(stem(fold(word)))
     if "total" in said_as:
         said_as["total"] |= TOTAL_LABELS
-    # A total asked is the whole: a line that labels a part of it ("Veroton yhteensä", "Subtotal") says no total.
+    # A total asked is the whole: a line that labels a part of it (a sum before tax, a subtotal) says no total.
     parts_of_total = set() if asks_before_tax(question) else BEFORE_TAX
 
     def says(t: str, found: set[str]) -> bool:

@@ -271,7 +271,7 @@ CONTACTS = {
 
 
 def contacts_asked(question: str) -> list[str]:
-    """The kinds of contact a question asks for ("her e-mail and phone?"), as CONTACTS names them."""
+    """The kinds of contact a question asks for ("her e-mail, and her phone number?"), as CONTACTS names them."""
     return [kind for kind, (asked, _) in CONTACTS.items() if asked.search(question)]
 
 

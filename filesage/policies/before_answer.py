@@ -48,6 +48,7 @@ from .reading import (
     opening_of,
     previous_answer,
     previous_question,
+    quoted,
     what_was_searched,
 )
 
@@ -95,7 +96,7 @@ def answers_are_not_the_prompt_copied(turn: "Turn", draft: str | None) -> Accept
         return None
     found = turn.content_found
     line = line_most_about(turn.question, found) or line_sharing_most(turn.question, found) or opening_of(found)
-    otherwise = Accept(prompts.QUOTED_LINE.format(line=line)) if line else \
+    otherwise = quoted(turn, line) if line else \
         Accept(prompts.NOT_FOUND.format(folder=turn.folder, searched=what_was_searched(turn)), as_written=True)
     return Retry(prompts.COPIED_RETRY.format(line=prompts.HOLLOW_LINE.format(line=line) if line else ""), [], answer_only=True, otherwise=otherwise)
 
@@ -221,7 +222,7 @@ def follow_ups_answer_about_what_they_name(turn: "Turn", draft: str | None) -> R
     line = line_most_about(turn.question, turn.content_found) or line_sharing_most(turn.question, turn.content_found)
     said = prompts.HOLLOW_LINE.format(line=line) if line else ""
     message = prompts.SUBJECT_RETRY.format(now=" and ".join(sorted(now)), before=" and ".join(named), line=said)
-    return Retry(message, [], answer_only=True, otherwise=Accept(prompts.QUOTED_LINE.format(line=line)) if line else None)
+    return Retry(message, [], answer_only=True, otherwise=quoted(turn, line) if line else None)
 
 
 def denials_must_hold(turn: "Turn", draft: str | None) -> Accept | Retry | None:
@@ -326,7 +327,7 @@ def answers_say_more_than_the_question(turn: "Turn", draft: str | None) -> Retry
     said = prompts.HOLLOW_LINE.format(line=line) if line else ""
     message = (prompts.RETOLD_RETRY if retold else prompts.HOLLOW_RETRY).format(line=said, question=turn.question)
     if line:
-        return Retry(message, [], answer_only=True, otherwise=Accept(prompts.QUOTED_LINE.format(line=line)))
+        return Retry(message, [], answer_only=True, otherwise=quoted(turn, line))
     if retold:
         # What the answer before said may be the answer again ("and in which release?"): it stands.
         return Retry(message, [])
@@ -358,7 +359,7 @@ def one_value_asked_is_one_line_answered(turn: "Turn", draft: str | None) -> Acc
     line = line_most_about(question, turn.content_found) or line_sharing_most(question, turn.content_found)
     if not line:
         return None
-    return Retry(prompts.ONE_VALUE_RETRY.format(line=line), [], answer_only=True, otherwise=Accept(prompts.QUOTED_LINE.format(line=line)))
+    return Retry(prompts.ONE_VALUE_RETRY.format(line=line), [], answer_only=True, otherwise=quoted(turn, line))
 
 
 def claims_must_be_in_the_results(turn: "Turn", draft: str | None) -> Accept | Retry | None:
@@ -377,7 +378,7 @@ def claims_must_be_in_the_results(turn: "Turn", draft: str | None) -> Accept | R
     before = confirmed_before(turn) if kept.startswith(UNCONFIRMED) else ""
     line = line_most_about(turn.question, turn.content_found) if kept.startswith(UNCONFIRMED) and not before else ""
     return Retry(prompts.grounding_retry([c.text for c in bad], turn.tools_left(), turn.steps_left()), [c.text for c in bad],
-                 otherwise=Accept(before or (prompts.QUOTED_LINE.format(line=line) if line else kept)))
+                 otherwise=Accept(before) if before else quoted(turn, line) if line else Accept(kept))
 
 
 def confirmed_before(turn: "Turn") -> str:
@@ -411,8 +412,9 @@ def figures_come_from_the_line_asked_about(turn: "Turn", draft: str | None) -> A
         return Accept(rest)
     # Twice a figure from the wrong line: the line that is about the question is the answer, quoted.
     kept = rest if line else removed
-    quoted = prompts.QUOTED_LINE.format(line=line)
-    otherwise = Accept(kept) if not line else Accept(quoted if kept.startswith(UNCONFIRMED) or not kept.strip() else f"{kept}\n\n{quoted}")
+    said = quoted(turn, line) if line else None
+    alone = said is not None and (said.as_written or kept.startswith(UNCONFIRMED) or not kept.strip())
+    otherwise = Accept(kept) if said is None else said if alone else Accept(f"{kept}\n\n{said.text}")
     return Retry(prompts.unconnected_retry([c.text for c in bad], line), [c.text for c in bad], answer_only=bool(line), otherwise=otherwise)
 
 

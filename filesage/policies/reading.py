@@ -8,14 +8,16 @@ import re
 from typing import TYPE_CHECKING
 
 from ..agent import prompts
+from ..agent.decisions import Accept
 from ..agent.state import Turn
 from ..grounding.claims import MARKER, claims, missing_names
 from ..grounding.lines import is_source_heading, unlisted
 from ..language.lexicon import CHANGELOG_NAMES, QUESTION_WORDS, REFERS_BACK
 from ..language.matching import folder_by_its_own_name
 from ..language.names import proper_names
-from ..language.question import combines_in
-from ..language.text import singular, terms, words
+from ..language.glossary import term_of, translations
+from ..language.question import combines_in, subject_words
+from ..language.text import covers, singular, terms, words
 from ..tools.registry import CONTENT_TOOLS
 from ..tools.inside import RELEASE_WORDS, listed_lines, release_lines
 from ..tools.manuals import defined_options
@@ -117,6 +119,38 @@ def line_most_about(question: str, found: list[str]) -> str:
     lines = [line for line in every if claims(line)]
     best = max(lines, key=aboutness(question, every), default="")
     return best if len(terms(best) & wanted) >= max(2, len(wanted) / 2) else ""
+
+
+def quoted(turn: "Turn", line: str) -> Accept:
+    """The found line most about the question, quoted as the answer once the model's drafts failed the checks. A line
+    that does not say a word of what the question is about that no file of the folder says either (a bank line for
+    "the dentist's bill": its "faktura" is the bill, and no file says dentist) answers nothing: that nothing says
+    those words is the answer."""
+    said = terms(f"{line} {source_of(turn.content_found, line)}")
+    translated = translations(terms(turn.question), set(turn.languages()))
+
+    def told(word: str, said_in) -> bool:
+        forms = [word] + [other for other, of in translated.items() if of == term_of(word)]
+        return any(said_in(form) for form in forms)
+
+    unsaid = [w for w in subject_words(turn.question) if not told(w, lambda form: covers(term_of(form), said))
+              and turn.said_in_files is not None and not told(w, turn.said_in_files)]
+    if unsaid:
+        return Accept(prompts.NOTHING_SAYS.format(folder=turn.folder, words=" or ".join(f"'{w}'" for w in unsaid), searched=what_was_searched(turn)), as_written=True)
+    return Accept(prompts.QUOTED_LINE.format(line=line))
+
+
+def source_of(found: list[str], line: str) -> str:
+    """The path of the file a found line is listed under ('' when it is under none)."""
+    for text in found:
+        path = ""
+        for row in text.splitlines():
+            head = re.match(r"From (\S.*?)(?: \[\d+\])? \(", row)
+            if head:
+                path = head.group(1)
+            elif line in row:
+                return path
+    return ""
 
 
 def scoped(turn: "Turn", within: str) -> set[str]:

@@ -10,6 +10,7 @@ import time
 from dataclasses import dataclass
 from typing import Annotated, Callable
 
+from ..index.refresh import foreign
 from ..index.store import FolderIndex, Hit, Progress
 from ..language.figures import dated_in, dates_in, months_mentioned, months_named
 from ..language.glossary import asks_before_tax, says_total, term_of, translations
@@ -141,7 +142,8 @@ class Searcher:
                 # One short document kept to, and none of its lines says the question's words: nothing asked of it but
                 # what it says ("the version its VERSION file gives"), or asked in other words than its own (an invoice
                 # in Finnish asked about its "VAT"). A page is read whole, the words it says them in are its own.
-                result = self.whole_short_document(paths[0]) or result
+                asked_of_it = bool(terms(query) - scope_words(paths) - SUBJECTLESS_TERMS)
+                result = self.whole_short_document(paths[0], only_in_another_language=asked_of_it) or result
             unnamed = names_not_said(query, result.text) if result.found else []
             if not result.found or unnamed:
                 # Not in the document named, or not about the name the question gives (a trip's budget named by the
@@ -155,11 +157,12 @@ class Searcher:
         result.coverage = self.coverage()
         return result
 
-    def whole_short_document(self, path: str) -> ToolResult | None:
-        """A document of a few lines, all of them; None for a longer one (or one not indexed)."""
+    def whole_short_document(self, path: str, only_in_another_language: bool = False) -> ToolResult | None:
+        """A document of a few lines, all of them; None for a longer one (or one not indexed), or for one in English
+        when only_in_another_language (an English document that says none of the question's words lacks them)."""
         chunks = self.index.chunks_of(path)
         lines = [line.strip() for chunk in chunks for line in chunk.text.splitlines() if line.strip()]
-        if not lines or sum(map(len, lines)) > SHORT_DOCUMENT_CHARS:
+        if not lines or sum(map(len, lines)) > SHORT_DOCUMENT_CHARS or (only_in_another_language and not foreign(" ".join(lines))):
             return None
         where = ", ".join(dict.fromkeys(chunk.location for chunk in chunks))
         text = f"From {path} ({where}):\n" + "\n".join(f"- {line}" for line in lines)
