@@ -82,7 +82,7 @@ CASES = {
     "DEFAULT_ASKED": lambda: bool(L.DEFAULT_ASKED.search("how many lines does it keep by default?")) and not L.DEFAULT_ASKED.search("the defaults file"),
     "THAT_TIME": lambda: bool(L.THAT_TIME.search("how many members that year?")) and not L.THAT_TIME.search("then what happened"),
     "MOST_OFTEN": lambda: bool(L.MOST_OFTEN.search("which client came most often?")) and not L.MOST_OFTEN.search("the most expensive one"),
-    "COMBINE_WORDS": lambda: [c for c, p in L.COMBINE_WORDS if p.search("what did I spend in total")] == ["total"]
+    "COMBINE_WORDS": lambda: [c for c, p in L.COMBINE_WORDS if p.search("what did I spend in total")] == ["total"] == [c for c, p in L.COMBINE_WORDS if p.search("how much did I spend at the bakery")]
     and [c for c, p in L.COMBINE_WORDS if p.search("what did the two water bills come to together")] == ["total"],
     "COMBINE_TERMS_TEXT": lambda: {"largest", "average", "total"} <= set(L.COMBINE_TERMS_TEXT.split()),
     "PLURAL": lambda: matches(L.PLURAL, "which receipts") and not matches(L.PLURAL, "this status"),
