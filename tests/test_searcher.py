@@ -5,7 +5,7 @@ import pytest
 
 from bench.corpus import build_corpus
 from filesage.language.glossary import CONCEPTS, translations
-from filesage.language.text import covers, holders, stem, terms
+from filesage.language.text import covers, fold, holders, stem, terms
 from filesage.index.store import FolderIndex
 from filesage.tools.searcher import Searcher
 from filesage.tools.toolbox import Toolbox
@@ -93,6 +93,8 @@ def test_terms_meet_across_forms():
     # A long word with a case ending of a few letters is the word the text says ("veronpalautusta": its refund).
     assert covers(stem("veronpalautusta"), terms("VERONPALAUTUS 412,17 €")) and covers(stem("maaliskuun"), terms("maaliskuu 2031"))
     assert not covers(stem("important"), terms("import it")) and not covers(stem("planets"), terms("the plan"))
+    # A letter of its own ("ø", "ł") is kept, as the keyword index keeps it: the name is the name the files say.
+    assert terms("Kari Bjørnvik, tlf. 913 44 208") >= {"bjørnvik", "kari"} and fold("Składka – 45 zł") == "składka  45 zł"
     # Or with another ending in place of its last letters; eight letters alike before the endings, or it is another word.
     assert covers(stem("parkeringsplass"), terms("Parkeringsplassen koster 450 kr")) and covers(stem("autopaikka"), terms("Autopaikan vuokra"))
     assert not covers(stem("contract"), terms("on the contrary")) and not covers(stem("department"), terms("departure time"))

@@ -16,8 +16,9 @@ def squash(text: str) -> str:
 
 
 def fold(text: str) -> str:
-    """Lower case without accents, as the FTS5 index tokenises: 'Müllerstraße' -> 'mullerstrae'."""
-    return unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().lower()
+    """Lower case without accents, as the FTS5 index tokenises: 'Müllerstraße' -> 'mullerstraße', 'Bjørnvik' -> 'bjørnvik'
+    (a letter of its own, "ø", "ł", "ß", stays: dropping it made a name no file says; other signs go, "–", "°")."""
+    return "".join(c for c in unicodedata.normalize("NFKD", text) if c.isascii() or (c.isalnum() and not unicodedata.combining(c))).lower()
 
 
 def stem(word: str) -> str:
@@ -39,7 +40,7 @@ def terms(text: str) -> set[str]:
     versions = VERSION.findall(fold(text))
     # A name written in camel case says its words too: "ConditionPathExists" is about a condition, a path, existing.
     split = CAMEL.sub(" ", text)
-    words = re.findall(r"[a-z0-9]+", VERSION.sub(" ", fold(text))) + (re.findall(r"[a-z0-9]+", VERSION.sub(" ", fold(split))) if split != text else [])
+    words = re.findall(r"[^\W_]+", VERSION.sub(" ", fold(text))) + (re.findall(r"[^\W_]+", VERSION.sub(" ", fold(split))) if split != text else [])
     # The day and month of a date ("3 May", "03/05/2031") are said by its date term: as numbers of their own they
     # would be about any figure with a 3 in it ("3,80 €"). Its year and the numbers outside dates stay.
     dated, undated = dates_in(text)
