@@ -891,6 +891,10 @@ def test_a_quoted_line_says_what_the_question_is_about(agent):
     ferry = ran(agent, turn_for(agent, "What did the ferry cost?"), "semantic_search", query="ferry")
     found(ferry, "From kvitteringer/ferje.txt [1]:\n- Ferry Halsa-Kanestraum: 244,00 kr", query="ferry")
     assert quoted(ferry, "Ferry Halsa-Kanestraum: 244,00 kr").text == 'The files say: "Ferry Halsa-Kanestraum: 244,00 kr"'
+    # The kind of value asked ("e-mail address") is no subject: the line gives it its own way.
+    mail = ran(agent, turn_for(agent, "What's the ferry's e-mail address?"), "semantic_search", query="ferry e-mail")
+    found(mail, "From kvitteringer/ferje.txt [1]:\n- Ferry Halsa-Kanestraum, post@ferje.example", query="ferry e-mail")
+    assert quoted(mail, "Ferry Halsa-Kanestraum, post@ferje.example").text.startswith("The files say:")
 
 
 def each_file(what: str, combine: str = "list", extension: str = "", folder: str = "", name: str = "", mentions: str = "") -> ToolResult:

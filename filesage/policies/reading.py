@@ -133,11 +133,15 @@ def quoted(turn: "Turn", line: str) -> Accept:
         forms = [word] + [other for other, of in translated.items() if of == term_of(word)]
         return any(said_in(form) for form in forms)
 
-    unsaid = [w for w in subject_words(turn.question) if not told(w, lambda form: covers(term_of(form), said))
+    unsaid = [w for w in subject_words(turn.question) if w not in VALUE_KIND_WORDS and not told(w, lambda form: covers(term_of(form), said))
               and turn.said_in_files is not None and not told(w, turn.said_in_files)]
     if unsaid:
         return Accept(prompts.NOTHING_SAYS.format(folder=turn.folder, words=" or ".join(f"'{w}'" for w in unsaid), searched=what_was_searched(turn)), as_written=True)
     return Accept(prompts.QUOTED_LINE.format(line=line))
+
+
+# Words that name the kind of value asked, which a line writes its own way ("tlf.", an "@"): not what it is about.
+VALUE_KIND_WORDS = frozenset({"address", "e-mail", "email", "mail", "phone", "telephone", "mobile", "website", "url", "code", "reference", "ref", "id"})
 
 
 def source_of(found: list[str], line: str) -> str:
