@@ -389,8 +389,9 @@ class FolderIndex:
             return []
         # A long word is also searched by its start, without its last two letters: languages that decline by endings
         # write "autopaikan" and "keskiviikkona" where the question's word is "autopaikka" or "keskiviikko".
-        starts = [f'"{w[:-2]}"*' for w in dict.fromkeys(words) if len(w) >= 8 and w.isalpha()]
-        match = " OR ".join([f'"{w}"' for w in dict.fromkeys(words)] + starts)
+        words = list(dict.fromkeys(words))
+        starts = [f'"{w[:-2]}"*' for w in words if len(w) >= 8 and w.isalpha()]
+        match = " OR ".join([f'"{w}"' for w in words] + starts)
         within = " AND rowid IN (SELECT c.id FROM chunks c JOIN temp.scope s ON s.path = c.path)" if scoped else ""
         rows = self.db.execute(
             f"SELECT rowid FROM chunks_fts WHERE chunks_fts MATCH ?{within} ORDER BY bm25(chunks_fts) LIMIT ?", (match, pool)

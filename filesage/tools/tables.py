@@ -134,7 +134,7 @@ def table_figure(lines: list[str], what: str) -> str | None:
     if combine == "mode":
         kinds = [c for c in columns if c not in numeric and c != "Sheet" and any(says(t, terms(c)) for t in wanted)]
         column = kinds[0] if kinds else None
-    if column is None and combine in ("mode", ""):
+    if column is None and combine == "mode":
         return None
     # The words that pick rows: what is neither the combining, the column, nor a word about the table itself.
     picking = picking_words(rows, what, says) - (terms(bound.group("number")) if bound else set())
@@ -320,16 +320,16 @@ def row_asked(lines: list[str], question: str) -> tuple[str, str]:
         held = sorted(cell[:4] for cell in cells if ROW_YEAR.match(cell))
         return "none", f"no row for {asked}; its rows run from {held[0]} to {held[-1]}"
     said = [shown(row) for row in rows]
-    wanted = terms(question) - {t for y in years for t in terms(y)} - named_numbers(question)
+    saying = [terms(text) for text in said]
+    wanted = terms(question) - {t for y in years for t in terms(y)} - named_numbers(question) - terms(" ".join(columns))
     # The question's words that some of those rows say and others do not pick among them ("Portugal").
-    picking = {t for t in wanted if 0 < sum(covers(t, terms(said[i])) for i in dated) < len(dated)} - terms(" ".join(columns))
+    picking = {t for t in wanted if 0 < sum(covers(t, saying[i]) for i in dated) < len(dated)}
     # A name said in capitals alone ("the US") picks the rows that spell it out ("United States").
     spelled = [a for a in acronyms(question) if 0 < sum(says_acronym(a, said[i]) for i in dated) < len(dated)]
-    kept = [i for i in dated if all(covers(t, terms(said[i])) for t in picking) and all(says_acronym(a, said[i]) for a in spelled)]
+    kept = [i for i in dated if all(covers(t, saying[i]) for t in picking) and all(says_acronym(a, said[i]) for a in spelled)]
     if not kept or not picking:
         # What the question names ("Finland") is in rows of other dates, and in none of the date asked: no such row.
-        saying = [terms(row) for row in said]
-        subject = {t for t in wanted - terms(" ".join(columns)) if 0 < sum(covers(t, own) for own in saying) < len(said)}
+        subject = {t for t in wanted if 0 < sum(covers(t, own) for own in saying) < len(said)}
         of_subject = [i for i, own in enumerate(saying) if subject and all(covers(t, own) for t in subject)]
         if of_subject and not set(of_subject) & set(dated):
             held = sorted(cells[i][:4] for i in of_subject if ROW_YEAR.match(cells[i]))
