@@ -861,6 +861,10 @@ def test_answers_give_what_was_asked(agent):
     oskar = ran(agent, turn_for(agent, "what is Oskar Lind's e-mail?"), "semantic_search", query="Oskar Lind")
     found(oskar, "From club/board.md [1]:\n- Secretary: Oskar Lind, oskar.lind@klubb.example, tel. 0451 227 904")
     assert "an e-mail address" in answers_give_what_was_asked(oskar, "Oskar Lind can be reached on 0451 227 904 [1].").message
+    # A name is matched as it is spelled, not by its stem ("Hanne" is no "hann").
+    hanne = ran(agent, turn_for(agent, "what is Hanne Strande's e-mail?"), "semantic_search", query="Hanne Strande")
+    found(hanne, "From club/board.md [1]:\n- Secretary: Hanne Strande, hanne.strande@klubb.example, tel. 0451 227 905")
+    assert "an e-mail address" in answers_give_what_was_asked(hanne, "Hanne Strande can be reached on 0451 227 905 [1].").message
 
 
 def test_figures_come_from_the_line_asked_about(agent):

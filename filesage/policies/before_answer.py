@@ -33,7 +33,7 @@ from ..language.question import (
 )
 from ..language.figures import MONTH_NAMES, contacts_asked, gives_contact, months_named
 from ..language.names import question_language
-from ..language.text import is_piece_heading, singular, terms
+from ..language.text import is_piece_heading, singular, terms, words
 from ..llm.parser import ToolCall
 from ..tools.listing import dated_months, document_months
 from ..tools.registry import CONTENT_TOOLS
@@ -252,7 +252,7 @@ def answers_give_what_was_asked(turn: "Turn", draft: str | None) -> Accept | Ret
     missing = [kind for kind in asked if not gives_contact(kind, draft)]
     if missing:
         named = names_in(turn.question)
-        lines = [line for text in turn.content_found for line in text.splitlines() if not named or named & terms(line)]
+        lines = [line for text in turn.content_found for line in text.splitlines() if not named or named & set(words(line))]
         held = [kind for kind in missing if any(gives_contact(kind, line) for line in lines)]
         if held:
             return Retry(prompts.KIND_RETRY.format(kind=" and ".join(f"{'an' if k[0] in 'aeiou' else 'a'} {k}" for k in held)), [], answer_only=True)
