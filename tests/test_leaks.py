@@ -9,7 +9,7 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 # Words of filesage's own that a test also says with a capital (its messages, key names, languages it tells apart).
-OWN_WORDS = {"English", "German", "French", "Spanish", "Italian", "Dutch", "Swedish", "Ctrl", "Windows", "Central", "Columns", "Refused",
+OWN_WORDS = {"English", "German", "French", "Spanish", "Italian", "Dutch", "Swedish", "Norwegian", "Danish", "Ctrl", "Windows", "Central", "Columns", "Refused",
              "Thinking", "Writing", "Units"}
 # File names of the project's own that the product may name: the embedder's model files and the benchmark scripts.
 OWN_FILES = {"config.json", "sentence_bert_config.json", "tokenizer.json", "model-check.json", "end_to_end.py", "generalisation.py", "embedders.py",

@@ -201,7 +201,10 @@ CASES = {
     "QUOTED": lambda: [L.quoted_text(m) for m in L.QUOTED.finditer("find \"cold storage\" or `ledger` but not don't")] == ["cold storage", "ledger"],
     "SAYS_NOT_FOUND": lambda: matches(L.SAYS_NOT_FOUND, "I could not find a deposit.") and not matches(L.SAYS_NOT_FOUND, "No, it was paid."),
     "CLAUSE_BREAK": lambda: [c for c in L.CLAUSE_BREAK.split("A is 5, and B is 6") if c] == ["A is 5", "B is 6"],
-    "LANGUAGE_WORDS": lambda: "und" in L.LANGUAGE_WORDS["German"] and "the" in L.LANGUAGE_WORDS["English"] and len(L.LANGUAGE_WORDS) == 11
+    "LANGUAGE_WORDS": lambda: "und" in L.LANGUAGE_WORDS["German"] and "the" in L.LANGUAGE_WORDS["English"] and len(L.LANGUAGE_WORDS) == 13
+    # Kin languages are told apart from the others, not from each other alone.
+    and language_of("Leietaker betaler husleie forskuddsvis hver måned, og depositum er på tre måneders leie som blir satt inn") == "Norwegian"
+    and language_of("Lejer betaler husleje forud hver måned, og depositum svarer til tre måneders leje, som bliver indsat af udlejer") == "Danish"
     and "nebo" in L.LANGUAGE_WORDS[language_of("Nájemce je povinen platit nájemné, které je splatné do pátého dne, a pronajímatel ho nebo jeho zástupce")]
     and "sekä" in L.LANGUAGE_WORDS[language_of("Vuokralainen maksaa vuokran kuun viidenteen päivään mennessä, ja jos maksu myöhästyy, siitä peritään korko sekä muistutusmaksu")],
     "GERMAN_QUESTION_WORDS": lambda: L.LANGUAGE_WORDS["German"] < L.GERMAN_QUESTION_WORDS and {"wie", "wann"} <= L.GERMAN_QUESTION_WORDS,

@@ -120,16 +120,14 @@ MONTHS = {
                                                  ("july", "jul"), ("august", "aug"), ("september", "sep", "sept"), ("october", "oct"), ("november", "nov"),
                                                  ("december", "dec")], start=1) for name in names
 } | {  # in full, in the other languages told apart (LANGUAGE_WORDS) but Polish; Czech as dates decline them too
-    name: number
-    for number, names in enumerate(["januar janvier enero gennaio januari janeiro", "februar février fevrier febrero febbraio februari fevereiro",
-                                    "märz maerz mars marzo maart março", "avril abril aprile", "mai mayo maggio mei maj maio",
+    name: number for number, names in enumerate(["januar janvier enero gennaio januari janeiro", "februar février fevrier febrero febbraio februari fevereiro",
+                                    "märz maerz mars marts marzo maart março", "avril abril aprile", "mai mayo maggio mei maj maio",
                                     "juni juin junio giugno junho", "juli juillet julio luglio julho", "août aout agosto augustus augusti",
                                     "septembre septiembre settembre setembro", "oktober octobre octubre ottobre outubro",
-                                    "novembre noviembre novembro", "dezember décembre decembre diciembre dicembre dezembro"], start=1)
+                                    "novembre noviembre novembro", "dezember desember décembre decembre diciembre dicembre dezembro"], start=1)
     for name in names.split()
 } | {
-    name: number
-    for number, names in enumerate(["leden ledna", "únor února", "březen března", "duben dubna", "květen května", "červen června",
+    name: number for number, names in enumerate(["leden ledna", "únor února", "březen března", "duben dubna", "květen května", "červen června",
                                     "červenec července", "srpen srpna", "září", "říjen října", "listopad listopadu", "prosinec prosince"], start=1)
     for name in names.split()
 } | {  # Finnish, with the endings of "of", "in" and "from" a month ("maaliskuun", "maaliskuussa", "maaliskuusta", "maaliskuuta")
@@ -488,6 +486,8 @@ LANGUAGE_WORDS = {
     "Italian": set("il lo la gli le e è una del per che non con di da sono della nel".split()),
     "Dutch": set("de het een en is van dat niet op voor met zijn wordt ook aan bij hoeveel wat wanneer waar welke welk hoe mijn ik volgens".split()),
     "Swedish": set("och att det som en är på för med inte av den till har om".split()),
+    "Norwegian": set("og ikke er til av hva etter mye ble noe meg deg seg vår våre dere blir jeg hvem hvor når hvordan hvilken hvilke også det som en på for med den har om".split()),
+    "Danish": set("og ikke er til af hvad efter meget blev noget vores jer bliver jeg hvem hvor hvornår hvordan hvilken hvilke også det som en på for med den har om".split()),
     "Portuguese": set("de e é um uma do da dos das em na nos nas para com não que ao à pelo pela seu sua também".split()),
     "Polish": set("nie się jest że jak dla oraz przez lub są być jego przy już także ile jaki jaka jakie jakiej kiedy gdzie kto czy który która które której mój moja moje według".split()),
     "Czech": set("je na ve že jsou pro při není být by jeho které který která ale nebo od po za do jako také již bude jsem až".split()),

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from .figures import MONTHS
+from .glossary import with_kin
 from .lexicon import GERMAN_QUESTION_WORDS, LANGUAGE_WORDS, QUESTION_WORDS, WEEKDAYS
 from .matching import type_extensions
 from .text import fold, undeclined
@@ -15,7 +16,9 @@ def language_of(text: str) -> str:
     """The language a text is written in, judged by its short words; '' when they do not tell."""
     found = re.findall(r"[^\W\d_]+", text.lower())
     counts = sorted(((sum(w in words for w in found), name) for name, words in LANGUAGE_WORDS.items()), reverse=True)
-    (best, name), (second, _) = counts[0], counts[1]
+    best, name = counts[0]
+    # Kin languages share their short words: the text must be told from the others, not from its kin.
+    second = next((count for count, other in counts[1:] if other not in with_kin({name})), 0)
     return name if best >= 3 and best >= 1.5 * second else ""
 
 

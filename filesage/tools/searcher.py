@@ -13,7 +13,7 @@ from typing import Annotated, Callable
 from ..index.refresh import foreign
 from ..index.store import FolderIndex, Hit, Progress
 from ..language.figures import dated_in, dates_in, months_mentioned, months_named
-from ..language.glossary import asks_before_tax, says_total, term_of, translations
+from ..language.glossary import asks_before_tax, says_total, term_of, translations, with_kin
 from ..language.lexicon import LANGUAGE_WORDS, MONEY_ASKED, MONEY_LINE, QUESTION_WORDS, SUBJECTLESS, WHOLE_FOLDER
 from ..language.names import proper_names, says_name
 from ..language.text import COMMENT_MARKS, CONFIG_SECTION, UNDERLINE, covers, holders, is_heading, is_piece_heading, setting_key, terms
@@ -212,7 +212,7 @@ class Searcher:
         folder's files in other languages say them weigh as the words they translate: a German lease's "Kaution"
         answers for "deposit", no more."""
         # The short words of the folder's languages ("le", "der", "och") tell no passage apart, whatever their rarity.
-        languages = set(self.index.languages())
+        languages = with_kin(set(self.index.languages()))
         short = {term_of(w) for language in languages - {"English"} for w in LANGUAGE_WORDS.get(language, ())}
         # A date asked is its date ("date:3-7"), not its day's number and month's name weighing again on their own.
         wanted = sorted(({t for t in terms(query) if t.startswith("date:")} | terms(dates_in(query)[1])) - short)
