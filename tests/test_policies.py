@@ -1462,6 +1462,31 @@ def test_arithmetic_only_where_the_question_asks_it():
     assert checked(Plan("q", totals, "sum"), "What do the May and June bills come to in total?", [], None) is None
 
 
+def test_a_rank_one_lookup_asks_itself_is_not_between_the_lookups():
+    from filesage.agent.planner import Lookup, Plan
+    from filesage.policies.plan import arithmetic_only_where_the_question_asks_it as checked
+
+    count_and_rank = [Lookup("How many partner agencies are listed?", "agencies"), Lookup("Which partner agency has the highest code?", "highest code")]
+    question = "How many partner agencies are listed, and which one has the highest code?"
+    assert checked(Plan("q", count_and_rank, "larger"), question, [], None).combine == "none"
+    # Both lookups saying the comparison is the comparison written twice: it stands.
+    both = [Lookup("Which is larger, the north tank?", "north"), Lookup("Which is larger, the south tank?", "south")]
+    assert checked(Plan("q", both, "larger"), "Which tank is larger, the north or the south one?", [], None) is None
+
+
+def test_a_file_found_by_rank_is_then_read(agent):
+    from filesage.agent.planner import Lookup, Plan
+    from filesage.policies.plan import a_file_found_by_rank_is_then_read as checked
+
+    question = "Who is named as the author of the most recently modified spreadsheet?"
+    listing, author = Lookup("Which spreadsheet was modified most recently?", "newest spreadsheet"), Lookup("Who is the author?", "author")
+    assert checked(Plan("q", [author, listing], "none"), question, [], agent.tree) == Plan("q", [listing, author], "read_the_file")
+    # Two files of a rank each, or no file picked by rank, are no file to read.
+    assert checked(Plan("q", [listing, Lookup("Which spreadsheet is the largest?", "largest")], "none"), question, [], agent.tree) is None
+    assert checked(Plan("q", [Lookup("Who wrote the budget?", "a"), author], "none"), question, [], agent.tree) is None
+    assert checked(Plan("q", [listing, author], "none"), "Which spreadsheet is newest, and how many are there?", [], agent.tree) is None
+
+
 def test_plans_name_only_what_was_said():
     from filesage.agent.decisions import NO_PLAN
     from filesage.agent.planner import Lookup, Plan

@@ -78,6 +78,7 @@ from .in_code import (
     what_a_document_lists_is_counted_in_code,
 )
 from .plan import (
+    a_file_found_by_rank_is_then_read,
     a_follow_up_asking_one_thing_is_one_look,
     answers_before_are_not_looked_up_again,
     arithmetic_only_where_the_question_asks_it,
@@ -102,6 +103,7 @@ ORDER: list[Policy] = [
         lookups_keep_the_time_a_follow_up_points_to,
         a_follow_up_asking_one_thing_is_one_look,
         arithmetic_only_where_the_question_asks_it,
+        a_file_found_by_rank_is_then_read,
         lookups_keep_what_the_question_is_about,
         answers_before_are_not_looked_up_again),
     *at(FIRST_CALL,

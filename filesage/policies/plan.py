@@ -116,9 +116,29 @@ def arithmetic_only_where_the_question_asks_it(plan: Plan, question: str, histor
     # document's own total; nothing to add it to. The totals of two bills are added.
     asking = [bool(terms(f"{lookup.ask} {lookup.label}") & TOTAL_ASKED) for lookup in plan.lookups]
     totalled = plan.combine == "sum" and any(asking) and not all(asking)
-    if plan.combine in combines_asked_for(question) and not totalled:
+    # A rank one lookup asks itself ("which member has the highest code", beside "how many members are listed") is
+    # that lookup's to answer from its own rows; its figure and the other's count are not ranked against each other.
+    ranking = [plan.combine in combines_asked_for(lookup.ask) for lookup in plan.lookups]
+    own_rank = plan.combine in ("larger", "smaller", "later", "earlier") and any(ranking) and not all(ranking)
+    if plan.combine in combines_asked_for(question) and not totalled and not own_rank:
         return None
     return replace(plan, combine="none")
+
+
+def a_file_found_by_rank_is_then_read(plan: Plan, question: str, history: list[dict], tree: "Toolbox | None") -> Plan | None:
+    """Asked what the newest, largest or oldest file of a kind says ("who wrote the most recent report?"), a small
+    model plans a listing and then a second lookup that asks the listing again, and each part is answered with the
+    file's name and date. When the question picks a file by its rank and then asks what it says, and one lookup
+    ranks files, the plan is that lookup first, then the other read in the file it picks."""
+    if plan.combine == "read_the_file" or len(plan.lookups) != 2 or not FIND_THEN_READ.search(question):
+        return None
+    ranked = [lookup for lookup in plan.lookups if read_question(lookup.ask).order]
+    if len(ranked) != 1:
+        return None
+    other = next(lookup for lookup in plan.lookups if lookup is not ranked[0])
+    if read_question(other.ask).order or not asks_what_files_say(other.ask, tree.name_words() if tree is not None else set()):
+        return None
+    return replace(plan, lookups=[ranked[0], other], combine="read_the_file")
 
 
 def plans_name_only_what_was_said(plan: Plan, question: str, history: list[dict], tree: "Toolbox | None") -> NoPlan | None:
