@@ -152,6 +152,9 @@ CASES = {
     and not matches(L.HISTORY_ASKED, "which zither option shows the version?"),
     "DUPLICATES_ASKED": lambda: matches(L.DUPLICATES_ASKED, "do I have any duplicate files?") and matches(L.DUPLICATES_ASKED, "are any of them identical?")
     and not matches(L.DUPLICATES_ASKED, "which release fixed duplicate entries?"),
+    "EXCLUDED": lambda: L.EXCLUDED.search("how many CSVs are outside the Data folder?").group("what") == "Data"
+    and L.EXCLUDED.search("the newest PDF that isn't an electricity bill").group("what") == "electricity bill"
+    and not matches(L.EXCLUDED, "how many files are in the Data folder?"),
     "HAS_CONTENT": lambda: matches(L.HAS_CONTENT, "the smallest file that has something in it") and not matches(L.HAS_CONTENT, "files with data about rent")
     and matches(L.HAS_CONTENT, "the tiniest file that isn't empty") and matches(L.HAS_CONTENT, "the newest one, ignoring the empty files")
     and matches(L.HAS_CONTENT, "the least recent file if we leave out blank ones") and not matches(L.HAS_CONTENT, "do I have empty files lying around?"),

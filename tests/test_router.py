@@ -9,6 +9,7 @@ FOLDERS = ["code", "finance", "finance/2025", "notes", "photos", "projects", "pr
 
 CASES = [
     ("how many PDFs do I have?", "count_files", {"extension": "pdfs"}),
+    ("how many PDFs are outside the finance folder?", "count_files", {"extension": "pdfs", "excluding": "finance"}),
     ("How many pdf files are there", "count_files", {"extension": "pdf"}),
     ("count my spreadsheets", "count_files", {"extension": "spreadsheets"}),
     ("how many word documents are in here?", "count_files", {"extension": "word"}),
@@ -98,6 +99,18 @@ def test_a_follow_up_keeps_the_file_type_of_the_question_before():
     assert oldest.arguments == {"order": "oldest", "name": "receipt"}
     largest = carry_over(ToolCall("list_files", {"order": "largest"}), "and the largest?", "how many files are in the finance folder?", FOLDERS, set())
     assert largest.arguments == {"order": "largest", "folder": "finance"}
+
+
+def test_what_a_question_leaves_out_is_no_filter_it_asks_for():
+    assert read_question("how many CSVs are outside the finance folder?", FOLDERS).filters() == {"extension": "csvs", "excluding": "finance"}
+    assert read_question("the newest PDF that isn't a scan", FOLDERS).filters() == {"extension": "pdf", "excluding": "scan"}
+    assert read_question("list everything except the stuff in archive 2023", FOLDERS).filters() == {"excluding": "archive 2023"}
+    # A folder's name is left out as a folder only where said as a place; emptiness and hiddenness are their own.
+    assert read_question("how many files other than the photos?", FOLDERS).filters() == {"excluding": "photos"}
+    assert read_question("largest file, leaving out empty files", FOLDERS).filters() == {"larger_than": "0 bytes"}
+    assert read_question("how many files are there, not counting hidden ones?", FOLDERS).filters() == {}
+    # A question about what files say leaves nothing of the folder out.
+    assert read_question("which deposit is not refundable?", FOLDERS).filters() == {}
 
 
 def test_a_question_says_its_filters():

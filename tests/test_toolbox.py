@@ -43,6 +43,20 @@ def test_files_described_by_another_word_for_their_kind(box):
     assert box.count_files(name="phone bill").paths == [] and box.count_files(name="statement").paths == []
 
 
+def test_files_left_out_by_folder_type_or_name(box):
+    # A folder left out is each file under it; its name is said as the folder's.
+    outside = box.count_files("pdf", excluding="finance")
+    assert outside.paths == ["report.pdf"] and "outside finance/" in outside.answer
+    assert box.list_files("pdf", order="newest", limit=1, excluding="finance/2025").paths == ["report.pdf"]
+    # A kind of file by its name, or by a word akin to it ("bills" of invoices and receipts); a type by its type.
+    assert box.count_files(excluding="bills").paths == []  # 11 left: too many to list, but the count says it
+    assert box.count_files(excluding="bills").answer.startswith("There are 11 files in the folder not named 'bills'")
+    assert "photos/cat.jpg" not in box.list_files(excluding="images", limit=50).paths
+    # Nothing is named so: nothing is left out, and the answer says why.
+    nothing = box.count_files("pdf", excluding="electricity bill")
+    assert len(nothing.paths) == 3 and "no file is named 'electricity bill', so none is left out" in nothing.answer
+
+
 def test_list_orders_and_limits(box):
     newest = box.list_files(limit=2)
     assert newest.paths == ["README.md", "notes/todo.txt"]

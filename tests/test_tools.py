@@ -14,7 +14,7 @@ def registry(fs_corpus):
 
 def test_schema_is_derived_from_signatures_and_docstrings(registry):
     tool = registry.tools["list_files"]
-    assert [p.name for p in tool.params] == ["extension", "folder", "order", "limit", "name", "larger_than", "smaller_than", "empty", "changed_within", "hidden"]
+    assert [p.name for p in tool.params] == ["extension", "folder", "order", "limit", "name", "larger_than", "smaller_than", "empty", "changed_within", "hidden", "excluding"]
     assert tool.params[3].bounds == (1, 50) and tool.params[2].kind == ("newest", "oldest", "largest", "smallest")
     assert tool.description.startswith("List files with their dates and sizes")
     schema = tool.call_schema()

@@ -13,6 +13,7 @@ from .lexicon import (
     COUNT_WORDS,
     EDITING,
     EMPTY,
+    EXCLUDED,
     HAS_CONTENT,
     EVERYDAY_TYPES,
     FILE_NOUNS,
@@ -58,12 +59,13 @@ class Asked:
     changed_within: str = ""
     hidden: str = ""  # "only" the hidden files, or "too" beside the others (they are otherwise left out)
     name: str = ""  # a word the file names contain
+    excluding: str = ""  # a folder, or words of file names, whose files are left out
     counting: bool = False  # "how many"
     says_files: bool = False  # "files", "documents", a type word: the question is about files, not folders
     notes: list[str] = field(default_factory=list)
 
     def filters(self) -> dict:
-        found = {"extension": self.extension, "folder": self.folder, "name": self.name, "larger_than": self.larger_than,
+        found = {"extension": self.extension, "folder": self.folder, "name": self.name, "excluding": self.excluding, "larger_than": self.larger_than,
                  "smaller_than": self.smaller_than, "changed_within": self.changed_within}
         found = {key: value for key, value in found.items() if value}
         if self.empty:
@@ -141,6 +143,18 @@ def read_question(question: str, folders: list[str] | tuple[str, ...] = ()) -> A
     bound, emptiness, a recent period, and a word of the file names."""
     asked = Asked()
     text = question.strip()
+    # What the question leaves out is no folder, name or type it asks for; a folder of the tree it names, or (in a
+    # question about files) other words of file names, are what the tools leave out.
+    left_out = EXCLUDED.search(text)
+    what = left_out.group("what").strip("/. ") if left_out else ""
+    # A folder left out is said as one: "outside X", "not in X", "except the X folder".
+    place = bool(left_out) and bool(re.search(r"\b(?:outside|in|under|inside)\b", left_out.group(0), re.I)
+                                     or re.match(rf"\s+{FOLDER_WORDS}", text[left_out.end():], re.I))
+    folder_left_out = match_folder(what, folders) if what and place else None
+    if what and not EMPTY.search(what) and not HIDDEN_ASKED.search(what):
+        text = f"{text[: left_out.start()]} {text[left_out.end():]}".strip()
+    else:
+        what = ""
     lowered = text.lower()
     asked.counting = bool(COUNT.search(text))
     asked.order = detect_order(text)
@@ -198,6 +212,8 @@ def read_question(question: str, folders: list[str] | tuple[str, ...] = ()) -> A
             asked.extension = " ".join(word for word in means if not any(means[other] < means[word] for other in means))
     # "Word documents", "PDF docs": a vague word qualified by a type.
     asked.says_files = bool(asked.extension) or any(singular(w) in VAGUE_THINGS for w in tokens)
+    if what and (folder_left_out or asked.says_files or asked.counting or asked.order):
+        asked.excluding = folder_left_out or what
     if asked.order:
         for word in re.findall(rf"\b(\d{{1,2}}|{'|'.join(w for w in COUNT_WORDS if ' ' not in w)})\b", lowered):
             number = int(word) if word.isdigit() else COUNT_WORDS[word]

@@ -168,7 +168,7 @@ def filesystem_calls_follow_the_question(turn: "Turn", call: ToolCall | None) ->
         args.pop("folder")
         args["name"] = args.get("name") or folder
     filter_words = {singular(w) for pattern in (EMPTY, HIDDEN_ASKED, HIDDEN_TOO) for m in pattern.finditer(turn.question) for w in words(m.group(0))}
-    for key in ("name", "larger_than", "smaller_than", "changed_within", "empty", "hidden", "extension", "folder"):
+    for key in ("name", "excluding", "larger_than", "smaller_than", "changed_within", "empty", "hidden", "extension", "folder"):
         if key in stated or not args.get(key):
             continue
         # "files", "folder" as the name picks the few files whose names say it, not the files asked about; so does
@@ -183,7 +183,7 @@ def filesystem_calls_follow_the_question(turn: "Turn", call: ToolCall | None) ->
             continue
         # Kept only when its words are the question's own (or the question before it, for a follow-up); a type
         # the question's reading missed only where it is written as one ("go through" is no Go file).
-        if key in ("name", "extension", "folder") and {singular(w) for w in words(str(args[key]))} <= said:
+        if key in ("name", "excluding", "extension", "folder") and {singular(w) for w in words(str(args[key]))} <= said:
             if key != "extension" or written_as_a_type(turn.question + " " + previous_question(turn), str(args[key])):
                 continue
         del args[key]

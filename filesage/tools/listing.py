@@ -10,9 +10,10 @@ from dataclasses import dataclass, field
 from pathlib import PurePosixPath
 
 from ..files.walk import FileEntry, human_size, when
-from ..language.lexicon import GROUP_NOUNS
-from ..language.matching import describe_match, type_extensions
-from ..language.text import is_piece_heading, singular, words
+from ..language.glossary import translations
+from ..language.lexicon import GROUP_NOUNS, LANGUAGE_WORDS
+from ..language.matching import describe_match, kin_words, match_folder, split_type_words, type_extensions
+from ..language.text import is_piece_heading, singular, terms, words
 
 MAX_LISTED = 50
 TREE_WITH_FILES = 40  # a tree of at most this many files shows them, as `tree` does
@@ -232,3 +233,18 @@ def match_names(entries: list[FileEntry], hint: str) -> list[FileEntry]:
     names = {" ".join(words(e.name.rsplit(".", 1)[0])): e for e in entries}
     close = difflib.get_close_matches(" ".join(words(stem)), list(names), n=5, cutoff=0.75)
     return [names[c] for c in close]
+
+
+def left_out(entries: list[FileEntry], excluding: str, folders: list[str]) -> tuple[list[FileEntry], str]:
+    """The files a filter leaves out, and how a listing says so: those under the folder it names (each of its words
+    the folder's), else those of the types it names ("zip archives"), else those whose paths say each of its words, a
+    word akin to it or its translation ("bills" of files named "invoice" or "faktura"); none, when no file is, said."""
+    folder = match_folder(excluding, folders)
+    if folder and {singular(w) for w in words(excluding)} <= {singular(w) for w in words(folder)}:
+        return [e for e in entries if e.path.startswith(folder + "/")], f"outside {folder}/"
+    extensions, rest = split_type_words(excluding)
+    if extensions and not rest:
+        return [e for e in entries if e.extension in extensions], f"other than {excluding}"
+    said = [{singular(w), *kin_words(singular(w)), *translations(terms(w), set(LANGUAGE_WORDS))} for w in rest]
+    out = [e for e in entries if all(names & {singular(x) for x in words(e.path)} for names in said)] if said else []
+    return out, f"not named '{excluding}'" if out else f"(no file is named '{excluding}', so none is left out)"

@@ -35,6 +35,7 @@ from .listing import (
     folder_tree,
     match_names,
     names_sentence,
+    left_out,
     part_about,
     rows_about,
     span,
@@ -108,7 +109,7 @@ class Toolbox:
 
     def select(
         self, extension: str, folder: str, name: str = "", larger_than: str = "", smaller_than: str = "", empty: bool = False, changed_within: str = "",
-        hidden: str = "no",
+        hidden: str = "no", excluding: str = "",
     ) -> Selection:
         """The files that pass every filter. Small models put words in the wrong argument ('finance' as a
         type, 'pdfs' as a folder, 'invoices' as a type), so each word is read for what it names in this
@@ -160,6 +161,10 @@ class Toolbox:
                         notes.append(f"no file is named '{' '.join(wanted)}'; read as {' '.join(name_words)}")
             selected = by_name
             conditions.append(f"with '{' '.join(name_words)}' in the name")
+        if excluding.strip():
+            out, said = left_out(selected, excluding.strip(), self.folders)
+            selected = [e for e in selected if e not in out]
+            conditions.append(said)
         for value, label, test in (
             (larger_than, "larger than", lambda size, limit: size > limit),
             (smaller_than, "smaller than", lambda size, limit: size < limit),
@@ -199,6 +204,7 @@ class Toolbox:
         empty: bool = False,
         changed_within: str = "",
         hidden: Literal["no", "only", "too"] = "no",
+        excluding: str = "",
     ) -> ToolResult:
         """Count files; every filter is optional: type, subfolder, words of the name, size, empty, recent change.
 
@@ -211,8 +217,9 @@ class Toolbox:
             empty: true for only empty (0-byte) files
             changed_within: only files modified within this period, e.g. "7 days", "2 weeks", "2025-10" or "2025-10-01 to 2025-10-31"
             hidden: "only" for the hidden files alone (a dot starts the name), "too" for them beside the others; "no" leaves them out
+            excluding: leave out the files under this subfolder or with these words in the name, e.g. "Archive" or "draft"
         """
-        selection = self._selected(extension=extension, folder=folder, name=name, larger_than=larger_than, smaller_than=smaller_than, empty=empty, changed_within=changed_within, hidden=hidden)
+        selection = self._selected(extension=extension, folder=folder, name=name, larger_than=larger_than, smaller_than=smaller_than, empty=empty, changed_within=changed_within, hidden=hidden, excluding=excluding)
         if isinstance(selection, ToolResult):
             return selection
         files = selection.files
@@ -240,7 +247,7 @@ class Toolbox:
         if selection.notes:
             text += "\n(" + "; ".join(selection.notes) + ")"
         said = self._hidden_left_out("Not counted", hidden, extension=extension, folder=folder, name=name, larger_than=larger_than,
-                                     smaller_than=smaller_than, empty=empty, changed_within=changed_within)
+                                     smaller_than=smaller_than, empty=empty, changed_within=changed_within, excluding=excluding)
         if said:
             text, answer = f"{text}\n{said}", f"{answer} {said}"
         noun = selection.noun[0] if count == 1 else selection.noun[1]
@@ -259,6 +266,7 @@ class Toolbox:
         empty: bool = False,
         changed_within: str = "",
         hidden: Literal["no", "only", "too"] = "no",
+        excluding: str = "",
     ) -> ToolResult:
         """List files with their dates and sizes, newest first (or oldest, largest, smallest first); every filter is optional.
 
@@ -273,8 +281,9 @@ class Toolbox:
             empty: true for only empty (0-byte) files
             changed_within: only files modified within this period, e.g. "7 days", "2 weeks", "2025-10" or "2025-10-01 to 2025-10-31"
             hidden: "only" for the hidden files alone (a dot starts the name), "too" for them beside the others; "no" leaves them out
+            excluding: leave out the files under this subfolder or with these words in the name, e.g. "Archive" or "draft"
         """
-        selection = self._selected(extension=extension, folder=folder, name=name, larger_than=larger_than, smaller_than=smaller_than, empty=empty, changed_within=changed_within, hidden=hidden)
+        selection = self._selected(extension=extension, folder=folder, name=name, larger_than=larger_than, smaller_than=smaller_than, empty=empty, changed_within=changed_within, hidden=hidden, excluding=excluding)
         if isinstance(selection, ToolResult):
             return selection
         key, reverse = {
@@ -304,7 +313,7 @@ class Toolbox:
                     else f"The {len(shown)} {order} of {total} {selection.phrase(total)} ({size} in all)")
             answer = head + ":\n" + "\n".join(file_line(e) for e in shown)
         said = self._hidden_left_out("Not listed", hidden, extension=extension, folder=folder, name=name, larger_than=larger_than,
-                                     smaller_than=smaller_than, empty=empty, changed_within=changed_within)
+                                     smaller_than=smaller_than, empty=empty, changed_within=changed_within, excluding=excluding)
         if said:
             lines, answer = [*lines, said], f"{answer}\n{said}"
         return ToolResult("\n".join(lines), [e.path for e in shown], f"Listed {len(shown)} of {total} {selection.noun[1]}", answer=answer)
