@@ -558,7 +558,7 @@ def test_an_option_described_is_searched_in_its_manual(tmp_path):
     search = ToolCall("semantic_search", {"query": "zlock failed attempts"})
     question = "Which zlock option shows the failed unlock attempts?"
     assert in_manual(turn_for(agent, question), search) == ToolCall("semantic_search", {"query": question, "within": "lab/lock_screen/zlock.1"})
-    for other in ("What does zlock's -f option do?", "What does zlock count?"):
+    for other in ("What does zlock's -f option do?", "What does zlock count?", "Which option did zlock 1.4 add?"):
         assert in_manual(turn_for(agent, other), search) is None, other
 
 
@@ -1305,6 +1305,9 @@ def test_answers_say_more_than_the_question(agent):
     assert isinstance(more(turn, "From trips/2031-06 Faro/booking.html [1]."), Retry)
     asked_file = found(turn_for(agent, "which file has the Faro booking?"), "From trips/faro.html [1]:\n- Return flight FR 2291 Faro to Bremen, seat 14C")
     assert more(asked_file, "It is trips/faro.html [1].") is None
+    # Options written together are what a changelog says, no path.
+    dropped = found(turn_for(agent, "What option did acme 3.4 remove?"), "From NEWS [1]:\n- acme 3.4\n- Remove deprecated -q/--quiet option")
+    assert more(dropped, 'The option "-q/--quiet" was removed in acme 3.4.') is None
     # Nothing said, and no found line about the question: twice so, and the files do not answer it.
     unrelated = found(turn_for(agent, "which parking bay comes with the flat?"), "From home/lease.pdf [1]:\n- Monthly rent: 1,450 EUR", query="parking bay")
     hollow = more(unrelated, "A parking bay comes with the flat.")

@@ -278,8 +278,9 @@ def answers_give_what_was_asked(turn: "Turn", draft: str | None) -> Accept | Ret
     return Retry(prompts.KIND_RETRY.format(kind=asked), [], answer_only=True)
 
 
-# A file's path or name in an answer ("From notes/2031-04 trip.md [1]."): where it was found, not what it says.
-PATH = re.compile(r"\S*/\S+|\b[\w-]+(?:\.[\w-]+)*\.[A-Za-z][A-Za-z0-9]{0,4}\b")
+# A file's path or name in an answer ("From notes/2031-04 trip.md [1]."): where it was found, not what it says;
+# options written together ("-n/--noempty") are what a manual or changelog says.
+PATH = re.compile(r"(?<!\S)[\"'“‘(]*(?![-\"'“‘(])\S*/\S+|\b[\w-]+(?:\.[\w-]+)*\.[A-Za-z][A-Za-z0-9]{0,4}\b")
 
 
 # A citation marker where the value belongs ("the release date is [1].", "it was [2] with ..."): the sentence

@@ -89,10 +89,11 @@ def an_option_described_is_searched_in_its_manual(turn: "Turn", call: ToolCall |
     """"Which zither option prints the count of failed tries": a search ranks the changelog's and the README's lines that
     tell of the feature above the manual's entry of the option, and small models retell the feature with no option.
     When the question asks which option does something, names none, and a manual of the program it names defines
-    options, that manual is searched."""
+    options, that manual is searched; an option of a release it names ("which option did 2.4 remove") is the
+    changelog's to tell."""
     if turn.tree is None or "semantic_search" not in turn.tools or not OPTION_ASKED.search(turn.question):
         return None
-    if OPTION_NAMED.search(turn.as_written or turn.question):
+    if OPTION_NAMED.search(turn.as_written or turn.question) or VERSION.search(fold(turn.question)):
         return None
     manual = manual_asked_about(turn.tree, with_the_program_before(turn), "")
     return ToolCall("semantic_search", {"query": turn.question, "within": manual}) if manual else None
