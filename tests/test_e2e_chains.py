@@ -246,3 +246,22 @@ def test_a_receipts_amount_is_its_total_and_the_newest_releases_notes_are_read_t
     assert "dry-run" in changed["answer"] and "crash" not in changed["answer"], changed["answer"]
     dated = ask(root, tmp_path, "and when did it come out?", after=("What changed in the latest quern release?", changed))
     assert re.search(r"2031-04-02|2 April 2031|April 2, 2031", dated["answer"]) and "2030" not in dated["answer"], dated
+
+
+def test_the_author_of_the_newest_word_document_is_read_from_its_properties(tmp_path):
+    import os
+
+    import docx
+
+    root = tmp_path / "docs"
+    for name, author, days_ago in (("club/minutes_march.docx", "Ingrid Falk", 3), ("club/minutes_january.docx", "Tomas Berg", 60)):
+        document = docx.Document()
+        document.add_paragraph("Board meeting minutes. Present: the chair, the treasurer and two members.")
+        document.core_properties.author = author
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        document.save(root / name)
+        when = __import__("time").time() - days_ago * 86400
+        os.utime(root / name, (when, when))
+    write(root / "notes/todo.md", "- book the boat trailer\n")
+    record = ask(root, tmp_path, "Who is the author of the most recently changed Word document?")
+    assert "Ingrid Falk" in record["answer"] and "Tomas Berg" not in record["answer"], record

@@ -152,6 +152,8 @@ CASES = {
     and not matches(L.HISTORY_ASKED, "which zither option shows the version?"),
     "DUPLICATES_ASKED": lambda: matches(L.DUPLICATES_ASKED, "do I have any duplicate files?") and matches(L.DUPLICATES_ASKED, "are any of them identical?")
     and not matches(L.DUPLICATES_ASKED, "which release fixed duplicate entries?"),
+    "RANKED_FILE": lambda: L.RANKED_FILE.sub("X", "who wrote the most recently changed Word document?") == "who wrote X?"
+    and L.RANKED_FILE.sub("X", "what does my largest PDF say") == "what does X say" and not matches(L.RANKED_FILE, "the newest release"),
     "EXCLUDED": lambda: L.EXCLUDED.search("how many CSVs are outside the Data folder?").group("what") == "Data"
     and L.EXCLUDED.search("the newest PDF that isn't an electricity bill").group("what") == "electricity bill"
     and not matches(L.EXCLUDED, "how many files are in the Data folder?"),

@@ -10,7 +10,7 @@ from filesage.agent.events import NO_GENERATION, Step
 from filesage.agent.loop import Agent
 from filesage.agent.state import Drafted, Fired, Ran, Rewrote
 from filesage.errors import UsageError
-from filesage.language.question import counted_words, counts_files, kinds_named
+from filesage.language.question import counted_words, counts_files, kinds_named, subject_words
 from filesage.llm.parser import ToolCall
 from filesage.policies import ORDER, in_force
 from filesage.policies.after_step import (
@@ -394,6 +394,10 @@ def test_read_the_file_a_listing_picked(agent):
     assert read_the_file_a_listing_picked(turn).call == ToolCall("read_file", {"path": "README.md"})
     plain = ran(agent, turn_for(agent, "which is the newest markdown file?"), "list_files", extension="md", order="newest")
     assert read_the_file_a_listing_picked(plain) is None
+    # Who wrote the file a rank picks is read in it; its rank's words are no subject the file must say.
+    author = ran(agent, turn_for(agent, "who is the author of the most recently changed markdown file?"), "list_files", extension="md", order="newest")
+    assert read_the_file_a_listing_picked(author).call == ToolCall("read_file", {"path": "README.md"})
+    assert subject_words("who is the author of the most recently changed markdown file?") == ["author"]
     pages = ran(agent, turn_for(agent, "how many pages does the newest markdown file have?"), "list_files", extension="md", order="newest")
     pages.tools = pages.tools | {"count_in_file"}
     assert read_the_file_a_listing_picked(pages).call == ToolCall("count_in_file", {"path": "README.md", "what": "how many pages"})
@@ -1488,6 +1492,9 @@ def test_a_file_found_by_rank_is_then_read(agent):
     assert checked(Plan("q", [listing, Lookup("Which spreadsheet is the largest?", "largest")], "none"), question, [], agent.tree) is None
     assert checked(Plan("q", [Lookup("Who wrote the budget?", "a"), author], "none"), question, [], agent.tree) is None
     assert checked(Plan("q", [listing, author], "none"), "Which spreadsheet is newest, and how many are there?", [], agent.tree) is None
+    # The reading lookup may say the rank again.
+    again = Lookup("Who is the author of the most recently modified spreadsheet?", "author")
+    assert checked(Plan("q", [listing, again], "none"), question, [], agent.tree) == Plan("q", [listing, again], "read_the_file")
 
 
 def test_plans_name_only_what_was_said():

@@ -3,7 +3,7 @@ import zipfile
 import pytest
 
 from bench.corpus import write_docx, write_pdf, write_pptx, write_xlsx
-from filesage.files.readers import CHUNK_CHARS, Unreadable, read_document
+from filesage.files.readers import CHUNK_CHARS, Segment, Unreadable, read_document
 
 
 def read(path):
@@ -26,6 +26,24 @@ def test_docx_xlsx_pptx(tmp_path):
     assert sheet[0].location == "sheet Travel, rows 1" and "month: May; cost: 420" in sheet[0].text
     write_pptx(tmp_path / "p.pptx", ["Title", "Team lead: Mira"])
     assert [(s.location, s.text) for s in read(tmp_path / "p.pptx").segments] == [("slides 1-2", "Title\nTeam lead: Mira")]
+
+
+def test_a_documents_own_author_and_title_are_read_but_not_a_programs_placeholder(tmp_path):
+    import docx
+    from pypdf import PdfReader, PdfWriter
+
+    document = docx.Document()
+    document.add_paragraph("Minutes of the board meeting.")
+    document.core_properties.author, document.core_properties.title = "Ingrid Falk", "Board minutes"
+    document.save(tmp_path / "minutes.docx")
+    assert read(tmp_path / "minutes.docx").segments[-1] == Segment("Document properties: author: Ingrid Falk; title: Board minutes", "properties")
+    write_docx(tmp_path / "plain.docx", ["Nothing but text."])
+    assert all(s.location != "properties" for s in read(tmp_path / "plain.docx").segments)
+    write_pdf(tmp_path / "paper.pdf", ["A paper about ropes."])
+    writer = PdfWriter(clone_from=PdfReader(str(tmp_path / "paper.pdf")))
+    writer.add_metadata({"/Author": "Ada Lind", "/Title": "Ropes"})
+    writer.write(str(tmp_path / "signed.pdf"))
+    assert read(tmp_path / "signed.pdf").segments[-1].text == "Document properties: author: Ada Lind; title: Ropes"
 
 
 def test_csv_rows_carry_their_header(tmp_path):

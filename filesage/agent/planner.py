@@ -14,7 +14,7 @@ from typing import Iterator
 from ..grounding.claims import MARKER, claims
 from ..grounding.lines import shape
 from ..language.figures import NUMBER, duration_words, durations_in, number_value
-from ..language.lexicon import DAYS_APART, PERCENT_ASKED
+from ..language.lexicon import DAYS_APART, PERCENT_ASKED, RANKED_FILE
 from ..language.text import terms
 from ..llm.base import Usage
 from ..llm.parser import extract_json_object
@@ -180,7 +180,10 @@ class Planner:
         for number, lookup in enumerate(plan.lookups):
             ask = lookup.ask
             if plan.combine == "read_the_file" and number == 1 and found and found[0].answer.sources:
-                ask = f"{ask} (in {found[0].answer.sources[0]['path']})"
+                # The file the listing picked, named where the rank said it ("who wrote the newest PDF?"), is read,
+                # not listed again.
+                path = found[0].answer.sources[0]["path"]
+                ask = RANKED_FILE.sub(path, ask, count=1) if RANKED_FILE.search(ask) else f"{ask} (in {path})"
             if lookup.before is not None:
                 found.append(figure_of(Found(Lookup(f"{lookup.before['question']} {ask}", lookup.label), answer_before(lookup.before)), plan.combine))
                 continue

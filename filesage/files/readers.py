@@ -17,6 +17,7 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
+from .properties import document_properties
 from .prose import is_prose, joined
 from .html import html_lines
 from .roff import is_man_page, render
@@ -42,7 +43,7 @@ CHUNK_CHARS = 900
 
 # Raised when how files are read changes, so that an index reads every file again (unchanged chunks keep their
 # embeddings: the cache is keyed by text).
-READER_VERSION = "10"
+READER_VERSION = "11"
 SNIFFED_BYTES = 8192
 # What a binary file is, by its first bytes (the offset where the mark starts, the mark, what the file is).
 SIGNATURES = [
@@ -128,10 +129,13 @@ def looks_like_text(head: bytes) -> bool:
 
 def read_document(path: Path, extension: str) -> Document:
     """Extract the text of one file. Raises Unreadable with a short reason for what cannot be indexed."""
-    reader = READERS.get(kind_of(path, extension), read_text)
+    kind = kind_of(path, extension)
+    reader = READERS.get(kind, read_text)
     try:
         with time_limit(MAX_READ_SECONDS):
-            return with_title(reader(path))
+            document = with_title(reader(path))
+            properties = document_properties(path, kind)
+            return Document([*document.segments, Segment(properties, "properties")], document.capped) if properties else document
     except (Unreadable, OSError):
         raise  # OSError: the file vanished or cannot be opened; the indexer reports it as unreadable
     except MemoryError:

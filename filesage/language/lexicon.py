@@ -110,9 +110,8 @@ NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "fiv
 COUNT_WORDS = {word: int(number) for word, number in NUMBER_WORDS.items() if number >= 1 and word not in ("a", "an")}
 MULTIPLIERS = {"thousand": 1e3, "k": 1e3, "million": 1e6, "m": 1e6, "mn": 1e6, "billion": 1e9, "bn": 1e9}
 MONTHS = {
-    name: number for number, names in enumerate([("january", "jan"), ("february", "feb"), ("march", "mar"), ("april", "apr"), ("may",), ("june", "jun"),
-                                                 ("july", "jul"), ("august", "aug"), ("september", "sep", "sept"), ("october", "oct"), ("november", "nov"),
-                                                 ("december", "dec")], start=1) for name in names
+    name: number for number, names in enumerate([("january", "jan"), ("february", "feb"), ("march", "mar"), ("april", "apr"), ("may",), ("june", "jun"), ("july", "jul"),
+                                                 ("august", "aug"), ("september", "sep", "sept"), ("october", "oct"), ("november", "nov"), ("december", "dec")], start=1) for name in names
 } | {  # in full, in the other languages told apart (LANGUAGE_WORDS) but Polish; Czech as dates decline them too
     name: number for number, names in enumerate(["januar janvier enero gennaio januari janeiro", "februar février fevrier febrero febbraio februari fevereiro",
                                     "märz maerz mars marts marzo maart março", "avril abril aprile", "mai mayo maggio mei maj maio",
@@ -426,6 +425,9 @@ COMPARATIVES = ("more", "less", "fewer", "most", "least", "larger", "largest", "
 RANKED_BETWEEN = re.compile(rf"\b{alternatives(COMPARATIVES)}\b|\b\w+er than\b", re.I)
 ORDER_IN_TIME = re.compile(r"\b(?:first|last|earlier|earliest|later|latest|sooner|soonest|before|after|newer|newest|older|oldest|"
                            r"most recent(?:ly)?|recent)\b", re.I)
+# A file picked by its rank ("the newest of my PDFs", "my largest spreadsheet").
+RANKED_FILE = re.compile(rf"\b(?:the|my|your)\s+(?:newest|latest|most recent(?:ly)?|oldest|largest|biggest|smallest)\b(?:\s+[\w-]+){{0,2}}?\s+"
+                         rf"{alternatives((*TYPE_GROUPS, *FILE_NOUNS, *KNOWN_EXTENSIONS), plural=True)}(?:\s+{alternatives(FILE_NOUNS, plural=True)})?\b", re.I)
 FIND_THEN_READ = re.compile(r"\b(?:newest|latest|most recent(?:ly)?|oldest|largest|biggest|smallest)\b.*(?:\s[-–:]\s|:|,|\bthen\b|\band tell\b).*"
                             r"\b(?:say|says|said|decided|decide|decisions?|mentions?|contains?|concludes?|conclusion|summar\w*|author|wrote|written|"
                             r"first command|about)\b|\b(?:author|wrote|written|conclusion|decided)\b.*\b(?:of|from) (?:my|the) (?:newest|latest|"

@@ -14,6 +14,7 @@ from ..language.figures import months_named
 from ..language.filters import detect_order
 from ..language.lexicon import (
     FILE_DATES,
+    FIND_THEN_READ,
     NO_TEXT_GROUPS,
     PARTS_ASKED,
     TYPE_GROUPS,
@@ -107,7 +108,7 @@ def read_the_file_a_listing_picked(turn: "Turn") -> FollowUp | None:
     match of a lookup), that file is read next, or its pages counted."""
     step = turn.steps[-1]
     parts = bool(PARTS_ASKED.search(turn.question)) and "count_in_file" in turn.tools  # "the page count of the biggest PDF"
-    if not (step.found and step.paths and (READ.search(turn.question) or parts)) or "read_file" not in turn.tools:
+    if not (step.found and step.paths and (READ.search(turn.question) or FIND_THEN_READ.search(turn.question) or parts)) or "read_file" not in turn.tools:
         return None
     chosen = ""
     if step.tool == "list_files" and detect_order(turn.question) == step.args.get("order"):

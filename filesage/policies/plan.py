@@ -132,13 +132,14 @@ def a_file_found_by_rank_is_then_read(plan: Plan, question: str, history: list[d
     ranks files, the plan is that lookup first, then the other read in the file it picks."""
     if plan.combine == "read_the_file" or len(plan.lookups) != 2 or not FIND_THEN_READ.search(question):
         return None
-    ranked = [lookup for lookup in plan.lookups if read_question(lookup.ask).order]
-    if len(ranked) != 1:
+    tree_words = tree.name_words() if tree is not None else set()
+    # The reading may say the rank again ("who wrote the newest report?"); the listing asks nothing else.
+    reads = [bool(FIND_THEN_READ.search(lookup.ask)) or asks_what_files_say(lookup.ask, tree_words) and not read_question(lookup.ask).order
+             for lookup in plan.lookups]
+    lists = [bool(read_question(lookup.ask).order) and not read for lookup, read in zip(plan.lookups, reads)]
+    if sorted(reads) != [False, True] or sorted(lists) != [False, True] or reads.index(True) == lists.index(True):
         return None
-    other = next(lookup for lookup in plan.lookups if lookup is not ranked[0])
-    if read_question(other.ask).order or not asks_what_files_say(other.ask, tree.name_words() if tree is not None else set()):
-        return None
-    return replace(plan, lookups=[ranked[0], other], combine="read_the_file")
+    return replace(plan, lookups=[plan.lookups[lists.index(True)], plan.lookups[reads.index(True)]], combine="read_the_file")
 
 
 def plans_name_only_what_was_said(plan: Plan, question: str, history: list[dict], tree: "Toolbox | None") -> NoPlan | None:
