@@ -1283,6 +1283,21 @@ def test_follow_ups_answer_about_what_they_name(agent):
     assert about(found(turn_for(agent, "What did the Oslo office pay?"), "- Office: Oslo; Heating: 6,870"), "Lyon paid €6,870 [1].") is None
 
 
+def test_the_person_a_role_names_is_answered(agent):
+    from filesage.policies.roles import the_person_a_role_names_is_answered as role_checked
+
+    board = "From club/minutes.md [1]:\n- Present: Ada Lind (chair), Bo Ek (treasurer), Cy Dahl (secretary)\n- The treasurer Bo Ek reported a surplus."
+    turn = found(turn_for(agent, "who is the treasurer of the club?"), board)
+    first = role_checked(turn, "The treasurer is Ada Lind [1].")
+    assert isinstance(first, Retry) and "Bo Ek (treasurer)" in first.message and first.answer_only
+    assert first.otherwise == Accept('The treasurer is Bo Ek: the files say "Present: Ada Lind (chair), Bo Ek (treasurer), Cy Dahl (secretary)".')
+    assert role_checked(turn, "Bo Ek is the club's treasurer [1].") is None
+    # Two people said to hold it, or a question that asks no role: nothing to tell the draft.
+    two = found(turn_for(agent, "who is the treasurer of the club?"), board + "\n- From May: Di Ruud (treasurer)")
+    assert role_checked(two, "The treasurer is Ada Lind [1].") is None
+    assert role_checked(found(turn_for(agent, "who signed the lease?"), board), "Ada Lind [1].") is None
+
+
 def test_answers_say_more_than_the_question(agent):
     from filesage.policies.before_answer import answers_say_more_than_the_question as more
 

@@ -56,10 +56,8 @@ TYPE_GROUPS: dict[str, tuple[str, ...]] = {
     "audio": ("mp3", "wav", "flac", "ogg", "m4a"), "music": ("mp3", "wav", "flac", "ogg", "m4a"), "song": ("mp3", "wav", "flac", "ogg", "m4a"),
     "archive": ("zip", "tar", "gz", "tgz", "7z", "rar", "bz2", "xz"),
     "extensionless": ("",),  # README, Makefile, a changelog named NEWS: no extension at all
-    "log": ("log",), "logfile": ("log",),
-    "config": ("json", "yaml", "yml", "toml", "ini", "cfg", "conf"),
-    "web": ("html", "htm", "css"), "webpage": ("html", "htm"), "html": ("html", "htm"),
-    "jpeg": ("jpg", "jpeg"), "jpg": ("jpg", "jpeg"),
+    "log": ("log",), "logfile": ("log",), "config": ("json", "yaml", "yml", "toml", "ini", "cfg", "conf"),
+    "web": ("html", "htm", "css"), "webpage": ("html", "htm"), "html": ("html", "htm"), "jpeg": ("jpg", "jpeg"), "jpg": ("jpg", "jpeg"),
     "yaml": ("yaml", "yml"), "htm": ("html", "htm"), "tif": ("tif", "tiff"),
 }
 # The type groups whose files hold no text to read (their dates and names are all they say).
@@ -425,6 +423,8 @@ COMPARATIVES = ("more", "less", "fewer", "most", "least", "larger", "largest", "
 RANKED_BETWEEN = re.compile(rf"\b{alternatives(COMPARATIVES)}\b|\b\w+er than\b", re.I)
 ORDER_IN_TIME = re.compile(r"\b(?:first|last|earlier|earliest|later|latest|sooner|soonest|before|after|newer|newest|older|oldest|"
                            r"most recent(?:ly)?|recent)\b", re.I)
+# Who holds a role ("who is the club's treasurer?", "who's our landlord"): the role asked.
+ROLE_ASKED = re.compile(r"^\W*who(?:'s|\s+is|\s+was|\s+are|\s+were)\s+(?:the|our|my|their|its|his|her)\s+(?P<role>[\w-]+(?:\s+[\w-]+)?)(?=\s+(?:of|in|at|for|on|to)\b|\s*[?.!]|\s*$)", re.I)
 # A file picked by its rank ("the newest of my PDFs", "my largest spreadsheet").
 RANKED_FILE = re.compile(rf"\b(?:the|my|your)\s+(?:newest|latest|most recent(?:ly)?|oldest|largest|biggest|smallest)\b(?:\s+[\w-]+){{0,2}}?\s+"
                          rf"{alternatives((*TYPE_GROUPS, *FILE_NOUNS, *KNOWN_EXTENSIONS), plural=True)}(?:\s+{alternatives(FILE_NOUNS, plural=True)})?\b", re.I)

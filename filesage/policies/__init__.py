@@ -77,6 +77,7 @@ from .in_code import (
     the_release_asked_is_searched_in_the_changelog,
     what_a_document_lists_is_counted_in_code,
 )
+from .roles import the_person_a_role_names_is_answered
 from .plan import (
     a_file_found_by_rank_is_then_read,
     a_follow_up_asking_one_thing_is_one_look,
@@ -156,6 +157,7 @@ ORDER: list[Policy] = [
         denials_must_hold,
         follow_ups_answer_about_what_they_name,
         answers_give_what_was_asked,
+        the_person_a_role_names_is_answered,
         answers_say_more_than_the_question,
         one_value_asked_is_one_line_answered,
         claims_must_be_in_the_results,

@@ -1,0 +1,55 @@
+"""The check of who-questions before an answer stands: a line that names several people each with a role ("Ada Lind
+(chair), Bo Ek (treasurer)") answers "who is the treasurer" with the name beside that role, not the line's first."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from ..agent import prompts
+from ..agent.decisions import Accept, Retry
+from ..language.glossary import term_of, translations
+from ..language.lexicon import LANGUAGE_WORDS, QUESTION_WORDS, ROLE_ASKED
+from ..language.names import proper_names
+from ..language.text import covers, terms, words
+from ..grounding.claims import says_not_found
+from .reading import found_lines
+
+if TYPE_CHECKING:
+    from ..agent.state import Turn
+
+# The parts of a line that list people: "Ada Lind (chair), Bo Ek (treasurer); minutes: Cy Quarrendon".
+PART_BREAK = re.compile(r"[,;]|\s+(?:and|og|und|och|en|et|y|e)\s+")
+SHORT_WORDS = QUESTION_WORDS.union(*LANGUAGE_WORDS.values())
+
+
+def the_person_a_role_names_is_answered(turn: "Turn", draft: str | None) -> Retry | None:
+    """Asked who holds a role ("who is the treasurer?"), small models answer with the first name of the line that
+    lists the board ("Ada Lind (chair), Bo Ek (treasurer), ..."), or with a name from another line. When the parts of
+    the found lines that say the role (in the question's words or the folder's languages) name one person, and the
+    draft does not name that person, it goes back with that line; a second such draft gives the name and the line."""
+    asked = ROLE_ASKED.search(turn.question)
+    if draft is None or asked is None or not turn.content_found or says_not_found(draft, ""):
+        return None
+    role = terms(asked.group("role"))
+    role |= {term_of(word) for word in translations(role, set(turn.languages()))}
+    held: dict[str, str] = {}
+    for line in found_lines(turn.content_found):
+        for part in PART_BREAK.split(line):
+            said = terms(part)
+            if not any(covers(term, said) for term in role):
+                continue
+            for name in proper_names(f"and {part}"):
+                # The role written with a capital ("Kassereren Bo Ek") is no part of the name.
+                # Nor is a short word that opens the part ("The treasurer Bo Ek").
+                kept = " ".join(w for w in name.split() if not any(covers(term, terms(w)) for term in role) and w.lower() not in SHORT_WORDS)
+                if kept:
+                    held.setdefault(kept, line)
+    if len(held) != 1:
+        return None
+    (name, line), = held.items()
+    if set(words(name)) <= set(words(draft)):
+        return None
+    role_said, line = asked.group("role"), line.rsplit(" › ", 1)[-1]
+    named = Accept(prompts.ROLE_NAMED.format(name=name, role=role_said, line=line))
+    return Retry(prompts.ROLE_RETRY.format(role=role_said, line=line), [], answer_only=True, otherwise=named)
