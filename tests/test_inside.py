@@ -25,6 +25,16 @@ def test_a_tables_column_is_counted_by_its_different_values(tmp_path):
     assert "lists 6 rows" in counter(tmp_path).count_in_file("data/rates.csv", "rows").text
 
 
+def test_a_tables_values_are_counted_in_the_rows_another_columns_value_picks(tmp_path):
+    write(tmp_path / "docs/data/kinds.csv", "Kind,Group,Suffix\nfont/ttf,font,ttf\nfont/otf,font,otf\ntext/csv,text,csv\nimage/png,image,png\n")
+    inside = Inside(Toolbox(tmp_path / "docs"))
+    fonts = inside.count_in_file("data/kinds.csv", "kind where font")
+    assert fonts.text.startswith("data/kinds.csv lists 2 different values of Kind where Group is font (in 2 of 4 rows): font/ttf, font/otf"), fonts.text
+    # A word that is no whole value of another column, or that two columns hold, picks no rows.
+    for what in ("kind where typeface", "kind where csv text"):
+        assert "lists 4 different values of Kind (in 4 rows)" in inside.count_in_file("data/kinds.csv", what).text, what
+
+
 def test_a_changelogs_releases_are_its_versions_that_open_a_line(tmp_path):
     result = counter(tmp_path).count_in_file("tool/NEWS", "releases")
     assert result.text.startswith("tool/NEWS lists 4 releases: 3.1, 3.0, 2.9.1, 2.9."), result.text

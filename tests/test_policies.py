@@ -443,6 +443,11 @@ def test_what_a_document_lists_is_counted_in_code(tmp_path):
     counting = Agent(ScriptedModel([]), registry, tree=box, policies=in_force())
     asked = turn_for(counting, "How many releases does the tool NEWS file list?")
     assert counted(asked, ToolCall("semantic_search", {"query": "releases"})) == ToolCall("count_in_file", {"path": "tool/NEWS", "what": "release"})
+    # The question's other words go with it, for the tool to keep where they are a value of the table's rows.
+    write(root / "data/kinds.csv", "Kind,Group\nfont/ttf,font\ntext/csv,text\n")
+    box.refresh()
+    fonts = counted(turn_for(counting, "How many kinds of group font does kinds.csv list?"), ToolCall("semantic_search", {"query": "x"}))
+    assert fonts == ToolCall("count_in_file", {"path": "data/kinds.csv", "what": "kind where group font"})
     # A count of files, a figure a document states, or a document not named: the call stands.
     for question in ("How many files are in the tool folder?", "How many users did release 2.0 add?", "How many releases are listed in my notes?"):
         assert counted(turn_for(counting, question), ToolCall("semantic_search", {"query": "x"})) is None, question

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from ..language.glossary import term_of, translations
 from ..language.lexicon import HISTORY_ASKED, IN_ONE_RECORD, LANGUAGE_WORDS, LISTED_COUNT, MONTHS, NEWEST_RELEASE, OPTION_ASKED, OPTION_NAMED, RELEASE_NOTES_ASKED
-from ..language.question import MONTH_SAID, counted_words, counts_files
+from ..language.question import MONTH_SAID, counted_words, counts_files, subject_words
 from ..language.text import VERSION, fold, singular, terms, words
 from ..llm.parser import ToolCall
 from ..tools.inside import RELEASE_WORDS, year_bounds
@@ -32,7 +32,10 @@ def what_a_document_lists_is_counted_in_code(turn: "Turn", call: ToolCall | None
     named, counted = turn.tree.named_in(turn.question), counted_words(turn.question)
     if len(named) != 1 or not counted:
         return None
-    return ToolCall("count_in_file", {"path": named[0], "what": counted[0]})
+    # The question's other words may pick the rows counted ("how many media types of type font"): the tool keeps a
+    # word only where it is the whole value of another column.
+    others = [w for w in subject_words(turn.question) if singular(w) not in counted and w.lower() not in named[0].lower()]
+    return ToolCall("count_in_file", {"path": named[0], "what": counted[0] + (f" where {' '.join(others)}" if others else "")})
 
 
 def with_the_program_before(turn: "Turn") -> str:

@@ -364,16 +364,37 @@ def combine_asked(what: str, columns: list[str]) -> str:
 
 def table_count(lines: list[str], what: str) -> tuple[int, str, list[str]] | None:
     """A table's different values of the column `what` names ("countries": the Country column), or its rows when
-    `what` names rows or the table itself."""
+    `what` names rows or the table itself; of the rows whose other column holds a word `what` says, when one does
+    ("media types where type font": the rows whose Type is "font")."""
     rows = table_rows(lines)
     if len(rows) < 2:
         return None
-    wanted = terms(what)
+    counted, _, condition = what.partition(" where ")
+    wanted = terms(counted)
     columns = columns_of(rows)
     column = next((c for c in columns if terms(c) & wanted), None)
+    picked, said = rows_where(rows, condition or counted, column)
     if column is None:
         if wanted & ROW_WORDS:
-            return len(rows), "rows", []
+            return len(picked), f"rows{said}", []
         return None
-    values = list(dict.fromkeys(row[column].strip() for row in rows if row.get(column, "").strip()))
-    return len(values), f"different values of {column} (in {len(rows):,} rows)", values
+    values = list(dict.fromkeys(row[column].strip() for row in picked if row.get(column, "").strip()))
+    return len(values), f"different values of {column}{said} (in {len(picked):,} of {len(rows):,} rows)" if said else \
+        f"different values of {column} (in {len(rows):,} rows)", values
+
+
+def rows_where(rows: list[dict[str, str]], condition: str, counted: str | None) -> tuple[list[dict[str, str]], str]:
+    """The rows a word of the condition is the whole value of another column in (some rows, not all), and how a count
+    says so (" where Type is font"); all rows and '' when no word, or more than one, picks rows so."""
+    picks = []
+    for word in dict.fromkeys(w.lower() for w in re.findall(r"[\w+.-]+", condition) if len(w) > 1):
+        for column in columns_of(rows):
+            if column == counted:
+                continue
+            matching = [row for row in rows if row.get(column, "").strip().lower() == word]
+            if 0 < len(matching) < len(rows):
+                picks.append((column, word, matching))
+    if len(picks) != 1:
+        return rows, ""
+    column, word, matching = picks[0]
+    return matching, f" where {column} is {word}"
