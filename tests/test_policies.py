@@ -1301,6 +1301,9 @@ def test_the_person_a_role_names_is_answered(agent):
     two = found(turn_for(agent, "who is the treasurer of the club?"), board + "\n- From May: Di Ruud (treasurer)")
     assert role_checked(two, "The treasurer is Ada Lind [1].") is None
     assert role_checked(found(turn_for(agent, "who signed the lease?"), board), "Ada Lind [1].") is None
+    # The headings above a line name no one.
+    headed = found(turn_for(agent, "who is the treasurer of the club?"), "From club/board.md [1]:\n- Harbour Rowing Club › Board › The treasurer is Bo Ek")
+    assert isinstance(role_checked(headed, "The treasurer is Ada Lind [1]."), Retry)
 
 
 def test_answers_say_more_than_the_question(agent):

@@ -34,7 +34,8 @@ def the_person_a_role_names_is_answered(turn: "Turn", draft: str | None) -> Retr
     role = terms(asked.group("role"))
     role |= {term_of(word) for word in translations(role, set(turn.languages()))}
     held: dict[str, str] = {}
-    for line in found_lines(turn.content_found):
+    # A line's own text, without the headings above it ("Minutes › Present: ...").
+    for line in (found.rsplit(" › ", 1)[-1] for found in found_lines(turn.content_found)):
         for part in PART_BREAK.split(line):
             said = terms(part)
             if not any(covers(term, said) for term in role):
@@ -50,6 +51,6 @@ def the_person_a_role_names_is_answered(turn: "Turn", draft: str | None) -> Retr
     (name, line), = held.items()
     if set(words(name)) <= set(words(draft)):
         return None
-    role_said, line = asked.group("role"), line.rsplit(" › ", 1)[-1]
+    role_said = asked.group("role")
     named = Accept(prompts.ROLE_NAMED.format(name=name, role=role_said, line=line))
     return Retry(prompts.ROLE_RETRY.format(role=role_said, line=line), [], answer_only=True, otherwise=named)
