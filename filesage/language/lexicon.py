@@ -262,12 +262,12 @@ EMPTY = re.compile(r"\b(empty|blank|zero[- ]?(?:bytes?|b|size|sized|length)|0[- 
 DUPLICATES_ASKED = re.compile(r"\b(?:duplicate(?:d)? (?:files?|documents?|copies)|(?:any|some|the) duplicates|duplicates (?:of|in|among|under)|"
                               r"identical (?:files?|documents?|copies)|(?:files?|documents?) (?:that are|which are|with) (?:identical|the same content)|"
                               r"same content|exact cop(?:y|ies)|byte[- ]for[- ]byte|(?:any|some) of (?:them|these|those) (?:are )?identical)\b", re.I)
-# A file that is not empty: said without the word ("has something in it", "actually holds data"), or the empty left out.
 # A part of the files a question leaves out, by a folder or by what their names say ("the CSVs outside the data
 # folder", "the newest PDF that isn't a scan", "everything except the drafts"); emptiness and hiddenness are their own.
 EXCLUDED = re.compile(r"\b(?:outside(?:\s+of)?|not\s+(?:in|under|inside)|(?:except|excluding|other than|apart from|besides|but not)(?:\s+(?:for\s+)?(?:(?:the\s+)?(?:ones|files|stuff|things)|those|anything|what'?s)?\s*(?:in|under)\b)?"
                       r"|(?:that|which)\s+(?:is|are)(?:n'?t|\s+not))\s+(?:an?\s+|the\s+|my\s+|any\s+)?(?P<what>[\w./'-]+(?:\s+[\w./'-]+){0,2}?)"
                       r"(?=\s+(?:folders?|director(?:y|ies)|dir)\b|\s*[?,.;!)]|\s*$|\s+(?:and|or|but|from|with)\b)", re.I)
+# A file that is not empty: said without the word ("has something in it", "actually holds data"), or the empty left out.
 HAS_CONTENT = re.compile(r"\b(?:ha(?:s|ve)|with|hold(?:s|ing)?|contain(?:s|ing)?)\s+(?:actual\s+|real\s+|any\s+|some\s+)?"
                          r"(?:something|anything|content|contents|data|text|bytes)\b(?!\s+(?:about|on|of|from|for)\b)|"
                          r"\b(?:not|isn't|isnt|aren't|arent|non|ignor(?:e|ing)|leav(?:e|ing) out|exclud(?:e|ing)|skip(?:ping)?|except|without|"

@@ -134,10 +134,11 @@ def a_file_found_by_rank_is_then_read(plan: Plan, question: str, history: list[d
         return None
     tree_words = tree.name_words() if tree is not None else set()
     # The reading may say the rank again ("who wrote the newest report?"); the listing asks nothing else.
-    reads = [bool(FIND_THEN_READ.search(lookup.ask)) or asks_what_files_say(lookup.ask, tree_words) and not read_question(lookup.ask).order
-             for lookup in plan.lookups]
-    lists = [bool(read_question(lookup.ask).order) and not read for lookup, read in zip(plan.lookups, reads)]
-    if sorted(reads) != [False, True] or sorted(lists) != [False, True] or reads.index(True) == lists.index(True):
+    ranks = [bool(read_question(lookup.ask).order) for lookup in plan.lookups]
+    reads = [bool(FIND_THEN_READ.search(lookup.ask)) or (asks_what_files_say(lookup.ask, tree_words) and not ranked)
+             for lookup, ranked in zip(plan.lookups, ranks)]
+    lists = [ranked and not read for ranked, read in zip(ranks, reads)]
+    if reads.count(True) != 1 or True not in lists:
         return None
     return replace(plan, lookups=[plan.lookups[lists.index(True)], plan.lookups[reads.index(True)]], combine="read_the_file")
 
