@@ -230,3 +230,24 @@ def test_a_follow_up_weighing_the_answers_before_takes_them_as_the_user_saw_them
     result = [e for e in Planner(Agent(model, ToolRegistry([semantic_search, respond]), policies=off), off).run("which is bigger and by how much?", history)
               if isinstance(e, Answered)][-1].answer
     assert [s.tool for s in result.steps] == ["semantic_search", "semantic_search"]
+
+
+def test_a_file_picked_by_rank_is_named_in_the_look_that_reads_it_whatever_its_path_holds():
+    picked = "scans\\2031\\report.pdf"  # a backslash is a letter of a file name on POSIX, no escape
+
+    def list_files(order: str = "newest") -> ToolResult:
+        """List files.
+
+        Args:
+            order: newest first
+        """
+        return ToolResult(f"The newest PDF is {picked}.", [picked], "1 file")
+
+    plan = {"question": "who is the author of the newest PDF?", "lookups": [{"ask": "Which PDF is the newest?", "label": "newest PDF"},
+                                                                            {"ask": "Who is the author of the newest PDF?", "label": "author"}],
+            "combine": "read_the_file"}
+    model = ScriptedModel([json.dumps(plan), '{"name": "list_files", "arguments": {"order": "newest"}}', f"It is {picked} [1].",
+                           "Ada Lind wrote it."])
+    agent = Agent(model, ToolRegistry([list_files, respond]), policies=[])
+    list(Planner(agent, in_force()).run("Who is the author of the newest PDF?"))
+    assert f"Who is the author of {picked}?" in model.prompts[-1][-1]["content"]

@@ -183,7 +183,8 @@ class Planner:
                 # The file the listing picked, named where the rank said it ("who wrote the newest PDF?"), is read,
                 # not listed again.
                 path = found[0].answer.sources[0]["path"]
-                ask = RANKED_FILE.sub(path, ask, count=1) if RANKED_FILE.search(ask) else f"{ask} (in {path})"
+                ask, named = RANKED_FILE.subn(lambda _: path, ask, count=1)
+                ask = ask if named else f"{ask} (in {path})"
             if lookup.before is not None:
                 found.append(figure_of(Found(Lookup(f"{lookup.before['question']} {ask}", lookup.label), answer_before(lookup.before)), plan.combine))
                 continue
