@@ -1371,7 +1371,9 @@ def test_answers_are_not_the_prompt_copied(agent):
     assert copied(asked, "Quux 3.4.1 was released on 16 Jan 2031 [1].") is None
     # The question, which the program's request after a result repeats, is no request: an answer may say it again.
     asked.messages.append({"role": "user", "content": prompts.TOOL_RESULT.format(tool="semantic_search", result=lines, question=asked.question, hint="")})
-    assert copied(asked, "When was quux 3.4.1 released? It was released on 16 Jan 2031 [1].") is None
+    assert copied(asked, "When was quux 3.4.1 released? It was released on 16 Jan 2031 [1].") == Accept("It was released on 16 Jan 2031 [1].")
+    assert copied(asked, "when was quux 3.4.1 released? [1] on 16 Jan 2031 [1].") == Accept("On 16 Jan 2031 [1].")
+    assert copied(asked, "When was quux 3.4.1 released? [1]") is None  # nothing said beside it
     # A follow-up a policy rewrote: the conversation before it is the user's, and an answer may say its words again.
     history = [{"role": "user", "content": "What was the harbour fee for a small sloop in March 2031?"}, {"role": "assistant", "content": "4.10 [1]."}]
     earlier = turn_for(agent, "and a year earlier?", history)

@@ -111,7 +111,19 @@ def sentences(text: str) -> list[str]:
     marker written after the full stop ("... 2025-05-30. [1]") stays with its sentence, so a sentence
     ends only where the text after it is known not to be a marker."""
     # A number's full stop before another number is a date's ("14. 4. 2031"), not a sentence's end.
-    return [s for s in re.split(r"(?<=[.!?])(?!(?<=\d\.)\s+\d)(?=\s+[^\s\[])|(?<=\n)", text) if s]
+    pieces = [s for s in re.split(r"(?<=[.!?])(?!(?<=\d\.)\s+\d)(?=\s+[^\s\[])|(?<=[.!?]\s\[\d\])(?=\s+[^\s\[])"
+                                  r"|(?<=[.!?]\s\[\d\d\])(?=\s+[^\s\[])|(?<=\n)", text) if s]
+    joined: list[str] = []
+    for piece in pieces:
+        # A sentence starts with no small letter: the full stop before one is a day's ("13. januar") or an
+        # abbreviation's ("e.g. the"), and one before a number is an abbreviation's too when it ends a short
+        # word written small ("pr. 1. januar", "ca. 40 kr.").
+        start = piece.lstrip()[:1]
+        if joined and not joined[-1].endswith("\n") and (start.islower() or start.isdigit() and re.search(r"(?:^|\s)[^\W\d_]{1,3}\.$", joined[-1]) and joined[-1][-4:-1].islower()):
+            joined[-1] += piece
+        else:
+            joined.append(piece)
+    return joined
 
 
 UNCONFIRMED = "I could not confirm"  # how remove_claims' note of what was not confirmed starts

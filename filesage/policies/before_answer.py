@@ -91,9 +91,14 @@ def answers_are_not_the_prompt_copied(turn: "Turn", draft: str | None) -> Accept
     the result's head ("From docs/NEWS (lines 120-151):") over and over until the tokens run out, or the program's
     own request to answer again ("You have 4 tool calls left ..."). Such a draft
     goes back once asking for one sentence; a second one gives the found line most about the question, or, when
-    none is about it (a file asked to be summarised), the opening lines of what was read: something was found."""
-    if draft is None or not copies_the_prompt(draft, told_the_model(turn)):
+    none is about it (a file asked to be summarised), the opening lines of what was read: something was found.
+    A draft that says the question back before its answer loses the question."""
+    if draft is None:
         return None
+    if not copies_the_prompt(draft, told_the_model(turn)):
+        asked = "|".join(re.escape(q.strip()) for q in {turn.question, turn.asked} if q.strip())
+        rest = re.sub(rf"^\s*(?:{asked})\s*(?:\[\d+\]\s*)*", "", draft, flags=re.I)
+        return Accept(rest[:1].upper() + rest[1:]) if rest != draft and says_something(rest, turn.question) else None
     found = turn.content_found
     line = line_most_about(turn.question, found) or line_sharing_most(turn.question, found) or opening_of(found)
     otherwise = quoted(turn, line) if line else \
