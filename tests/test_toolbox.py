@@ -354,6 +354,11 @@ def test_the_files_a_question_names(tmp_path):
     assert Toolbox(tmp_path / "root").named_in("how many agencies does the US list have?") == ["data/agencies/us.csv"]
     assert box.named_in("What port does redis.conf set, and what is in sentinel.conf?") == ["servers/redis/redis.conf", "servers/redis/sentinel.conf"]
     assert box.named_in("In the sample tmux config, what is the prefix key?") == []  # the config named is another folder's
+    # A word that describes the one file of a name ("the example ...rc") is no other folder it points to (examples/).
+    write(tmp_path / "root" / "cli/quernweather/quernweatherrc.example", "text\n")
+    assert Toolbox(tmp_path / "root").named_in("what city is set in the example quernweatherrc?") == ["cli/quernweather/quernweatherrc.example"]
+    write(tmp_path / "root" / "cli/quernclock/quernclockrc", "text\n")
+    assert Toolbox(tmp_path / "root").named_in("what city is set in the example quernclockrc?") == []
     # Several files of a name, and nothing in the question picks one: a kind of document, not one of them.
     assert box.named_in("what does the COPYING file say about warranty?") == []
     assert box.named_in("what does htop's COPYING file say about warranty?") == ["cli/htop/COPYING"]

@@ -290,7 +290,13 @@ def files_named(question: str, paths: list[str]) -> list[str]:
         groups = {name: [m for m in group if m[1] != inside] for name, group in groups.items()}
         groups = {name: group for name, group in groups.items() if group}
     folder_words = {singular(w) for path, _ in entries if "/" in path for w in words(path.rsplit("/", 1)[0])}
-    others_named = bool((folder_words & said) - set().union(*groups)) if groups else False
+
+    def others_named(group: list[tuple[int, bool, str]]) -> bool:
+        """Another file's folder is said, and not as a word the file's whole name says too ("the example widgetrc"
+        is widgetrc.example, while an examples/ folder holds other files)."""
+        own = {singular(w) for _, _, path in group for w in words(path.rsplit("/", 1)[-1])}
+        return bool((folder_words & said) - set().union(*groups) - own)
+
     found = []
     for group in groups.values():
         best = max(shared for shared, _, _ in group)
@@ -299,7 +305,7 @@ def files_named(question: str, paths: list[str]) -> list[str]:
         if best == 0 and len(typed) == 1:
             found.append(typed[0][2])
             continue
-        if best == 0 and (len(group) > 1 or others_named):
+        if best == 0 and (len(group) > 1 or others_named(group)):
             # Several files of the name and nothing picks one ("the plumber's receipt" among receipt_01 and
             # receipt_02): the name is a kind of document, which the search's own words pick among.
             continue
