@@ -306,6 +306,10 @@ def test_a_figure_from_the_line_about_something_else_is_not_connected():
     bad, line = unconnected("Acme 2.05 needs zlib 3.0 or later [1].", asked, package)
     assert [c.text for c in bad] == ["3.0"] and line == 'depends: [ › "zlib" {>= "1.13"}'
     assert unconnected("Acme 2.05 needs zlib 1.13 or later [1].", asked, package) == ([], "")
+    # A total labelled with an abbreviation ("incl. tax") is one clause: the total, not a tax's figure.
+    asked = "how much was the Quarrendon Timber invoice in total?"
+    timber = Evidence([asked, "Moms 25%: 1.079,00 kr.\nTotal inkl. moms: 5.395,00 kr.\n\nBudget for 2031-2032: 250.000 kr. in total (our savings)."])
+    assert unconnected("Total inkl. moms: 5.395,00 kr. [1]", asked, timber) == ([], "")
     # A document asked for as a whole comes to its total line, in the language it is written in, not an item of it.
     asked = "How much was the boat hire receipt from Fjordline?"
     receipt = Evidence([asked, "From receipts/fjordline.txt [1]:\n- Fjordline Båtuthyrning\n- Kajak 2 tim: 240,00 kr\n- Flytväst: 45,00 kr\n"

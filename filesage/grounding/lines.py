@@ -58,8 +58,15 @@ def clauses(line: str) -> list[str]:
     Rate: 8.1") stays whole: its cells together say what its figures are about."""
     if line.count("; ") >= 1 and line.count(": ") >= 2:
         return [line]
+    said: list[str] = []
+    for piece in re.split(r"(?<=[.!?])\s+(?=[^\W\d_])", line):
+        # A full stop before a small letter is an abbreviation's ("Total incl. tax: 80.00"), no sentence's end.
+        if said and piece[:1].islower():
+            said[-1] += f" {piece}"
+        else:
+            said.append(piece)
     parts = []
-    for sentence in re.split(r"(?<=[.!?])\s+(?=[^\W\d_])", line):
+    for sentence in said:
         parts += [re.sub(r"\([^()]*\)", " ", sentence), *re.findall(r"\(([^()]*)\)", sentence)]
     return [part for part in parts if part.strip()] or [line]
 
