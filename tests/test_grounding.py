@@ -307,7 +307,7 @@ def test_a_figure_from_the_line_about_something_else_is_not_connected():
     assert [c.text for c in bad] == ["3.0"] and line == 'depends: [ › "zlib" {>= "1.13"}'
     assert unconnected("Acme 2.05 needs zlib 1.13 or later [1].", asked, package) == ([], "")
     # A total labelled with an abbreviation ("incl. tax") is one clause: the total, not a tax's figure.
-    asked = "how much was the Quarrendon Timber invoice in total?"
+    asked = "how much was the Brindlecote Timber invoice in total?"
     timber = Evidence([asked, "Moms 25%: 1.079,00 kr.\nTotal inkl. moms: 5.395,00 kr.\n\nBudget for 2031-2032: 250.000 kr. in total (our savings)."])
     assert unconnected("Total inkl. moms: 5.395,00 kr. [1]", asked, timber) == ([], "")
     # A document asked for as a whole comes to its total line, in the language it is written in, not an item of it.
