@@ -976,6 +976,12 @@ def test_each_file_filters_are_the_questions(agent):
     assert kept == ToolCall("each_file", {"what": "total", "combine": "largest", "name": "invoice", "mentions": "2024"})
     stale = each_file_filters_are_the_questions(those, ToolCall("each_file", {"what": "total", "combine": "largest", "name": "invoice", "mentions": "2025"}))
     assert stale.arguments["mentions"] == "2024"
+    # A year the question neither gives nor points to is the model's guess: it would leave out the other years' bills.
+    guessed = each_file_filters_are_the_questions(turn_for(agent, "Add up all the gas bills I have."), ToolCall("each_file", {"what": "amount due", "name": "gas bill", "mentions": "2031"}))
+    assert guessed.arguments["mentions"] == ""
+    for question in ("what did the gas bills come to last year?", "add up the gas bills of this quarter", "add up the March gas bills"):
+        call = ToolCall("each_file", {"what": "amount due", "name": "gas bill", "mentions": "2031"})
+        assert each_file_filters_are_the_questions(turn_for(agent, question), call) is None, question
     # "go through" is no Go file.
     verb = each_file_filters_are_the_questions(turn_for(agent, "go through my invoices and list them"), ToolCall("each_file", {"what": "total", "extension": "go", "name": "invoice"}))
     assert verb.arguments["extension"] == ""
@@ -1202,6 +1208,8 @@ def test_what_no_file_mentions_is_not_found(agent):
     verdict = unmentioned(searched_nothing("How much does the lease charge me for the parking space?"), None)
     assert verdict.as_written and verdict.text.startswith("No file in the folder mentions 'parking' or 'space'")
     assert unmentioned(searched_nothing("What is the rent in the lease?"), None) is None
+    # A span of months written as one word ("Oct-Dec") is a time, no thing the files must say.
+    assert unmentioned(searched("What was the rent for Oct-Dec 2031?", "- Monthly rent: 1,450 EUR", found=True), None) is None
     # Something was found: a word the files do not say may be the kind of thing asked, or another word for what
     # they say; a name the files never say is still not there, and so is a thing named in words none of them says.
     files_say |= {"garage"}

@@ -108,6 +108,11 @@ def test_a_kind_of_document_is_found_by_what_it_says_too(tmp_path, embedder):
     assert sorted(result.paths) == ["bills/invoice_01.txt", "downloads/avis_03.txt", "downloads/rechnung.txt", "downloads/scan_0042.txt", "haus/strom_01.txt"]
     assert "and 4 more that say so in their text" in result.answer
     assert survey.each_file("total due", "total", name="electricity bill").paths == ["haus/strom_01.txt"]
+    # A document of the kind that says nothing of the subject named is another one: no invoice here is a gas bill.
+    write(root / "bills/gas_bill_02.txt", "Gas bill\nTotal due: EUR 55.00\n")
+    box = Toolbox(root)
+    survey = Survey(box, Searcher(FolderIndex(box.root, embedder, tmp_path / "idx", files=lambda: box.entries)))
+    assert survey.each_file("total due", "total", name="gas bill").paths == ["bills/gas_bill_02.txt"]
 
 
 def test_a_kind_of_document_about_a_subject_is_found_by_its_title_and_totalled_by_its_total_line(tmp_path, embedder):

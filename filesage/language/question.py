@@ -8,6 +8,7 @@ import re
 from .figures import CODE, MONTH_WORD
 from .filters import detect_order, read_question
 from .lexicon import (
+    MONTHS_SPANNED,
     RANKED_FILE,
     ADDED_UP,
     ASKING,
@@ -126,10 +127,11 @@ def question_words(question: str) -> list[str]:
 
 
 def subject_words(question: str) -> list[str]:
-    """The words of a question that say what it is about: not its words of asking, of files and types, of time or
-    of combining, and not its numbers ("how much do I pay for the parking space?" -> parking, space); nor the words of a
-    file picked by its rank ("my newest PDF", "the largest of the spreadsheets"), which say which file, not what of it."""
-    question = RANKED_FILE.sub(" ", question)
+    """The words of a question that say what it is about: not its words of asking, of files and types, of time (a
+    span of months too: "Oct-Dec") or of combining, and not its numbers ("how much do I pay for the parking space?" ->
+    parking, space); nor the words of a file picked by its rank ("my newest PDF", "the largest of the spreadsheets"),
+    which say which file, not what of it."""
+    question = MONTHS_SPANNED.sub(" ", RANKED_FILE.sub(" ", question))
     return list(dict.fromkeys(w for w in question_words(question) if len(w) >= 3 and w not in QUESTION_WORDS and w not in SUBJECTLESS and not type_extensions(w)))
 
 

@@ -36,6 +36,9 @@ from ..language.lexicon import (
     YEAR,
     alternatives,
 )
+
+# Words that point to a time without a year's number ("last year", "this quarter", "recent"): a year may stand for them.
+TIME_TOLD = re.compile(r"\b(?:years?|months?|quarters?|weeks?|season|ago|last|this|recent(?:ly)?|previous|current|latest|newest)\b|\d", re.I)
 from ..language.figures import CODE, months_mentioned
 from ..language.matching import extension_set, folder_by_its_own_name, kin_words, match_folder, namesake_of, type_extensions, typed_as_said
 from ..language.names import asked_in_another_language, proper_names
@@ -275,6 +278,10 @@ def each_file_filters_are_the_questions(turn: "Turn", call: ToolCall | None) -> 
         # No year, or one from earlier in the conversation than the question (or its "those") means.
         if not mentions.strip() or (YEAR.search(mentions) and set(YEAR.findall(mentions)) != set(years)):
             args["mentions"] = " ".join([*dict.fromkeys(years), *(w for w in mentions.split() if not YEAR.fullmatch(w))])
+    elif not years and YEAR.search(mentions) and not TIME_TOLD.search(turn.question) and not months_mentioned(turn.question)[0]:
+        # A year the question neither gives nor points to ("add up all my bills") is the model's guess, and it would
+        # leave out the documents of every other year.
+        args["mentions"] = " ".join(w for w in mentions.split() if not YEAR.fullmatch(w))
     return ToolCall("each_file", args) if args != call.arguments else None
 
 

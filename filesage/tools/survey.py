@@ -172,7 +172,7 @@ class Survey:
         first lines begins with the kind's word (the name's last word), another word for it, or its translation into
         the folder's languages, as a title does (a note that mentions invoices further on in a line is not one).
         The name's other words say what the document is about ("electricity bill"): of those files, the ones whose
-        path or start says them too, in any of the folder's languages, when some do."""
+        path or start says them too, in any of the folder's languages."""
         named = [singular(w) for w in words(name) if not w.isdigit()]
         if not named:
             return []
@@ -196,8 +196,9 @@ class Survey:
         starts = {path: fold(start).splitlines()[:FILE_START_LINES] for path, start in self.searcher.index.starts_of([e.path for e in candidates]).items()}
         kind = [path for path, lines in starts.items() if heads.search("\n".join(lines))
                 or titled.search("\n".join(line for line in lines[:TITLE_LINES] if not line.rstrip().endswith((".", "!", "?"))))]
-        about = [path for path in kind if all(any(covers(term_of(f), terms(f"{path} {' '.join(starts[path])}")) for f in forms(w)) for w in named[:-1])]
-        return about or kind
+        # A document of the kind that says nothing of what the name says it is about is another one (a client's
+        # invoice is no electricity bill).
+        return [path for path in kind if all(any(covers(term_of(f), terms(f"{path} {' '.join(starts[path])}")) for f in forms(w)) for w in named[:-1])]
 
     def mentioned(self, mentions: str) -> list[str]:
         """The words of a mention that choose files: "sent to Acme" is a mention of Acme. Words of the asking
