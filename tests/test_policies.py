@@ -1702,3 +1702,20 @@ def test_an_option_asked_is_read_where_its_manual_defines_it(tmp_path):
     # When an option came is the changelog's; two options, or no program with a manual: the call stands.
     for question in ("When was -x added to quill?", "What do quilltab -n and -c do?", "What does zither -n do?"):
         assert option(turn_for(agent, question), search) is None, question
+
+
+def test_a_change_a_line_states_is_computed_in_code(agent):
+    from filesage.policies.changes import a_change_a_line_states_is_computed_in_code as changed
+
+    text = "From club/minutes.txt [1] (lines 4-9):\n- Resolved: the yearly fee rises from $160 to $180 from 1 July 2031 (concession $90).\n- Next meeting: 3 March 2031"
+    asked = found(turn_for(agent, "By what percentage is the club's yearly fee going up?"), text)
+    decided = changed(asked, "The yearly fee is going up by 20% from $160 to $180. [1]")
+    assert decided == Accept('It rises by 12.5%, from $160 to $180: the files say "Resolved: the yearly fee rises from $160 to $180 from 1 July 2031 (concession $90)."')
+    assert changed(asked, "It goes up by 12.5% [1].") is None  # the draft has it
+    by_how_much = found(turn_for(agent, "By how much is the club's yearly fee going up?"), text)
+    assert changed(by_how_much, "It is going up [1].").text.startswith("It rises by $20, from $160 to $180")
+    # A share of a whole is no change; a question that asks no change is left alone; a span of dates is no change.
+    assert changed(found(turn_for(agent, "What percentage of the fee is the concession?"), text), "50% [1]") is None
+    assert changed(found(turn_for(agent, "What is the club's yearly fee?"), text), "$180 [1]") is None
+    dates = found(turn_for(agent, "By how much did the season change?"), "From club/plan.txt [1]:\n- The season runs from 1 April to 30 June 2031")
+    assert changed(dates, "It changed [1].") is None

@@ -47,6 +47,7 @@ from .before_answer import (
     what_no_file_mentions_is_not_found,
     a_month_asked_is_one_the_sources_are_of,
 )
+from .changes import a_change_a_line_states_is_computed_in_code
 from .first_call import (
     a_document_the_question_names_is_the_one_searched,
     a_scope_no_one_asked_for_is_dropped,
@@ -163,6 +164,7 @@ ORDER: list[Policy] = [
         claims_must_be_in_the_results,
         figures_come_from_the_line_asked_about,
         totals_asked_are_added_in_code,
+        a_change_a_line_states_is_computed_in_code,
         summaries_give_what_the_file_states),
 ]
 NAMES = [policy.name for policy in ORDER]

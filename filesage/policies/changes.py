@@ -1,0 +1,62 @@
+"""The check of how-much-did-it-change questions before an answer stands: a found line that states a change from one
+figure to another ("the fee rises from €80 to €92") gives its size or its percentage computed in code."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from ..agent import prompts
+from ..agent.decisions import Accept
+from ..grounding.claims import claims
+from ..language.figures import NUMBER, money, number_value
+from ..language.lexicon import MONTHS, MORE_THAN, PERCENT_ASKED, alternatives
+from .reading import aboutness, found_lines
+
+if TYPE_CHECKING:
+    from ..agent.state import Turn
+
+# "from €80 to €92", "from 4.5% to 5%": two figures of one kind, a currency or a percent sign the same on both sides
+# (a date's day before its month, "from 1 July to 30 June", is no figure changing).
+FIGURE = r"[$€£]?\s?\d[\d.,\u00a0 ]*\d%?|[$€£]?\d%?"
+FROM_TO = re.compile(rf"\bfrom\s+(?P<first>{FIGURE})\s+(?:up |down )?to\s+(?P<second>{FIGURE})(?![\w/.-]*\d)(?!\s*(?:{alternatives(MONTHS)})\b)", re.I)
+# "what percentage of the budget": a share of a whole, no change.
+SHARE = re.compile(r"\b(?:percentage|percent|share)\s+of\b", re.I)
+
+
+def value(written: str) -> float | None:
+    match = NUMBER.fullmatch(written.rstrip("%").strip())
+    try:
+        return float(number_value(match)) if match else None
+    except ValueError:
+        return None
+
+
+def a_change_a_line_states_is_computed_in_code(turn: "Turn", draft: str | None) -> Accept | None:
+    """Asked by how much or by what percentage something changes ("how many percent does the rent go up?"), small
+    models work out the change from the line that states it ("rises from €80 to €92") wrongly (13% for 15%), or
+    quote the line and leave the arithmetic to the reader. When the found line most about the question states a
+    change from one figure to another of one kind, a draft without that change gets it computed here, with the line."""
+    question = turn.question
+    percent = bool(PERCENT_ASKED.search(question)) and not SHARE.search(question)
+    if draft is None or not turn.content_found or not (percent or MORE_THAN.search(question)):
+        return None
+    lines = found_lines(turn.content_found)
+    changing = [line for line in lines if FROM_TO.search(line.rsplit(" › ", 1)[-1])]
+    if not changing:
+        return None
+    line = max(changing, key=aboutness(question, lines))
+    match = FROM_TO.search(line.rsplit(" › ", 1)[-1])
+    first, second = match.group("first").strip(), match.group("second").strip()
+    before, after = value(first), value(second)
+    if before is None or after is None or first.endswith("%") != second.endswith("%") or first[:1] in "$€£" and first[:1] != second[:1]:
+        return None
+    if before == after or (percent and not before):
+        return None
+    change = (after - before) / before * 100 if percent else abs(after - before)
+    figure = f"{abs(change):.1f}".removesuffix(".0") + "%" if percent else money(change, [first, second])
+    if any(c.key == claims(figure)[0].key for c in claims(draft)) if claims(figure) else figure in draft:
+        return None
+    way = "rises" if after > before else "falls"
+    said = line.rsplit(" › ", 1)[-1]
+    return Accept(prompts.CHANGE_COMPUTED.format(way=way, figure=figure, first=first, second=second, line=said))
