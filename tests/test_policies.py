@@ -1719,3 +1719,10 @@ def test_a_change_a_line_states_is_computed_in_code(agent):
     assert changed(found(turn_for(agent, "What is the club's yearly fee?"), text), "$180 [1]") is None
     dates = found(turn_for(agent, "By how much did the season change?"), "From club/plan.txt [1]:\n- The season runs from 1 April to 30 June 2031")
     assert changed(dates, "It changed [1].") is None
+    # No line states the change: a difference the draft makes up is the two amounts most about the question, apart.
+    statement = ("From money/pension.pdf [1] (p. 1):\n- Opening balance at 1 July 2030: $31,204.10\n- Closing balance at 30 June 2031: $35,018.45\n"
+                 "- Last year: contributions $2,000.00, closing balance $31,204.10\n- Return for the year 6.2%")
+    grown = found(turn_for(agent, "by how much did my pension balance grow over 2030-31?"), statement)
+    assert changed(grown, "It grew by $3,8.35 [1].") == Accept(
+        'The two are $3,814.35 apart: the files say "Opening balance at 1 July 2030: $31,204.10" and "Closing balance at 30 June 2031: $35,018.45"')
+    assert changed(grown, "It grew by $3,814.35 [1].") is None and changed(grown, "It is $35,018.45 now [1].") is None

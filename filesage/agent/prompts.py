@@ -121,6 +121,7 @@ DENIAL_RETRY = 'The results do answer this. The line about it is: "{line}". Answ
 # The answer when a model twice took a figure from the wrong line: the line about the question, as the files say it.
 ADDED_UP = 'Together: {total} ({parts}).'
 CHANGE_COMPUTED = 'It {way} by {figure}, from {first} to {second}: the files say "{line}"'
+APART_COMPUTED = 'The two are {figure} apart: the files say "{first}" and "{second}"'
 FILE_READS = 'The file reads:\n{lines}'
 QUOTED_LINE = 'The files say: "{line}"'
 NOTHING_SAYS = "I found nothing in {folder} that says {words}. I {searched}."

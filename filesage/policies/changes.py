@@ -10,7 +10,7 @@ from ..agent import prompts
 from ..agent.decisions import Accept
 from ..grounding.claims import claims
 from ..language.figures import NUMBER, money, number_value
-from ..language.lexicon import MONTHS, MORE_THAN, PERCENT_ASKED, alternatives
+from ..language.lexicon import MONEY_LINE, MONTHS, MORE_THAN, PERCENT_ASKED, alternatives
 from .reading import aboutness, found_lines
 
 if TYPE_CHECKING:
@@ -32,11 +32,18 @@ def value(written: str) -> float | None:
         return None
 
 
+def gives(draft: str, figure: str) -> bool:
+    """The draft states the figure worked out here: the model got it right."""
+    return bool({c.key for c in claims(figure)} & {c.key for c in claims(draft)}) or figure in draft
+
+
 def a_change_a_line_states_is_computed_in_code(turn: "Turn", draft: str | None) -> Accept | None:
     """Asked by how much or by what percentage something changes ("how many percent does the rent go up?"), small
     models work out the change from the line that states it ("rises from €80 to €92") wrongly (13% for 15%), or
     quote the line and leave the arithmetic to the reader. When the found line most about the question states a
-    change from one figure to another of one kind, a draft without that change gets it computed here, with the line."""
+    change from one figure to another of one kind, a draft without that change gets it computed here, with the line.
+    Asked by how much (not by what percentage) with no such line, a draft whose difference the results do not state
+    gets the difference of the two amounts most about the question (`two_amounts_apart`)."""
     question = turn.question
     percent = bool(PERCENT_ASKED.search(question)) and not SHARE.search(question)
     if draft is None or not turn.content_found or not (percent or MORE_THAN.search(question)):
@@ -44,7 +51,7 @@ def a_change_a_line_states_is_computed_in_code(turn: "Turn", draft: str | None) 
     lines = found_lines(turn.content_found)
     changing = [line for line in lines if FROM_TO.search(line.rsplit(" › ", 1)[-1])]
     if not changing:
-        return None
+        return None if percent else two_amounts_apart(turn, draft, lines)
     line = max(changing, key=aboutness(question, lines))
     match = FROM_TO.search(line.rsplit(" › ", 1)[-1])
     first, second = match.group("first").strip(), match.group("second").strip()
@@ -55,8 +62,33 @@ def a_change_a_line_states_is_computed_in_code(turn: "Turn", draft: str | None) 
         return None
     change = (after - before) / before * 100 if percent else abs(after - before)
     figure = f"{abs(change):.1f}".removesuffix(".0") + "%" if percent else money(change, [first, second])
-    if any(c.key == claims(figure)[0].key for c in claims(draft)) if claims(figure) else figure in draft:
+    if gives(draft, figure):
         return None
     way = "rises" if after > before else "falls"
     said = line.rsplit(" › ", 1)[-1]
     return Accept(prompts.CHANGE_COMPUTED.format(way=way, figure=figure, first=first, second=second, line=said))
+
+
+def two_amounts_apart(turn: "Turn", draft: str, lines: list[str]) -> Accept | None:
+    """By how much one amount exceeds another, when the model's draft gives a difference the results do not state
+    (an arithmetic slip: "$8,10.55"): the two lines most about the question that each give one amount of one
+    currency, of different values, and the difference between them computed here, with both lines."""
+    stated = {c.key for line in lines for c in claims(line)}
+    if not any(c.kind == "number" and c.key not in stated for c in claims(draft)):
+        return None  # the draft's figures are the files' own: no difference of its making to check
+    priced = [(line, amounts[0]) for line in dict.fromkeys(lines) for amounts in [MONEY_LINE.findall(line.rsplit(" › ", 1)[-1])] if len(amounts) == 1]
+    about = aboutness(turn.question, lines)
+    ranked = sorted(priced, key=lambda pair: -about(pair[0]))
+    if len(ranked) < 2:
+        return None
+    first_line, first = ranked[0]
+    second_line, second = next(((line, amount) for line, amount in ranked[1:] if value(amount) != value(first)), ("", ""))
+    if not second or re.sub(r"[\d\s,.-]", "", first) != re.sub(r"[\d\s,.-]", "", second):
+        return None  # no second amount, or one of another currency
+    before, after = value(first.strip()), value(second.strip())
+    if before is None or after is None or not about(second_line):
+        return None
+    apart = money(abs(after - before), [first, second])
+    if gives(draft, apart):
+        return None
+    return Accept(prompts.APART_COMPUTED.format(figure=apart, first=first_line.rsplit(" › ", 1)[-1], second=second_line.rsplit(" › ", 1)[-1]))
