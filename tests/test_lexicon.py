@@ -153,7 +153,9 @@ CASES = {
     "DUPLICATES_ASKED": lambda: matches(L.DUPLICATES_ASKED, "do I have any duplicate files?") and matches(L.DUPLICATES_ASKED, "are any of them identical?")
     and not matches(L.DUPLICATES_ASKED, "which release fixed duplicate entries?"),
     "ROLE_ASKED": lambda: L.ROLE_ASKED.search("who's the secretary of the choir?").group("role") == "secretary"
-    and L.ROLE_ASKED.search("Who is our landlord").group("role") == "landlord" and not matches(L.ROLE_ASKED, "who signed the lease?"),
+    and L.ROLE_ASKED.search("Who is our landlord").group("role") == "landlord" and not matches(L.ROLE_ASKED, "who signed the lease?")
+    and L.ROLE_ASKED.search("who is the choir's secretary now?").group("role") == "secretary"
+    and L.ROLE_ASKED.search("who is the choir secretary these days?").group("role") == "choir secretary",
     "RANKED_FILE": lambda: L.RANKED_FILE.sub("X", "who wrote the most recently changed Word document?") == "who wrote X?"
     and L.RANKED_FILE.sub("X", "what does my largest PDF say") == "what does X say" and not matches(L.RANKED_FILE, "the newest release"),
     "EXCLUDED": lambda: L.EXCLUDED.search("how many CSVs are outside the Data folder?").group("what") == "Data"

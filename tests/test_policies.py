@@ -1306,12 +1306,21 @@ def test_the_person_a_role_names_is_answered(agent):
     assert first.otherwise == Accept('The treasurer is Bo Ek: the files say "Present: Ada Lind (chair), Bo Ek (treasurer), Cy Dahl (secretary)".')
     assert role_checked(turn, "Bo Ek is the club's treasurer [1].") is None
     # Two people said to hold it, or a question that asks no role: nothing to tell the draft.
-    two = found(turn_for(agent, "who is the treasurer of the club?"), board + "\n- From May: Di Ruud (treasurer)")
+    two = found(turn_for(agent, "who is the treasurer of the club?"), board + "\n- From May: Dag Ruud (treasurer)")
     assert role_checked(two, "The treasurer is Ada Lind [1].") is None
     assert role_checked(found(turn_for(agent, "who signed the lease?"), board), "Ada Lind [1].") is None
     # The headings above a line name no one.
     headed = found(turn_for(agent, "who is the treasurer of the club?"), "From club/board.md [1]:\n- Harbour Rowing Club › Board › The treasurer is Bo Ek")
     assert isinstance(role_checked(headed, "The treasurer is Ada Lind [1]."), Retry)
+    # Minutes of two dates name two holders: the newer minutes' holder is the one.
+    dated = ("From club/minutes-2031-03-02.md [1] (lines 1-4):\n- Present: Ada Lind (chair), Dag Ruud (treasurer)\n"
+             "From club/minutes-2030-11-20.md [2] (lines 1-6):\n- Present: Ada Lind (chair), Bo Ek (treasurer)\n- Bo Ek steps down; Dag Ruud was elected treasurer.")
+    newer = role_checked(found(turn_for(agent, "who is the rowing club's treasurer now?"), dated), "The treasurer is Ada Lind [1].")
+    assert isinstance(newer, Retry) and newer.otherwise.text.startswith("The treasurer is Dag Ruud")
+    # "The club treasurer": the role is its last word; both words only where a line says both.
+    assert isinstance(role_checked(found(turn_for(agent, "who is the club treasurer?"), board), "Ada Lind [1]."), Retry)
+    vice = found(turn_for(agent, "who is the vice chair?"), "From club/board.md [1] (lines 1-2):\n- Ada Lind (chair), Cy Dahl (vice chair)")
+    assert role_checked(vice, "Ada Lind [1].").otherwise.text.startswith("The vice chair is Cy Dahl")
 
 
 def test_answers_say_more_than_the_question(agent):

@@ -417,14 +417,14 @@ MORE_THAN = re.compile(r"\bhow (?:much|many) (?:more|less|fewer|bigger|smaller|h
 # figure against the other, the larger or smaller of them, the earlier or later, or a file picked and then read.
 SUMMED = re.compile(r"\b(?:together|combined|altogether|in total|totals?|sum|add(?:s|ed)? up|plus)\b", re.I)
 DIFFERENCE_WORDS = re.compile(r"\b(?:difference|differ|how far|gap|than|apart|between)\b", re.I)
-COMPARATIVES = ("more", "less", "fewer", "most", "least", "larger", "largest", "bigger", "biggest", "smaller", "smallest", "higher",
-                "highest", "lower", "lowest", "cheaper", "cheapest", "dearer", "dearest", "greater", "greatest", "longer", "longest",
-                "shorter", "shortest", "maximum", "minimum", "expensive")
+COMPARATIVES = ("more", "less", "fewer", "most", "least", "larger", "largest", "bigger", "biggest", "smaller", "smallest", "higher", "highest",
+                "lower", "lowest", "cheaper", "cheapest", "dearer", "dearest", "greater", "greatest", "longer", "longest", "shorter", "shortest", "maximum", "minimum", "expensive")
 RANKED_BETWEEN = re.compile(rf"\b{alternatives(COMPARATIVES)}\b|\b\w+er than\b", re.I)
 ORDER_IN_TIME = re.compile(r"\b(?:first|last|earlier|earliest|later|latest|sooner|soonest|before|after|newer|newest|older|oldest|"
                            r"most recent(?:ly)?|recent)\b", re.I)
 # Who holds a role ("who is the club's treasurer?", "who's our landlord"): the role asked.
-ROLE_ASKED = re.compile(r"^\W*who(?:'s|\s+is|\s+was|\s+are|\s+were)\s+(?:the|our|my|their|its|his|her)\s+(?P<role>[\w-]+(?:\s+[\w-]+)?)(?=\s+(?:of|in|at|for|on|to)\b|\s*[?.!]|\s*$)", re.I)
+ROLE_ASKED = re.compile(r"^\W*who(?:'s|\s+is|\s+was|\s+are|\s+were)\s+(?:the|our|my|their|its|his|her)\s+(?:(?:[\w-]+\s+)?[\w-]+'s\s+)?(?P<role>[\w-]+(?:\s+[\w-]+)??)"
+                        r"(?=\s+(?:of|in|at|for|on|to|now|currently|today|these days|at the moment)\b|\s*[?.!]|\s*$)", re.I)
 # A file picked by its rank ("the newest of my PDFs", "my largest spreadsheet").
 RANKED_FILE = re.compile(rf"\b(?:the|my|your)\s+(?:newest|latest|most recent(?:ly)?|oldest|largest|biggest|smallest)\b(?:\s+[\w-]+){{0,2}}?\s+"
                          rf"{alternatives((*TYPE_GROUPS, *FILE_NOUNS, *KNOWN_EXTENSIONS), plural=True)}(?:\s+{alternatives(FILE_NOUNS, plural=True)})?\b", re.I)

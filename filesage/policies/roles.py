@@ -8,12 +8,13 @@ from typing import TYPE_CHECKING
 
 from ..agent import prompts
 from ..agent.decisions import Accept, Retry
+from ..language.figures import dates_in
 from ..language.glossary import term_of, translations
 from ..language.lexicon import LANGUAGE_WORDS, QUESTION_WORDS, ROLE_ASKED
 from ..language.names import proper_names
 from ..language.text import covers, terms, words
 from ..grounding.claims import says_not_found
-from .reading import found_lines
+from .reading import found_lines, source_of
 
 if TYPE_CHECKING:
     from ..agent.state import Turn
@@ -23,17 +24,26 @@ PART_BREAK = re.compile(r"[,;]|\s+(?:and|og|und|och|en|et|y|e)\s+")
 SHORT_WORDS = QUESTION_WORDS.union(*LANGUAGE_WORDS.values())
 
 
+def newest_date(path: str) -> tuple:
+    """The latest full date a file's name gives (year, month, day); () when it gives none."""
+    return max(((year, month, day) for year, month, day in dates_in(path)[0] if year), default=())
+
+
 def the_person_a_role_names_is_answered(turn: "Turn", draft: str | None) -> Retry | None:
     """Asked who holds a role ("who is the treasurer?"), small models answer with the first name of the line that
     lists the board ("Ada Lind (chair), Bo Ek (treasurer), ..."), or with a name from another line. When the parts of
     the found lines that say the role (in the question's words or the folder's languages) name one person, and the
-    draft does not name that person, it goes back with that line; a second such draft gives the name and the line."""
+    draft does not name that person, it goes back with that line; a second such draft gives the name and the line.
+    Of papers of several dates that name several holders, the newest paper's holder is the one."""
     asked = ROLE_ASKED.search(turn.question)
     if draft is None or asked is None or not turn.content_found or says_not_found(draft, ""):
         return None
-    role = terms(asked.group("role"))
-    role |= {term_of(word) for word in translations(role, set(turn.languages()))}
+    # "The orchestra treasurer": the role is its last word, and both words where a line says both ("vice president").
+    languages = set(turn.languages())
+    said_as = [own | {term_of(w) for w in translations(own, languages)} for own in map(terms, asked.group("role").split()) if own]
+    role = said_as[-1] if said_as else set()
     held: dict[str, str] = {}
+    whole: dict[str, str] = {}
     # A line's own text, without the headings above it ("Minutes › Present: ...").
     for line in (found.rsplit(" › ", 1)[-1] for found in found_lines(turn.content_found)):
         for part in PART_BREAK.split(line):
@@ -46,6 +56,16 @@ def the_person_a_role_names_is_answered(turn: "Turn", draft: str | None) -> Retr
                 kept = " ".join(w for w in name.split() if not any(covers(term, terms(w)) for term in role) and w.lower() not in SHORT_WORDS)
                 if kept:
                     held.setdefault(kept, line)
+                    if all(any(covers(term, said) for term in forms) for forms in said_as):
+                        whole.setdefault(kept, line)
+    held = whole or held
+    if len(held) > 1:
+        # Papers of several dates name several holders (the minutes before an election and after it): the role is
+        # whose the newest paper says, by the date its file's name gives.
+        dated = {name: newest_date(source_of(turn.content_found, line)) for name, line in held.items()}
+        latest = max(dated.values())
+        if latest:
+            held = {name: line for name, line in held.items() if dated[name] == latest}
     if len(held) != 1:
         return None
     (name, line), = held.items()
