@@ -63,6 +63,15 @@ def test_a_bank_export_with_a_preamble_and_decimal_commas_is_split_by_its_semico
     assert "Solde au 01/05/2031 : 1 204,50 €" in text and "Date: 05/05/2031; Libellé: LOYER; Débit: 927,75" in text, text
 
 
+def test_a_row_with_empty_cells_among_rows_of_figures_heads_no_table(tmp_path):
+    """Guests who declined have no table number: the row above the first run of rows with one is a guest, not a header."""
+    path = tmp_path / "guests.csv"
+    guests = ["Ada,Yes,1", "Bo,No,", "Cy,Yes,2"] + [f"G{i},Yes,{i}" for i in range(3, 9)]
+    path.write_text("Name,RSVP,Table\n" + "\n".join(guests) + "\n")
+    text = read(path).segments[0].text
+    assert text.startswith("Columns: Name | RSVP | Table") and "Name: Bo; RSVP: No" in text and "Name: G8; RSVP: Yes; Table: 8" in text, text
+
+
 def test_html_visible_text_only(tmp_path):
     path = tmp_path / "p.html"
     path.write_text("<html><head><script>var secret=1;</script><style>p{}</style></head><body><p>Visible words</p></body></html>")

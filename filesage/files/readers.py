@@ -43,7 +43,7 @@ CHUNK_CHARS = 900
 
 # Raised when how files are read changes, so that an index reads every file again (unchanged chunks keep their
 # embeddings: the cache is keyed by text).
-READER_VERSION = "11"
+READER_VERSION = "12"
 SNIFFED_BYTES = 8192
 # What a binary file is, by its first bytes (the offset where the mark starts, the mark, what the file is).
 SIGNATURES = [
@@ -385,11 +385,13 @@ def cell(value: str) -> str:
 
 def header_row(rows: list[list[str]]) -> int:
     """Which row heads a table's columns: the first, unless rows about the table sit above it (a statistics
-    office's "Unit:", "Multiplier:" lines): then the row just above where rows of figures begin, when it holds none."""
+    office's "Unit:", "Multiplier:" lines): then the row just above where rows of figures begin, when it holds none
+    and names as many columns as those rows fill (a guest who declined, with no table number, heads nothing)."""
     for start in range(1, min(len(rows) - FIGURE_ROWS, PREAMBLE_ROWS) + 1):
         block = rows[start:start + FIGURE_ROWS]
         if all(any(is_figure(c) for c in row) for row in block) and len({len(row) for row in block}) == 1:
-            return start - 1 if not any(is_figure(c) for c in rows[start - 1]) else 0
+            fills = [sum(bool(c.strip()) for c in row) for row in (rows[start - 1], *block)]
+            return start - 1 if not any(is_figure(c) for c in rows[start - 1]) and fills[0] >= min(fills[1:]) else 0
     return 0
 
 
