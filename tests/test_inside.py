@@ -93,6 +93,10 @@ def test_a_figure_over_a_tables_rows_is_computed_from_every_row_that_says_the_qu
     inside = Inside(Toolbox(root))
     failed = inside.count_in_file("logs/backups.csv", "How many backups failed in June 2031?")
     assert failed.text == "In logs/backups.csv: 2 of its 20 rows say 2031, failed.", failed.text
+    # The words of the document's own path name the table, not its rows: one row lent to a choir says "choir" too.
+    write(root / "choir/library/scores.csv", "Title,Composer,Parts,On loan to\nMass in C,Haydn,40,\nNelson Mass,Haydn,44,Harbour Choir\nRequiem,Fauré,30,\n")
+    haydn = Inside(Toolbox(root)).count_in_file("choir/library/scores.csv", "How many Haydn works are in the choir library scores?")
+    assert haydn.text == "In choir/library/scores.csv: 2 of its 3 rows say Haydn.", haydn.text
     longest = inside.count_in_file("logs/backups.csv", "the longest seconds in May 2031")
     assert longest.text.startswith('In logs/backups.csv: The highest seconds over 10 rows that say 2031 is 405, in the row "start: 2031-05-10 01:00'), longest.text
     # "How many" of a column of figures adds them up.

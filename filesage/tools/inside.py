@@ -93,7 +93,7 @@ class Inside:
             opening, listed, basis = release_notes(lines, releases, version)
             text = f"{entry.path} has the release {version} on the line \"{opening}\"; under it:\n{listed}"
             return ToolResult(text, [entry.path], f"release {version} in {entry.name}", basis=basis)
-        figure = table_figure(lines, what)
+        figure = table_figure(lines, what, entry.path)
         if figure:
             text = f"In {entry.path}: {figure}"
             return ToolResult(text, [entry.path], f"{what} in {entry.name}", answer=text, found=not figure.startswith(("No row", "No column")))

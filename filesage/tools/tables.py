@@ -92,12 +92,13 @@ def numeric_columns(rows: list[dict[str, str]], columns: list[str]) -> list[str]
             and sum(cell_number(cell) is not None for cell in filled(c)) >= 0.8 * len(filled(c))]
 
 
-def table_figure(lines: list[str], what: str) -> str | None:
+def table_figure(lines: list[str], what: str, path: str = "") -> str | None:
     """The average, total, highest or lowest of a table's number column that `what` names (the only one, when it
     names none), how many rows there are, or the value its column named says most often, over the rows that say
     `what`'s other words and years ("average price 2031", "highest close", "rows FAIL June 2031", "which patient
     most often": each of those said in some cell of the row, in any language the glossary knows, a month by its
-    date). Money going out or in picks the sign of an amount column that has both."""
+    date). Money going out or in picks the sign of an amount column that has both. The words of the document's own
+    `path` ("the orchestra's library catalogue" of orchestra/library/catalogue.xlsx) name the table, not its rows."""
     rows = table_rows(lines)
     columns = columns_of(rows)
     combine = combine_asked(what, columns)
@@ -137,7 +138,7 @@ def table_figure(lines: list[str], what: str) -> str | None:
     if column is None and combine == "mode":
         return None
     # The words that pick rows: what is neither the combining, the column, nor a word about the table itself.
-    picking = picking_words(rows, what, says) - (terms(bound.group("number")) if bound else set())
+    picking = picking_words(rows, what, says) - (terms(bound.group("number")) if bound else set()) - terms(path)
     limit = cell_number(bound.group("number")) if bound and column else None
     months = months_named(what)
     years = set(YEAR.findall(what)) if not months else set()
