@@ -1728,6 +1728,8 @@ def test_a_change_a_line_states_is_computed_in_code(agent):
     assert changed(found(turn_for(agent, "What is the club's yearly fee?"), text), "$180 [1]") is None
     dates = found(turn_for(agent, "By how much did the season change?"), "From club/plan.txt [1]:\n- The season runs from 1 April to 30 June 2031")
     assert changed(dates, "It changed [1].") is None
+    years = found(turn_for(agent, "By how much did sales grow?"), "From shop/report.txt [1]:\n- Sales grew from 2030 to 2031 by a third")
+    assert changed(years, "By 1 [1].") is None
     # No line states the change: a difference the draft makes up is the two amounts most about the question, apart.
     statement = ("From money/pension.pdf [1] (p. 1):\n- Opening balance at 1 July 2030: $31,204.10\n- Closing balance at 30 June 2031: $35,018.45\n"
                  "- Last year: contributions $2,000.00, closing balance $31,204.10\n- Return for the year 6.2%")

@@ -142,6 +142,11 @@ def is_heading(lines: list[str], at: int) -> bool:
     return at < len(lines) and (lines[at].lstrip().startswith("#") or is_title(lines, at) or bool(numbered_level(lines[at])))
 
 
+def own_text(line: str) -> str:
+    """A found line without the headings shown above it ("Minutes › Present: ..." is "Present: ...")."""
+    return line.rsplit(" › ", 1)[-1]
+
+
 def holders(lines: list[str], index: int, headings: bool = True) -> list[str]:
     """The lines a line belongs under: the less-indented lines above it (a YAML key, a function's def, a block of a
     config file; comments aside), for an item of a list the lines that lead into the list ("Changes since 1.24:",

@@ -96,8 +96,8 @@ def answers_are_not_the_prompt_copied(turn: "Turn", draft: str | None) -> Accept
     if draft is None:
         return None
     if not copies_the_prompt(draft, told_the_model(turn)):
-        asked = "|".join(re.escape(q.strip()) for q in {turn.question, turn.asked} if q.strip())
-        rest = re.sub(rf"^\s*(?:{asked})\s*(?:\[\d+\]\s*)*", "", draft, flags=re.I)
+        asked = [re.escape(q.strip()) for q in {turn.question, turn.asked} if q.strip()]
+        rest = re.sub(rf"^\s*(?:{'|'.join(asked)})\s*(?:\[\d+\]\s*)*", "", draft, flags=re.I) if asked else draft
         return Accept(rest[:1].upper() + rest[1:]) if rest != draft and says_something(rest, turn.question) else None
     found = turn.content_found
     line = line_most_about(turn.question, found) or line_sharing_most(turn.question, found) or opening_of(found)

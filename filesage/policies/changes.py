@@ -10,7 +10,8 @@ from ..agent import prompts
 from ..agent.decisions import Accept
 from ..grounding.claims import claims
 from ..language.figures import NUMBER, money, number_value
-from ..language.lexicon import MONEY_LINE, MONTHS, MORE_THAN, PERCENT_ASKED, alternatives
+from ..language.lexicon import MONEY_LINE, MONTHS, MORE_THAN, PERCENT_ASKED, YEAR, alternatives
+from ..language.text import own_text
 from .reading import aboutness, found_lines
 
 if TYPE_CHECKING:
@@ -49,23 +50,23 @@ def a_change_a_line_states_is_computed_in_code(turn: "Turn", draft: str | None) 
     if draft is None or not turn.content_found or not (percent or MORE_THAN.search(question)):
         return None
     lines = found_lines(turn.content_found)
-    changing = [line for line in lines if FROM_TO.search(line.rsplit(" › ", 1)[-1])]
+    changing = [line for line in lines if FROM_TO.search(own_text(line))]
     if not changing:
         return None if percent else two_amounts_apart(turn, draft, lines)
     line = max(changing, key=aboutness(question, lines))
-    match = FROM_TO.search(line.rsplit(" › ", 1)[-1])
+    match = FROM_TO.search(own_text(line))
     first, second = match.group("first").strip(), match.group("second").strip()
     before, after = value(first), value(second)
     if before is None or after is None or first.endswith("%") != second.endswith("%") or first[:1] in "$€£" and first[:1] != second[:1]:
         return None
-    if before == after or (percent and not before):
-        return None
+    if before == after or (percent and not before) or all(YEAR.fullmatch(figure) for figure in (first, second)):
+        return None  # no change, or a span of years ("grew from 2030 to 2031 by ...")
     change = (after - before) / before * 100 if percent else abs(after - before)
     figure = f"{abs(change):.1f}".removesuffix(".0") + "%" if percent else money(change, [first, second])
     if gives(draft, figure):
         return None
     way = "rises" if after > before else "falls"
-    said = line.rsplit(" › ", 1)[-1]
+    said = own_text(line)
     return Accept(prompts.CHANGE_COMPUTED.format(way=way, figure=figure, first=first, second=second, line=said))
 
 
@@ -76,7 +77,7 @@ def two_amounts_apart(turn: "Turn", draft: str, lines: list[str]) -> Accept | No
     stated = {c.key for line in lines for c in claims(line)}
     if not any(c.kind == "number" and c.key not in stated for c in claims(draft)):
         return None  # the draft's figures are the files' own: no difference of its making to check
-    priced = [(line, amounts[0]) for line in dict.fromkeys(lines) for amounts in [MONEY_LINE.findall(line.rsplit(" › ", 1)[-1])] if len(amounts) == 1]
+    priced = [(line, amounts[0]) for line in dict.fromkeys(lines) for amounts in [MONEY_LINE.findall(own_text(line))] if len(amounts) == 1]
     about = aboutness(turn.question, lines)
     ranked = sorted(priced, key=lambda pair: -about(pair[0]))
     if len(ranked) < 2:
@@ -91,4 +92,4 @@ def two_amounts_apart(turn: "Turn", draft: str, lines: list[str]) -> Accept | No
     apart = money(abs(after - before), [first, second])
     if gives(draft, apart):
         return None
-    return Accept(prompts.APART_COMPUTED.format(figure=apart, first=first_line.rsplit(" › ", 1)[-1], second=second_line.rsplit(" › ", 1)[-1]))
+    return Accept(prompts.APART_COMPUTED.format(figure=apart, first=own_text(first_line), second=own_text(second_line)))

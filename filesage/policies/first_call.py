@@ -36,9 +36,6 @@ from ..language.lexicon import (
     YEAR,
     alternatives,
 )
-
-# Words that point to a time without a year's number ("last year", "this quarter", "recent"): a year may stand for them.
-TIME_TOLD = re.compile(r"\b(?:years?|months?|quarters?|weeks?|season|ago|last|this|recent(?:ly)?|previous|current|latest|newest)\b|\d", re.I)
 from ..language.figures import CODE, months_mentioned
 from ..language.matching import extension_set, folder_by_its_own_name, kin_words, match_folder, namesake_of, type_extensions, typed_as_said
 from ..language.names import asked_in_another_language, proper_names
@@ -67,6 +64,10 @@ from .router import carry_over, route
 
 if TYPE_CHECKING:
     from ..tools.toolbox import Toolbox
+
+
+# Words that point to a time without a year's number ("last year", "this quarter", "recent"): a year may stand for them.
+TIME_TOLD = re.compile(r"\b(?:years?|months?|quarters?|weeks?|season|ago|last|this|recent(?:ly)?|previous|current|latest|newest)\b|\d", re.I)
 
 
 def router_when_no_usable_call(turn: "Turn", call: ToolCall | None) -> ToolCall | None:

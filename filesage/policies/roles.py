@@ -12,7 +12,7 @@ from ..language.figures import dates_in
 from ..language.glossary import term_of, translations
 from ..language.lexicon import LANGUAGE_WORDS, QUESTION_WORDS, ROLE_ASKED
 from ..language.names import proper_names
-from ..language.text import covers, terms, words
+from ..language.text import covers, own_text, terms, words
 from ..grounding.claims import says_not_found
 from .reading import found_lines, source_of
 
@@ -44,8 +44,7 @@ def the_person_a_role_names_is_answered(turn: "Turn", draft: str | None) -> Retr
     role = said_as[-1] if said_as else set()
     held: dict[str, str] = {}
     whole: dict[str, str] = {}
-    # A line's own text, without the headings above it ("Minutes › Present: ...").
-    for line in (found.rsplit(" › ", 1)[-1] for found in found_lines(turn.content_found)):
+    for line in (own_text(found) for found in found_lines(turn.content_found)):
         for part in PART_BREAK.split(line):
             said = terms(part)
             if not any(covers(term, said) for term in role):
