@@ -138,6 +138,7 @@ CASES = {
     and matches(L.DAYS_APART, "gap in days between the two releases"),
     "PERCENT_ASKED": lambda: matches(L.PERCENT_ASKED, "by what percentage did it rise") and matches(L.PERCENT_ASKED, "what share of the budget")
     and not matches(L.PERCENT_ASKED, "what is the VAT percentage"),
+    "PERCENT_SHARE": lambda: matches(L.PERCENT_SHARE, "what percentage of the budget is rent") and not matches(L.PERCENT_SHARE, "by what percentage did it rise"),
     "MORE_THAN": lambda: matches(L.MORE_THAN, "how many more seats than last year") and matches(L.MORE_THAN, "do the two lists agree") and matches(L.MORE_THAN, "how far over the limit is the new boiler offer?")
     and not matches(L.MORE_THAN, "what did we agree with the landlord") and not matches(L.MORE_THAN, "how much is the rent")
     and matches(L.MORE_THAN, "how much did the club fee change from 2030 to 2032") and not matches(L.MORE_THAN, "how much did the repair cost"),

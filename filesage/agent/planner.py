@@ -14,7 +14,7 @@ from typing import Iterator
 from ..grounding.claims import MARKER, claims
 from ..grounding.lines import shape
 from ..language.figures import NUMBER, duration_words, durations_in, number_value
-from ..language.lexicon import DAYS_APART, PERCENT_ASKED, RANKED_FILE
+from ..language.lexicon import DAYS_APART, PERCENT_ASKED, PERCENT_SHARE, RANKED_FILE
 from ..language.text import terms
 from ..llm.base import Usage
 from ..llm.parser import extract_json_object
@@ -324,7 +324,7 @@ def percent_of(plan: Plan, found: list[Found], sources: list[dict]) -> str | Non
     if len(found) != 2 or not PERCENT_ASKED.search(plan.question) or any(f.value is None for f in found):
         return None
     first, second = found
-    share = re.search(r"\b(?:percentage|percent|share)\s+of\b", plan.question, re.I)
+    share = PERCENT_SHARE.search(plan.question)
     if share:  # a part of a whole, whichever the plan looked up first
         first, second = sorted(found, key=lambda f: f.value)
     base = second.value if share else first.value

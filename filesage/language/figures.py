@@ -204,6 +204,11 @@ def period_of(line: str) -> set[tuple[int | None, int]]:
     return {(year, month) for month in range(first, last + 1)}
 
 
+def currency_of(amount: str) -> str:
+    """What an amount is counted in, its figures taken away: "$", "€", "kr.", "DKK"; '' for a bare number."""
+    return re.sub(r"[\d\s,.-]", "", amount)
+
+
 def money(value: float, like: list[str]) -> str:
     """A computed figure written the way the files write theirs: "€2,601.10" when they use "€1,015.80", "2 601,10"
     when they use "1 015,80" (a decimal comma, thousands apart)."""

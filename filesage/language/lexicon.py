@@ -406,9 +406,9 @@ ADDED_UP = re.compile(r"\b[\w'-]+\s+(?:and|plus|&)\s+(?:the\s+|my\s+)?[\w'-]+\b.
 # many more of one than the other. Such a question needs a look for each side, though it counts or names a file.
 TIME_UNITS_ASKED = r"(?:days?|weeks?|months?|years?)"
 DAYS_APART = re.compile(rf"\bhow (?:many {TIME_UNITS_ASKED}|long)\b.*\b(?:after|before|between|apart|passed|elapsed|since|until|till|later|earlier|sooner|from)\b|"
-                        rf"\b{TIME_UNITS_ASKED} (?:apart|between|later|earlier|after|before)\b|"
-                        rf"\bgap\b.*\b{TIME_UNITS_ASKED}\b|\b{TIME_UNITS_ASKED}\b.*\bgap\b", re.I)
+                        rf"\b{TIME_UNITS_ASKED} (?:apart|between|later|earlier|after|before)\b|\bgap\b.*\b{TIME_UNITS_ASKED}\b|\b{TIME_UNITS_ASKED}\b.*\bgap\b", re.I)
 PERCENT_ASKED = re.compile(r"\b(?:by )?what (?:percentage|percent|share)\b|\bhow many percent\b|\bpercentage (?:change|increase|decrease|rise|fall|drop|growth)\b|\bin percent\b", re.I)
+PERCENT_SHARE = re.compile(r"\b(?:percentage|percent|share)\s+of\b", re.I)  # a part of a whole ("what percentage of the budget"), no change
 MORE_THAN = re.compile(r"\bhow (?:much|many) (?:more|less|fewer|bigger|smaller|higher|lower|longer|shorter|larger|greater|cheaper|dearer)\b|"
                        r"\bby how (?:much|many)\b|\bhow far\b.{0,60}?\b(?:under|over|below|above|beyond|short of)\b|(?:^\W*|[,;]\s*)(?:do|does|did)\b.*\b(?:agree|tally|differ)\b|"
                        r"\bhow much (?:did|has|have|does|do|had)\b.{1,80}?\b(?:change|rise|rose|risen|fall|fell|fallen|grow|grew|grown|drop|"

@@ -31,7 +31,7 @@ from ..language.question import (
     question_words,
     subject_words,
 )
-from ..language.figures import MONTH_NAMES, contacts_asked, gives_contact, months_named
+from ..language.figures import MONTH_NAMES, contacts_asked, currency_of, gives_contact, months_named
 from ..language.names import question_language
 from ..language.text import is_piece_heading, singular, terms, words
 from ..llm.parser import ToolCall
@@ -442,7 +442,7 @@ def totals_asked_are_added_in_code(turn: "Turn", draft: str | None) -> Accept | 
         return [a.strip().rstrip(",.") for a in MONEY_LINE.findall(text)]
 
     def currencies_of(amounts: list[str]) -> set[str]:
-        return {re.sub(r"[\d\s,.-]", "", a) for a in amounts}
+        return {currency_of(a) for a in amounts}
 
     amounts = amounts_in(confirmed_part(MARKER.sub("", draft)))
     currencies = currencies_of(amounts)

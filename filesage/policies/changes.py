@@ -8,9 +8,10 @@ from typing import TYPE_CHECKING
 
 from ..agent import prompts
 from ..agent.decisions import Accept
+from ..agent.planner import value_of
 from ..grounding.claims import claims
-from ..language.figures import NUMBER, money, number_value
-from ..language.lexicon import MONEY_LINE, MONTHS, MORE_THAN, PERCENT_ASKED, YEAR, alternatives
+from ..language.figures import currency_of, money
+from ..language.lexicon import MONEY_LINE, MONTHS, MORE_THAN, PERCENT_ASKED, PERCENT_SHARE, YEAR, alternatives
 from ..language.text import own_text
 from .reading import aboutness, found_lines
 
@@ -21,16 +22,6 @@ if TYPE_CHECKING:
 # (a date's day before its month, "from 1 July to 30 June", is no figure changing).
 FIGURE = r"[$€£]?\s?\d[\d.,\u00a0 ]*\d%?|[$€£]?\d%?"
 FROM_TO = re.compile(rf"\bfrom\s+(?P<first>{FIGURE})\s+(?:up |down )?to\s+(?P<second>{FIGURE})(?![\w/.-]*\d)(?!\s*(?:{alternatives(MONTHS)})\b)", re.I)
-# "what percentage of the budget": a share of a whole, no change.
-SHARE = re.compile(r"\b(?:percentage|percent|share)\s+of\b", re.I)
-
-
-def value(written: str) -> float | None:
-    match = NUMBER.fullmatch(written.rstrip("%").strip())
-    try:
-        return float(number_value(match)) if match else None
-    except ValueError:
-        return None
 
 
 def gives(draft: str, figure: str) -> bool:
@@ -46,7 +37,7 @@ def a_change_a_line_states_is_computed_in_code(turn: "Turn", draft: str | None) 
     Asked by how much (not by what percentage) with no such line, a draft whose difference the results do not state
     gets the difference of the two amounts most about the question (`two_amounts_apart`)."""
     question = turn.question
-    percent = bool(PERCENT_ASKED.search(question)) and not SHARE.search(question)
+    percent = bool(PERCENT_ASKED.search(question)) and not PERCENT_SHARE.search(question)
     if draft is None or not turn.content_found or not (percent or MORE_THAN.search(question)):
         return None
     lines = found_lines(turn.content_found)
@@ -56,7 +47,7 @@ def a_change_a_line_states_is_computed_in_code(turn: "Turn", draft: str | None) 
     line = max(changing, key=aboutness(question, lines))
     match = FROM_TO.search(own_text(line))
     first, second = match.group("first").strip(), match.group("second").strip()
-    before, after = value(first), value(second)
+    before, after = value_of(first), value_of(second)
     if before is None or after is None or first.endswith("%") != second.endswith("%") or first[:1] in "$€£" and first[:1] != second[:1]:
         return None
     if before == after or (percent and not before) or all(YEAR.fullmatch(figure) for figure in (first, second)):
@@ -83,10 +74,10 @@ def two_amounts_apart(turn: "Turn", draft: str, lines: list[str]) -> Accept | No
     if len(ranked) < 2:
         return None
     first_line, first = ranked[0]
-    second_line, second = next(((line, amount) for line, amount in ranked[1:] if value(amount) != value(first)), ("", ""))
-    if not second or re.sub(r"[\d\s,.-]", "", first) != re.sub(r"[\d\s,.-]", "", second):
+    second_line, second = next(((line, amount) for line, amount in ranked[1:] if value_of(amount) != value_of(first)), ("", ""))
+    if not second or currency_of(first) != currency_of(second):
         return None  # no second amount, or one of another currency
-    before, after = value(first.strip()), value(second.strip())
+    before, after = value_of(first), value_of(second)
     if before is None or after is None or not about(second_line):
         return None
     apart = money(abs(after - before), [first, second])
