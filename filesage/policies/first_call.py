@@ -433,17 +433,23 @@ def follow_ups_look_where_the_answer_before_was_found(turn: "Turn", call: ToolCa
     came from, and small models search every file for its words: another person's e-mail, another release's date,
     another task's deadline. When the answer before names its sources (the chat keeps them; `--history` turns may
     carry them as `--json` prints them), a follow-up's search looks in those files first (the searcher goes on to
-    every file when they say nothing about it)."""
-    if call is None or call.name != "semantic_search" or str(call.arguments.get("within", "")).strip():
+    every file when they say nothing about it). A scope the model chose that leaves those files out stands only when
+    the follow-up's own words name a file or folder: "and when was it due?" kept to the files named "invoice" missed
+    the invoice before, which its name calls INV-0142."""
+    if call is None or call.name != "semantic_search":
         return None
     # A question asked again for another year or month ("and the April one?") is about another document.
-    if not leans_back(turn.as_written or turn.question) or asked_again_for(turn.as_written or turn.question, previous_question(turn)):
+    as_written = turn.as_written or turn.question
+    if not leans_back(as_written) or asked_again_for(as_written, previous_question(turn)) or turn.tree is None:
         return None
     paths = sources_before(turn)
-    if not paths or len(paths) > MAX_SOURCES_LOOKED_IN or turn.tree is None:
+    if not paths or len(paths) > MAX_SOURCES_LOOKED_IN:
         return None
     known = {e.path for e in turn.tree.entries}
     paths = [path for path in paths if path in known]
+    within = str(call.arguments.get("within", ""))
+    if within.strip() and (set(paths) <= scoped(turn, within) or turn.tree.named_in(as_written)):
+        return None
     return ToolCall("semantic_search", {**call.arguments, "within": ",".join(paths)}) if paths else None
 
 
