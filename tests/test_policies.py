@@ -269,6 +269,11 @@ def test_router_after_nothing_found(agent):
     assert router_after_nothing_found(guessed) == FollowUp(ToolCall("semantic_search", {"query": guessed.question}))
     reworded = ran(agent, turn_for(agent, "What did the ferry to the finance office cost?"), "read_file", by="searches_keep_the_questions_words", path="ferry_cost.txt")
     assert router_after_nothing_found(reworded) == FollowUp(ToolCall("semantic_search", {"query": reworded.question}))
+    # A follow-up's search keeps what the conversation was about, and looks where the answer before was found.
+    history = [{"role": "user", "content": "What is the total of the cloud invoice?"},
+               {"role": "assistant", "content": "The cloud invoice total is 12 [1].", "sources": [{"path": "notes/todo.txt"}]}]
+    leaning = ran(agent, turn_for(agent, "and when is it due?", history), "read_file", path="due.txt")
+    assert router_after_nothing_found(leaning) == FollowUp(ToolCall("semantic_search", {"query": "and when is it due? total cloud invoice", "top_k": 5, "within": "notes/todo.txt"}))
 
 
 def test_a_name_several_files_have_is_the_one_the_question_places(tmp_path):

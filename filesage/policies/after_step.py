@@ -41,6 +41,7 @@ from .reading import (
     previous_question,
     what_was_searched,
 )
+from .first_call import follow_up_searches_keep_what_came_before, follow_ups_look_where_the_answer_before_was_found
 from .router import READ, route
 
 
@@ -75,17 +76,25 @@ def router_after_nothing_found(turn: "Turn") -> FollowUp | None:
     if len(turn.steps) != 1 or (step.by != "model" and step.tool != "read_file") or (step.ok and step.found):
         return None
     if step.tool in ("file_metadata", "grep_files") and asks_file_facts(turn.question) and "semantic_search" in turn.tools:
-        return FollowUp(ToolCall("semantic_search", {"query": turn.question}))
+        return FollowUp(follow_up_search(turn, ToolCall("semantic_search", {"query": turn.question})))
     # A file the model guessed to read ("flight_cost.txt") is not there: what the question asks is what files say,
     # and a listing of the folder it names would stand as the answer.
     # A file picked by rank ("the largest spreadsheet") is the router's listing to find.
     if (step.tool == "read_file" and "semantic_search" in turn.tools and not detect_order(turn.question)
             and asks_what_files_say(turn.question, turn.tree_words())):
-        return FollowUp(ToolCall("semantic_search", {"query": turn.question}))
+        return FollowUp(follow_up_search(turn, ToolCall("semantic_search", {"query": turn.question})))
     fallback = route(turn.question, previous_question(turn), turn.folders())
     if fallback.name != step.tool and fallback.name in turn.tools and fallback.name != "respond":
-        return FollowUp(fallback)
+        return FollowUp(follow_up_search(turn, fallback))
     return None
+
+
+def follow_up_search(turn: "Turn", call: ToolCall) -> ToolCall:
+    """A search made here for a follow-up keeps what the conversation was about and looks where the answer before was
+    found, as the model's first search does ("what about the gas one for the same quarter?" is about a bill)."""
+    for keep in (follow_up_searches_keep_what_came_before, follow_ups_look_where_the_answer_before_was_found):
+        call = keep(turn, call) or call
+    return call
 
 
 def searches_in_the_folders_other_languages(turn: "Turn") -> Hint | None:
