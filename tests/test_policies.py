@@ -494,6 +494,7 @@ def test_the_release_the_conversation_points_to_is_read(tmp_path):
     # What the release the answer before gave changed: its lines, not those of the release it was asked beside.
     beside = [{"role": "user", "content": "and the one before 2.4?"}, {"role": "assistant", "content": "2.3 is the release before 2.4 [1].", "sources": [{"path": "quill/NEWS"}]}]
     assert pointed(turn_for(agent, "what did that one add?", beside), None) == ToolCall("count_in_file", {"path": "quill/NEWS", "what": "release 2.3"})
+    assert pointed(turn_for(agent, "which python versions did it drop?", history), None) == ToolCall("count_in_file", {"path": "quill/NEWS", "what": "release 2.4"})
     # Amounts of bills read like versions: no release asked of, a version the question names, or nothing pointed at: left alone.
     bills = [{"role": "user", "content": "What did the quill invoice come to?"}, {"role": "assistant", "content": "€ 1.234,50 [1]."}]
     assert pointed(turn_for(agent, "and the one before?", bills), None) is None

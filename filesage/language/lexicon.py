@@ -363,7 +363,7 @@ SUMMARY_ASKED = re.compile(r"\bsummar(?:ise|ize|y)\b|\bgist\b|\bwhat (?:does|do|
 # The newest release of a program or in a changelog, asked for: "the latest version", "its last release", "most recent entry".
 NEWEST_RELEASE = re.compile(r"\b(?:latest|newest|last|most recent|current)\s+(?:[\w.'-]+\s+)?(?:release|version|entry)\b", re.I)
 # What a release changed, asked of it: "what did the newest version fix", "the top item its notes list", "what's new in it".
-RELEASE_NOTES_ASKED = re.compile(r"\b(?:fix(?:es|ed)?|chang(?:e|ed)|add(?:s|ed)?|remov(?:e|es|ed)|br(?:ing|ings|ought)|listed|notes|new in|what(?:'s| is) new)\b", re.I)
+RELEASE_NOTES_ASKED = re.compile(r"\b(?:fix(?:es|ed)?|chang(?:e|ed)|add(?:s|ed)?|remov(?:e|es|ed)|drop(?:s|ped)?|deprecat(?:e|es|ed)|introduc(?:e|es|ed)|br(?:ing|ings|ought)|listed|notes|new in|what(?:'s| is) new)\b", re.I)
 # A question about when an option or a setting came, changed or went: the changelog's, not the manual's.
 HISTORY_ASKED = re.compile(r"\b(?:when|since|(?:which|what) (?:[\w.+-]+ )?(?:release|version)|added|introduced|removed|show(?:ed|n)? up|"
                            r"appeared|deprecated|dropped|renamed|changed|changelog|news|release notes)\b", re.I)

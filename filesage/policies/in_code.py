@@ -142,8 +142,10 @@ def the_release_the_conversation_points_to_is_read(turn: "Turn", call: ToolCall 
     named_before = [v.group(0) for v in VERSION.finditer(fold(before_question))]
     given = [v.group(0) for v in VERSION.finditer(fold(before_answer))]
     # Next to the version the question before named ("when was 1.4 out?" "and the one after?"), or else the one
-    # its answer gave; what a release changed, of the one the answer gave, not the one it was asked beside.
-    version = next(iter(named_before if pointing else []), None) or next((v for v in given if v not in named_before), None) or next(iter(given), None)
+    # its answer gave; what a release changed, of the one the answer gave, not the one it was asked beside, and of
+    # the one its question named when the answer gave none (a date: "when did 1.4 come out?" "what did it drop?").
+    version = (next(iter(named_before if pointing else []), None) or next((v for v in given if v not in named_before), None)
+               or next(iter(given), None) or next(iter(named_before), None))
     if version is None:
         return None
     # The program the conversation names, or else the changelog the answer before came from.
