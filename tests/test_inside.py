@@ -111,6 +111,10 @@ def test_a_figure_over_a_tables_rows_is_computed_from_every_row_that_says_the_qu
     write(root / "annual.csv", "Year,Rate\n2030-12-31,4.21\n2031-12-31,3.96\n")
     single = Inside(Toolbox(root)).count_in_file("annual.csv", "the 10 year rate, annual average 2031?")
     assert single.text == 'In annual.csv: Only one row says 2031: Rate is 3.96 (the row "Year: 2031-12-31; Rate: 3.96").', single.text
+    # A word that names several columns alike ("fuel") picks none of them over the one the question names alone ("Total").
+    write(root / "emissions.csv", "Year,Country,Total,Solid Fuel,Liquid Fuel,Gas Fuel\n2030,WEXCOMBE,900,110,450,280\n2031,WEXCOMBE,950,100,500,290\n")
+    fuels = Inside(Toolbox(root)).count_in_file("emissions.csv", "wexcombe total co2 from fossil fuels 2031")
+    assert fuels.text.startswith("In emissions.csv: Only one row says 2031, wexcombe: Total is 950"), fuels.text
 
 
 def test_releases_that_open_unindented_lines_are_the_changelogs_though_long_and_its_indented_notes_are_not(tmp_path):

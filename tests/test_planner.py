@@ -251,3 +251,34 @@ def test_a_file_picked_by_rank_is_named_in_the_look_that_reads_it_whatever_its_p
     agent = Agent(model, ToolRegistry([list_files, respond]), policies=[])
     list(Planner(agent, in_force()).run("Who is the author of the newest PDF?"))
     assert f"Who is the author of {picked}?" in model.prompts[-1][-1]["content"]
+
+
+def test_a_computed_figure_keeps_the_unit_of_the_figures_and_sizes_are_compared_in_bytes():
+    odometer = found("odometer", "The odometer read 84,512 km at the service [1].", "car/service.pdf", "What did the odometer read?")
+    due = found("next service", "The next service is due at 94,500 km [1].", "car/service.pdf", "When is the next service due?")
+    assert compose(Plan("how many km until the next service?", [odometer.lookup, due.lookup], "difference"), [odometer, due])[0].startswith(
+        "The next service is higher by 9,988 km")
+    paper = found("paper size", "papers/quill.pdf is 732.1 KB [1].", "papers/quill.pdf", "How big is the quill paper?")
+    table = found("table size", "data/listings.csv is 1.2 MB [1].", "data/listings.csv", "How big is the listings table?")
+    assert (paper.kind, table.kind) == ("size", "size") and table.value == 1.2 * 1024**2
+    bigger = compose(Plan("which is bigger, the paper or the table, and by how much?", [paper.lookup, table.lookup], "difference"), [paper, table])[0]
+    assert bigger.startswith("The table size is higher by 496.7 KB (the paper size: 732.1 KB [1]; the table size: 1.2 MB [2])"), bigger
+
+
+def test_figures_weighed_are_of_one_measure_and_a_year_is_no_figure():
+    from filesage.agent.planner import of_one_measure
+
+    quote = found("quote", "The quote comes to 448.33 [1].", "home/quote.pdf", "What does the plumber's quote come to?")
+    terms = found("invoice", "The invoice is payable within 30 days [1].", "home/invoice.pdf", "What did the plumber invoice?")
+    of_one_measure([quote, terms])
+    assert (quote.value, terms.value) == (448.33, None)
+    text = compose(Plan("difference between the quote and the invoice", [quote.lookup, terms.lookup], "difference"), [quote, terms])[0]
+    assert "I found no figure for the invoice" in text and "higher by" not in text, text
+    # One lookup's other figure of the same measure is taken when there is one.
+    paid = found("invoice", "Paid within 30 days: 426.42 [1].", "home/invoice.pdf", "What did the plumber invoice?")
+    of_one_measure([quote, paid])
+    assert paid.value == 426.42
+    guests = found("adults quoted", "The caterer quoted for 45 adults in 2031 [1].", "party/quote.pdf", "How many adults is the caterer's quote for?")
+    assert guests.value == 45
+    year_only = found("adults quoted", "The quote is for 2031 [1].", "party/quote.pdf", "How many adults?")
+    assert year_only.value == 2031  # a year alone is still the figure the answer gives

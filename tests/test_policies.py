@@ -474,7 +474,7 @@ def test_a_release_named_is_read_under_its_own_line(tmp_path):
     history = [{"role": "user", "content": "What is the newest quill release?"}, {"role": "assistant", "content": "2.4"}]
     assert release(turn_for(agent, "and what did 2.3 add?", history), None) == ToolCall("count_in_file", {"path": "quill/NEWS", "what": "release 2.3"})
     # No version, the newest asked, or no changelog of the program named: left alone.
-    for question in ("What's new in quill?", "What is the newest quill release?", "What changed in zither 2.4?"):
+    for question in ("What's new in quill?", "What is the newest quill release?", "What changed in zither 2.4?", "what licence are the quill 2.4 examples under?"):
         assert release(turn_for(agent, question), ToolCall("read_file", {"path": "NEWS"})) is None, question
 
 
@@ -1186,11 +1186,17 @@ def test_a_month_asked_is_one_the_sources_are_of(tmp_path):
     verdict = of_month(answered("How much was the Zither Power bill for April 2031?", "bills/zither_power_2031-02.txt"), "84,10 EUR")
     assert verdict.as_written and verdict.text.startswith("I found nothing for April 2031: the files that came closest are of other months: "
                                                           "bills/zither_power_2031-02.txt (February 2031, March 2031)"), verdict.text
-    # A source of the month asked, said in its own language, stands; so does a question naming no month, or several.
+    # A source of the month asked, said in its own language, stands; so does a question naming no month, or months apart.
     assert of_month(answered("How much was the bill for March 2031?", "bills/zither_power_marzo.txt"), "79,30 EUR") is None
     assert of_month(answered("How much was the bill?", "bills/zither_power_2031-02.txt"), "84,10 EUR") is None
-    assert of_month(answered("the bills for April 2031 and May 2031?", "bills/zither_power_2031-02.txt"), "84,10 EUR") is None
-    assert of_month(answered("the water I used in April-May 2031?", "bills/zither_power_2031-02.txt"), "84,10 EUR") is None
+    assert of_month(answered("the bills for April 2031 and June 2031?", "bills/zither_power_2031-02.txt"), "84,10 EUR") is None
+    # A span of a year's months, or its quarter, is asked as those months: a bill of its period, or of none of them.
+    assert of_month(answered("the water I used in April-May 2031?", "bills/zither_power_2031-02.txt"), "84,10 EUR").text.startswith("I found nothing for April to May 2031")
+    write(tmp_path / "bills/quarter.txt", "Zither Power\nBilling period: 01/10/2030 - 31/12/2030\nBill date: 08/01/2031, due 05/02/2031\nTotal: 284,10 EUR\n")
+    agent = Agent(ScriptedModel([]), ToolRegistry([box.read_file, semantic_search, respond]), tree=Toolbox(tmp_path), policies=in_force())
+    assert of_month(answered("the bill for the first quarter of 2031?", "bills/quarter.txt"), "284,10 EUR").text.startswith(
+        "I found nothing for January to March 2031: the files that came closest are of other months: bills/quarter.txt (October 2030, November 2030, December 2030)")
+    assert of_month(answered("the Q4 2030 bill?", "bills/quarter.txt"), "284,10 EUR") is None
     # A bill of January, issued and paid in February, is no February bill: a document is of the month it opens with.
     write(tmp_path / "bills/zither_power_jan.txt", "Zither Power\nBill for January 2031\nCustomer 7720-4418-03\nIssued 03/02/2031, paid by 17/02/2031\nTotal: 84,10 EUR\n")
     agent = Agent(ScriptedModel([]), ToolRegistry([box.read_file, semantic_search, respond]), tree=Toolbox(tmp_path), policies=in_force())
@@ -1627,7 +1633,7 @@ def test_lookups_keep_what_the_question_is_about(fs_corpus):
     question = "Who set the budget in the Q1 spreadsheet, and what contact address does it give?"
     plan = Plan(question, [Lookup("Who set the budget?", "author"), Lookup("contact address", "contact")], "none")
     kept = checked(plan, question, [], tree)
-    assert [lookup.ask for lookup in kept.lookups] == ["Who set the budget? (Q1)", "contact address (Q1, budget)"]
+    assert [lookup.ask for lookup in kept.lookups] == ["Who set the budget? (Q1)", "contact address (Q1, budget, set)"]
     # Lookups of different things combined in code each keep their own.
     assert checked(Plan(question, plan.lookups, "sum"), question, [], tree) is None
     # A lookup that says one of the question's names is about that one, not the other part's.
@@ -1638,6 +1644,12 @@ def test_lookups_keep_what_the_question_is_about(fs_corpus):
     compared = "Did the ferry carry more deck cars than the harbour allows?"
     sides = checked(Plan(compared, [Lookup("deck cars carried by the ferry", "ferry"), Lookup("What does the harbour allow?", "harbour")], "larger"), compared, [], tree)
     assert [lookup.ask for lookup in sides.lookups] == ["deck cars carried by the ferry", "What does the harbour allow (deck cars)"]
+    # A part that says nothing of its own subject is about the other part's.
+    when = "how much deposit does the caterer want and by when?"
+    fragment = checked(Plan(when, [Lookup("deposit amount for caterer", "deposit"), Lookup("deposit due date", "due")], "none"), when, [], tree)
+    assert [lookup.ask for lookup in fragment.lookups] == ["deposit amount for caterer", "deposit due date (caterer)"]
+    both = "what is the rent, and what is the deposit?"
+    assert checked(Plan(both, [Lookup("rent", "rent"), Lookup("deposit", "deposit")], "none"), both, [], tree) is None
 
 
 def test_a_scope_no_one_asked_for_is_dropped(agent):

@@ -14,7 +14,8 @@ from typing import Iterator
 from ..grounding.claims import MARKER, claims
 from ..grounding.lines import shape
 from ..language.figures import NUMBER, duration_words, durations_in, number_value
-from ..language.lexicon import DAYS_APART, PERCENT_ASKED, PERCENT_SHARE, RANKED_FILE
+from ..files.walk import human_size
+from ..language.lexicon import DAYS_APART, PERCENT_ASKED, PERCENT_SHARE, RANKED_FILE, UNITS, YEAR
 from ..language.text import terms
 from ..llm.base import Usage
 from ..llm.parser import extract_json_object
@@ -200,6 +201,7 @@ class Planner:
             found.append(figure_of(Found(Lookup(ask, lookup.label), answer), plan.combine))
             if plan.combine == "read_the_file" and number == 1:
                 break
+        of_one_measure(found)
         not_taken_twice(found, plan.combine)
         text, sources = compose(plan, found)
         yield AnswerToken(text)
@@ -244,8 +246,10 @@ def figure_of(item: Found, combine: str) -> Found:
     for claim in [c for c in numbers if shape(c) == "amount" and not (c.text[:1] not in "$€£" and any(w.startswith(c.text) for _, w in spans))]:
         item.candidates.append((*signed(text, claim.text), "amount"))
     item.candidates += [(seconds, written, "duration") for seconds, written in spans]
-    item.candidates += [(*signed(text, c.text), "number") for c in numbers if shape(c) != "amount"]
-    item.candidates = [c for c in item.candidates if c[0] is not None]
+    # The number of a span of time ("30" of "30 days") is that span, no figure of its own.
+    item.candidates += [with_unit(text, *signed(text, c.text)) for c in numbers if shape(c) != "amount" and not any(w.startswith(c.text) for _, w in spans)]
+    # A year said beside the figure ("for 2031", "in 2031") is when, not how much: last of all.
+    item.candidates = sorted((c for c in item.candidates if c[0] is not None), key=lambda c: c[2] == "number" and bool(YEAR.fullmatch(c[1])))
     if item.candidates:
         item.value, item.written, item.kind = item.candidates[0]
     return item
@@ -260,12 +264,46 @@ def signed(text: str, written: str) -> tuple[float | None, str]:
     return value, written
 
 
+def with_unit(text: str, value: float | None, written: str) -> tuple[float | None, str, str]:
+    """A number and the unit the text writes after it: a file's size in bytes, whatever its unit ("732.1 KB" and
+    "1.2 MB" are compared as sizes), another unit kept with the number ("12,000 km"), so a figure computed from them
+    says it."""
+    after = re.match(rf"(?:.*?[^\d.,])?{re.escape(written)}\s?([A-Za-z]{{1,5}})\b", text, re.S)
+    unit = after.group(1) if after and value is not None else ""
+    if unit.lower() in BYTE_UNITS:
+        return value * UNITS[unit.lower()], f"{written} {unit}", "size"
+    if unit and unit.lower() in MEASURES:
+        return value, f"{written} {unit}", "number"
+    return value, written, "number"
+
+
+# Units a figure is measured in, written after it; words of sizes are their own (sizes are compared in bytes).
+BYTE_UNITS = {"b", "kb", "kib", "mb", "mib", "gb", "gib", "bytes"}
+MEASURES = {"km", "m", "cm", "mm", "kg", "g", "l", "ml", "kwh", "mj", "mph", "kmh", "hz", "mhz", "ghz", "w", "kw", "v"}
+
+
 def value_of(written: str) -> float | None:
     match = NUMBER.search(written)
     try:
         return float(number_value(match)) if match else None
     except ValueError:
         return None
+
+
+def of_one_measure(found: list[Found]) -> None:
+    """Figures weighed against each other are of one measure: amounts and plain numbers, spans of time, or sizes (an
+    invoice's "30 days" is no amount to take from a quote's 310.20). Each lookup takes its first figure of the measure
+    of the first lookup's, else of one every lookup has; one that has none has no figure."""
+    measure = {"amount": "quantity", "number": "quantity", "duration": "duration", "size": "size"}
+    stated = [item for item in found if item.kind]
+    if len({measure[item.kind] for item in stated}) < 2:
+        return
+    held = [{measure[kind] for _, _, kind in item.candidates} for item in stated]
+    shared = set.intersection(*held)
+    wanted = measure[stated[0].kind] if measure[stated[0].kind] in shared else next(iter(sorted(shared)), measure[stated[0].kind])
+    for item in stated:
+        fitting = next((c for c in item.candidates if measure[c[2]] == wanted), None)
+        item.value, item.written, item.kind = fitting if fitting else (None, "", "")
 
 
 def not_taken_twice(found: list[Found], combine: str) -> None:
@@ -362,11 +400,15 @@ def written_like(value: float, like: list[str], kinds: list[str] = ()) -> str:
     spans of time."""
     if kinds and all(kind == "duration" for kind in kinds):
         return duration_words(value)
+    if kinds and all(kind == "size" for kind in kinds):
+        return human_size(value)
+    units = {w.rsplit(" ", 1)[-1] for w in like if re.search(r"\d\s[A-Za-z]+$", w)}
+    unit = f" {units.pop()}" if len(units) == 1 and all(re.search(r"\d\s[A-Za-z]+$", w) for w in like) else ""
     sign = next((w.strip()[0] for w in like if w.strip()[:1] in "$€£"), "")
     # As many decimals as the most precise figure ("107.8040" and "106.7754" differ by 1.0286, not by 1).
-    decimals = max((len(m.group(1) or m.group(2)) for w in like if (m := re.search(r"\.(\d{1,4})$|,(\d\d)$", w.strip()))), default=0)
+    decimals = max((len(m.group(1) or m.group(2)) for w in like if (m := re.search(r"\.(\d{1,4})(?:\s[A-Za-z]+)?$|,(\d\d)(?:\s[A-Za-z]+)?$", w.strip()))), default=0)
     number = f"{value:,.{decimals}f}"
-    return f"{sign}{number}" if sign else number
+    return f"{sign}{number}" if sign else f"{number}{unit}"
 
 
 def compose(plan: Plan, found: list[Found]) -> tuple[str, list[dict]]:

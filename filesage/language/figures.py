@@ -187,21 +187,26 @@ DATE_SPAN = re.compile(rf"(?<![\d./-])({ONE_DATE}|\d{{1,2}}[./]\d{{1,2}}[./]?)\s
 
 def period_of(line: str) -> set[tuple[int | None, int]]:
     """The months of a period a line states as (year or None, month): two dates joined as a span, the second no more
-    than a month after the first (a billing period); a bill is of its period, not of the day it was issued."""
+    than a quarter after the first (a billing period, monthly or quarterly, across a year's end too); a bill is of its
+    period, not of the day it was issued."""
     span = DATE_SPAN.search(line)
     if not span:
         return set()
     first, last = span.group(1), span.group(2)
     # The first date written without its year, which the second gives ("1.1.–31.1.2031").
-    if re.fullmatch(r"\d{1,2}[./]\d{1,2}[./]?", first):
+    yearless = bool(re.fullmatch(r"\d{1,2}[./]\d{1,2}[./]?", first))
+    if yearless:
         first = f"{first.rstrip('./')}{'/' if '/' in first else '.'}{re.split(r'[./]', last)[-1]}"
     found = dates_in(f"{first} {last}")[0]
     if len(found) != 2:
         return set()
-    (first_year, first, _), (year, last, _) = found
-    if first_year not in (None, year) or not 0 <= last - first <= 1:
+    (first_year, first_month, _), (year, last_month, _) = found
+    if yearless and year and first_month > last_month:
+        first_year = year - 1  # "1.11.–31.1.2032": November of the year before
+    start, end = (first_year or 0) * 12 + first_month - 1, (year or 0) * 12 + last_month - 1
+    if (first_year is None) != (year is None) or not 0 <= end - start <= 2:
         return set()
-    return {(year, month) for month in range(first, last + 1)}
+    return {(n // 12 if year else None, n % 12 + 1) for n in range(start, end + 1)}
 
 
 def currency_of(amount: str) -> str:
@@ -254,11 +259,12 @@ def dated_in(text: str, months: set[int]) -> bool:
     lines = text.splitlines()
     # Counted as the day first, as most of the world writes dates ("05-03" is March, not May as well).
     named = set().union(*(months_of(line, False) for line in lines)) if lines else set()
-    if len(named) >= 3:
-        return bool(set().union(*(months_of(line, True) for line in lines)) & months)
+    # A bill of a quarter names three months and the day it was issued: its period says what it is of.
     period = next((found for line in lines if (found := period_of(line))), set())
     if period:
         return bool({month for _, month in period} & months)
+    if len(named) >= 3:
+        return bool(set().union(*(months_of(line, True) for line in lines)) & months)
     return bool(next((found for line in lines if (found := months_of(line, True))), set()) & months)
 
 

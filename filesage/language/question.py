@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from .figures import CODE, MONTH_WORD
+from .figures import CODE, MONTH_NAMES, MONTH_WORD, months_mentioned, months_named
 from .filters import detect_order, read_question
 from .lexicon import (
     MONTHS_SPANNED,
@@ -393,3 +393,20 @@ def says_regardless(question: str, tree_words: set[str]) -> bool:
         of_files = re.search(rf"\b{alternatives(FILE_NOUNS, plural=True)}\b", rest, re.I)
         return not (PARTS_ASKED.search(rest) or (of_files and (ASKS_FILES_ANYWHERE.search(rest) or detect_order(rest))))
     return False
+
+
+def months_asked(question: str) -> tuple[set[tuple[int, int]], str]:
+    """The months of a year a question asks for, and how to say them: one month ("the April 2031 bill"), or a span of
+    a year's months ("July to September 2031", "the third quarter of 2030", "Q3 2031"); none for anything else (two
+    months of different years, no year)."""
+    named = months_named(question)
+    spanned = months_mentioned(question)[0]
+    years = set(YEAR.findall(question))
+    if len(spanned) >= 2 and len(years) == 1 and max(spanned) - min(spanned) == len(spanned) - 1:
+        year = int(next(iter(years)))
+        return {(year, month) for month in spanned}, f"{MONTH_NAMES[min(spanned)]} to {MONTH_NAMES[max(spanned)]} {year}"
+    # Two months said apart ("April and June 2031") are no one month, whose year is said once.
+    if len(named) != 1 or len(set(MONTH_SAID.findall(question))) > 1:
+        return set(), ""
+    ((year, month),) = named
+    return named, f"{MONTH_NAMES[month]} {year}"

@@ -24,14 +24,14 @@ from ..grounding.lines import shape, unconnected
 from ..language.glossary import term_of, translations
 from ..language.lexicon import ASKED_KIND, LIST_ASKED, MONEY_LINE, MONEY_WORDS, ONE_VALUE_ASKED, OPTION_ASKED, OPTION_NAMED, SETTING_NAMED, SUMMARY_ASKED, SUMMED
 from ..language.question import (
-    MONTH_SAID,
+    months_asked,
     asked_phrases,
     asks_what_files_say,
     combines_asked_for,
     question_words,
     subject_words,
 )
-from ..language.figures import MONTH_NAMES, contacts_asked, currency_of, gives_contact, months_named
+from ..language.figures import MONTH_NAMES, contacts_asked, currency_of, gives_contact
 from ..language.names import question_language
 from ..language.text import is_piece_heading, singular, terms, words
 from ..llm.parser import ToolCall
@@ -167,9 +167,8 @@ def a_month_asked_is_one_the_sources_are_of(turn: "Turn", draft: str | None) -> 
     brings the same kind of document of a neighbouring month, and small models give its figure as the month's. When
     the question names one month of a year and no file the answer rests on is of that month (by its name, or a date
     or month its text says, in any language), the answer says so, with the months those files are of."""
-    asked = months_named(turn.question)
-    # A span of months ("November-December 2031") is no one month, whose year is said once.
-    if draft is None or len(asked) != 1 or len(set(MONTH_SAID.findall(turn.question))) > 1 or says_not_found(draft, "") or turn.tree is None:
+    asked, said = months_asked(turn.question)
+    if draft is None or not asked or says_not_found(draft, "") or turn.tree is None:
         return None
     steps = [step for step in turn.steps if step.found and step.paths]
     if not steps or any(step.tool not in ("semantic_search", "read_file") for step in steps):
@@ -179,9 +178,9 @@ def a_month_asked_is_one_the_sources_are_of(turn: "Turn", draft: str | None) -> 
     months = {path: dated_months(path) | document_months(document_lines(turn.tree, path)) for path in paths}
     if any(asked & found for found in months.values()):
         return None
-    ((year, month),) = asked
     of = "; ".join(f"{path} ({', '.join(f'{MONTH_NAMES[m]} {y}' for y, m in sorted(found)[:4]) or 'no month'})" for path, found in months.items())
-    return Accept(prompts.NOT_OF_THE_MONTH.format(month=f"{MONTH_NAMES[month]} {year}", files=of, searched=what_was_searched(turn)), as_written=True)
+    return Accept(prompts.NOT_OF_THE_MONTH.format(month=said, files=of, searched=what_was_searched(turn)), as_written=True)
+
 
 
 def searched_scope(turn: "Turn") -> list[str]:

@@ -49,8 +49,11 @@ def a_release_named_is_read_under_its_own_line(turn: "Turn", call: ToolCall | No
     anywhere (an older release's note "see 2.4", the next one's "since 2.4") and small models answer from them, or
     find nothing when the changes do not repeat the question's words. When the question names a version and one
     changelog is named, or belongs to the program named (in it, or in the question before it leans on), the lines
-    under that version's own line are read in code."""
+    under that version's own line are read in code. A version of a thing the question asks no release of ("what licence
+    are the PDF 2.0 examples under") is a name."""
     if turn.tree is None or "count_in_file" not in turn.tools or NEWEST_RELEASE.search(turn.question):
+        return None
+    if not (RELEASE_NOTES_ASKED.search(turn.question) or HISTORY_ASKED.search(turn.question) or terms(turn.question) & RELEASE_WORDS):
         return None
     version = VERSION.search(fold(turn.question))
     context = with_the_program_before(turn)

@@ -41,6 +41,7 @@ from ..language.question import (
     asks_what_files_say,
     combines_asked_for,
     combines_in,
+    subject_words,
 )
 from ..language.names import proper_names
 from ..language.text import singular, terms, words
@@ -194,8 +195,10 @@ def lookups_keep_what_the_question_is_about(plan: Plan, question: str, history: 
     lookups that drop what the question is about ("contact address"), and each is then searched across every file
     and answered from another tool's page. When the parts are answered each on its own (no arithmetic between
     things), every lookup keeps the names the question says: its capitalised names, its codes and versions, and its
-    words that name the folder's own files and folders ("quux", "manual"). Compared ("did the test use more worker
-    threads than the default?"), every lookup keeps the quantity compared, the words between "more" and "than"."""
+    words that name the folder's own files and folders ("quux", "manual"); and a lookup for a part that says nothing
+    of its own subject ("what does the florist charge up front, and by when?": "due date") keeps the other
+    parts' subject ("florist"). Compared ("did the test use more worker threads than the default?"), every lookup
+    keeps the quantity compared, the words between "more" and "than"."""
     if len(plan.lookups) < 2:
         return None
     quantity = COMPARED_QUANTITY.search(question)
@@ -212,12 +215,15 @@ def lookups_keep_what_the_question_is_about(plan: Plan, question: str, history: 
         named += [w for w in re.findall(r"[\w.+-]+", question) if singular(w.lower().strip(".")) in names and len(w) >= 3 and not w.isdigit()]
     named = list(dict.fromkeys(n.strip(".,;:") for n in named))
     names = [n for n in proper_names(question) if terms(n)]
+    parts = [part for part in re.split(r",?\s+and\s+|,\s*|;\s*", question) if part.strip()]
+    leaning = [not subject_words(part) or bool(REFERS_BACK.search(part)) for part in parts] if len(parts) == len(plan.lookups) else []
     lookups, changed = [], False
-    for lookup in plan.lookups:
+    for at, lookup in enumerate(plan.lookups):
         # A lookup that says one of the question's names is about that one ("the Nimbus invoice", then "the
         # Reykjavik hotel"): the other part's names are not its.
         own = any(terms(n) <= terms(lookup.ask) for n in names)
-        missing = [n for n in named if not terms(n) <= terms(lookup.ask)] if not own else []
+        subject = [w for other, part in enumerate(parts) if other != at for w in subject_words(part)] if leaning and leaning[at] else []
+        missing = [n for n in dict.fromkeys(named + subject) if not terms(n) <= terms(lookup.ask)] if not own else []
         if missing:
             changed = True
             lookup = Lookup(f"{lookup.ask.rstrip()} ({', '.join(missing)})", lookup.label)

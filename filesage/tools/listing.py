@@ -88,16 +88,19 @@ def dated_months(text: str) -> set[tuple[int, int]]:
 
 
 def document_months(lines: list[str]) -> set[tuple[int, int]]:
-    """The months of a year a document is of: a record of many months each it names; one of one or two months the
-    period it states, else the one it opens with (February's bill, issued and paid in March, is February's)."""
+    """The months of a year a document is of: the period it states (a bill's month or quarter); else, a record of many
+    months, each it names; else the one it opens with (February's bill, issued and paid in March, is February's)."""
     from ..language.figures import period_of
 
     by_line = [dated_months(line) for line in lines]
     named = set().union(*by_line) if by_line else set()
+    # A bill of a quarter names three months and the day it was issued: its period says what it is of.
+    period = next((found for line in lines if (found := {(y, m) for y, m in period_of(line) if y})), set())
+    if period:
+        return period
     if len({month for _, month in named}) >= 3:
         return named
-    period = next((found for line in lines if (found := {(y, m) for y, m in period_of(line) if y})), set())
-    return period or next((found for found in by_line if found), set())
+    return next((found for found in by_line if found), set())
 
 
 def file_line(entry: "FileEntry") -> str:
