@@ -112,7 +112,7 @@ def test_a_figure_over_a_tables_rows_is_computed_from_every_row_that_says_the_qu
     single = Inside(Toolbox(root)).count_in_file("annual.csv", "the 10 year rate, annual average 2031?")
     assert single.text == 'In annual.csv: Only one row says 2031: Rate is 3.96 (the row "Year: 2031-12-31; Rate: 3.96").', single.text
     # A word that names several columns alike ("fuel") picks none of them over the one the question names alone ("Total").
-    write(root / "emissions.csv", "Year,Country,Total,Solid Fuel,Liquid Fuel,Gas Fuel\n2030,WEXCOMBE,900,110,450,280\n2031,WEXCOMBE,950,100,500,290\n")
+    write(root / "emissions.csv", "Year,Country,Total,Solid Fuel,Liquid Fuel,Gas Fuel,Bunker fuels (Not in Total)\n2030,WEXCOMBE,900,110,450,280,40\n2031,WEXCOMBE,950,100,500,290,45\n")
     fuels = Inside(Toolbox(root)).count_in_file("emissions.csv", "wexcombe total co2 from fossil fuels 2031")
     assert fuels.text.startswith("In emissions.csv: Only one row says 2031, wexcombe: Total is 950"), fuels.text
 

@@ -495,6 +495,9 @@ def test_the_release_the_conversation_points_to_is_read(tmp_path):
     beside = [{"role": "user", "content": "and the one before 2.4?"}, {"role": "assistant", "content": "2.3 is the release before 2.4 [1].", "sources": [{"path": "quill/NEWS"}]}]
     assert pointed(turn_for(agent, "what did that one add?", beside), None) == ToolCall("count_in_file", {"path": "quill/NEWS", "what": "release 2.3"})
     assert pointed(turn_for(agent, "which python versions did it drop?", history), None) == ToolCall("count_in_file", {"path": "quill/NEWS", "what": "release 2.4"})
+    # An answer's version of another thing ("OpenSSL 1.0") is no release of the changelog: the one named before it is.
+    changes = [*newest, {"role": "user", "content": "what did it change?"}, {"role": "assistant", "content": "It dropped OpenSSL 1.0 support [1].", "sources": [{"path": "quill/NEWS"}]}]
+    assert pointed(turn_for(agent, "and the one before that?", changes), None) == ToolCall("count_in_file", {"path": "quill/NEWS", "what": "release before 2.4"})
     # Amounts of bills read like versions: no release asked of, a version the question names, or nothing pointed at: left alone.
     bills = [{"role": "user", "content": "What did the quill invoice come to?"}, {"role": "assistant", "content": "€ 1.234,50 [1]."}]
     assert pointed(turn_for(agent, "and the one before?", bills), None) is None
@@ -1598,6 +1601,7 @@ def test_a_follow_up_asking_one_thing_is_one_look():
     assert one_look(split, "for how many months does it run?", history, None) == Plan("For how many months does it run?", [Lookup("For how many months does it run?", "")], "none")
     # A follow-up that asks two things or arithmetic of its own, a plan of one look, or no conversation: as planned.
     assert one_look(plan, "and how much more is that than the one before?", history, None) is None
+    assert one_look(plan, "which one used more power?", history, None) is None
     assert one_look(Plan(whole, plan.lookups[1:], "none"), asked, history, None) is None
     assert one_look(plan, asked, [], None) is None
 

@@ -98,6 +98,9 @@ def test_terms_meet_across_forms():
     # Or with another ending in place of its last letters; eight letters alike before the endings, or it is another word.
     assert covers(stem("parkeringsplass"), terms("Parkeringsplassen koster 450 kr")) and covers(stem("autopaikka"), terms("Autopaikan vuokra"))
     assert not covers(stem("contract"), terms("on the contrary")) and not covers(stem("department"), terms("departure time"))
+    # The one who does a trade is its trade; a short word ending in "er" is no one's trade.
+    assert covers(stem("caterer"), terms("Salthill Kitchen Catering")) and covers(stem("plumber"), terms("Plumbing and heating"))
+    assert not covers(stem("letter"), terms("letting agent")) and not covers(stem("water"), terms("wat is dit"))
 
 
 def test_a_question_finds_a_file_written_in_another_language(tmp_path, embedder):

@@ -12,10 +12,10 @@ from ..language.lexicon import HISTORY_ASKED, IN_ONE_RECORD, LANGUAGE_WORDS, LIS
 from ..language.question import MONTH_SAID, counted_words, counts_files, subject_words
 from ..language.text import VERSION, fold, singular, terms, words
 from ..llm.parser import ToolCall
-from ..tools.inside import RELEASE_WORDS, year_bounds
+from ..tools.inside import RELEASE_WORDS, release_lines, year_bounds
 from ..tools.listing import dated_months
 from ..tools.tables import TABLES, combine_asked, month_of
-from .reading import changelog_asked_about, leans_back, manual_asked_about, previous_answer, previous_question, sources_before
+from .reading import changelog_asked_about, document_lines, leans_back, manual_asked_about, previous_answer, previous_question, sources_before
 
 if TYPE_CHECKING:
     from ..agent.state import Turn
@@ -140,21 +140,25 @@ def the_release_the_conversation_points_to_is_read(turn: "Turn", call: ToolCall 
         return None
     before_question = previous_question(turn)
     before_answer = previous_answer(turn)
-    if not terms(f"{asked} {before_question} {before_answer}") & RELEASE_WORDS:
+    if not terms(" ".join([asked, *(str(t.get("content", "")) for t in turn.history)])) & RELEASE_WORDS:
         return None  # "the one before" of invoices or bills, whose amounts read like versions
     named_before = [v.group(0) for v in VERSION.finditer(fold(before_question))]
     given = [v.group(0) for v in VERSION.finditer(fold(before_answer))]
     # Next to the version the question before named ("when was 1.4 out?" "and the one after?"), or else the one
     # its answer gave; what a release changed, of the one the answer gave, not the one it was asked beside, and of
     # the one its question named when the answer gave none (a date: "when did 1.4 come out?" "what did it drop?").
-    version = (next(iter(named_before if pointing else []), None) or next((v for v in given if v not in named_before), None)
-               or next(iter(given), None) or next(iter(named_before), None))
-    if version is None:
+    # Of those, the first the changelog opens a release of: an answer's "OpenSSL 1.0" is no release of it, and an answer
+    # that names none ("it dropped OpenSSL 1.0 support") leaves the one the conversation named before it.
+    earlier = [v.group(0) for t in reversed(turn.history) for v in VERSION.finditer(fold(str(t.get("content", ""))))]
+    versions = list(dict.fromkeys([*(named_before if pointing else []), *(v for v in given if v not in named_before), *given, *named_before, *earlier]))
+    if not versions:
         return None
     # The program the conversation names, or else the changelog the answer before came from.
-    changelog = changelog_asked_about(turn.tree, f"{with_the_program_before(turn)} {before_question} {' '.join(sources_before(turn))}", version)
+    changelog = changelog_asked_about(turn.tree, f"{with_the_program_before(turn)} {before_question} {' '.join(sources_before(turn))}", versions[0])
     if not changelog:
         return None
+    releases = release_lines(document_lines(turn.tree, changelog))
+    version = next((v for v in versions if v in releases), versions[0])
     if not pointing:
         return ToolCall("count_in_file", {"path": changelog, "what": f"release {version}"})
     way = "before" if (pointing.group(1) or pointing.group(2)).lower() in BACKWARD else "after"

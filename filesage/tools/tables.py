@@ -109,12 +109,13 @@ def table_figure(lines: list[str], what: str, path: str = "") -> str | None:
     numeric = numeric_columns(rows, columns)
     if WHICH_MONTH.search(what):
         return month_ranked(rows, numeric, what, combine, says)
-    # Of the columns the question names, the one it names by most words, each weighing less the more columns it names
-    # ("fuel" of four fuel columns) and a combining's word ("Total") half: "total co2 from fossil fuels" is the Total
-    # column, "the total income" the Income one.
+    # Of the columns the question names, one whose every word it says ("Total", not "Coal Fuel" nor "Ship fuels (Not in
+    # Total)" for "total emissions from fuels"); then the one it names by most words, each weighing less the more
+    # columns it names ("fuel" of four fuel columns) and a combining's word half ("the total income" is Income's).
     naming = {t: sum(says(t, terms(c)) for c in numeric) for t in wanted}
     named = sorted((c for c in numeric if any(says(t, terms(c)) for t in wanted)),
-                   key=lambda c: -sum((0.5 if t in COMBINING else 1.0) / naming[t] for t in wanted if says(t, terms(c))))
+                   key=lambda c: (not all(any(says(t, {w}) for t in wanted) for w in terms(c)),
+                                  -sum((0.5 if t in COMBINING else 1.0) / naming[t] for t in wanted if says(t, terms(c)))))
     column = named[0] if named else numeric[0] if len(numeric) == 1 else None
     if column is None and wanted & (MONEY_OUT | MONEY_IN):
         # Money out or in, no column named: the one column of amounts both in and out (not the running balance).
