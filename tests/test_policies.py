@@ -1336,6 +1336,11 @@ def test_the_person_a_role_names_is_answered(agent):
     assert isinstance(role_checked(found(turn_for(agent, "who is the club treasurer?"), board), "Ada Lind [1]."), Retry)
     vice = found(turn_for(agent, "who is the vice chair?"), "From club/board.md [1] (lines 1-2):\n- Ada Lind (chair), Cy Dahl (vice chair)")
     assert role_checked(vice, "Ada Lind [1].").otherwise.text.startswith("The vice chair is Cy Dahl")
+    # One paper names the holder beside the role and tells of the one who left it: the holder beside it is the one.
+    told = ("From club/minutes-2031-03-02.md [1] (lines 1-4):\n- Present: Ada Lind (chair), Dag Ruud (assistant treasurer)\n"
+            "- Bo Ek has stepped down as assistant treasurer; Dag Ruud was co-opted to the role.")
+    stepped = role_checked(found(turn_for(agent, "who is the assistant treasurer on the club board now?"), told), "Ada Lind [1].")
+    assert isinstance(stepped, Retry) and stepped.otherwise.text.startswith("The assistant treasurer is Dag Ruud"), stepped
 
 
 def test_answers_say_more_than_the_question(agent):

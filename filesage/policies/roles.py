@@ -29,6 +29,14 @@ def newest_date(path: str) -> tuple:
     return max(((year, month, day) for year, month, day in dates_in(path)[0] if year), default=())
 
 
+def written_beside(part: str, name: str, role: set[str]) -> bool:
+    """Whether a part of a line writes a word of the role within two words of the name, before or after it."""
+    tokens = [w.lower() for w in re.findall(r"[^\W_]+", part)]
+    named = [at for at, token in enumerate(tokens) if token in {w.lower() for w in re.findall(r"[^\W_]+", name)}]
+    roles = [at for at, token in enumerate(tokens) if any(covers(term, terms(token)) for term in role)]
+    return bool(named and roles) and any(min(abs(r - named[0]), abs(r - named[-1])) <= 3 for r in roles)
+
+
 def the_person_a_role_names_is_answered(turn: "Turn", draft: str | None) -> Retry | None:
     """Asked who holds a role ("who is the treasurer?"), small models answer with the first name of the line that
     lists the board ("Ada Lind (chair), Bo Ek (treasurer), ..."), or with a name from another line. When the parts of
@@ -44,20 +52,26 @@ def the_person_a_role_names_is_answered(turn: "Turn", draft: str | None) -> Retr
     role = said_as[-1] if said_as else set()
     held: dict[str, str] = {}
     whole: dict[str, str] = {}
+    beside: set[str] = set()
     for line in (own_text(found) for found in found_lines(turn.content_found)):
         for part in PART_BREAK.split(line):
             said = terms(part)
             if not any(covers(term, said) for term in role):
                 continue
             for name in proper_names(f"and {part}"):
-                # The role written with a capital ("Kassereren Bo Ek") is no part of the name.
+                # The role written with a capital ("Kassereren Bo Ek", "Assistant Treasurer") is no part of the name.
                 # Nor is a short word that opens the part ("The treasurer Bo Ek").
-                kept = " ".join(w for w in name.split() if not any(covers(term, terms(w)) for term in role) and w.lower() not in SHORT_WORDS)
+                kept = " ".join(w for w in name.split() if not any(covers(term, terms(w)) for forms in said_as for term in forms) and w.lower() not in SHORT_WORDS)
                 if kept:
                     held.setdefault(kept, line)
                     if all(any(covers(term, said) for term in forms) for forms in said_as):
                         whole.setdefault(kept, line)
+                    if written_beside(part, kept, role):
+                        beside.add(kept)
     held = whole or held
+    # A name with its role beside it ("Bo Ek (Treasurer)", "Treasurer: Bo Ek") holds it; one a sentence tells of it
+    # ("Bo Ek has stepped down as treasurer") may not.
+    held = {name: line for name, line in held.items() if name in beside} or held
     if len(held) > 1:
         # Papers of several dates name several holders (the minutes before an election and after it): the role is
         # whose the newest paper says, by the date its file's name gives.
