@@ -78,6 +78,15 @@ def test_a_follow_up_is_answered_without_the_turn_before_retold():
     assert result.text == "The hotel cost €214.00 [1]." and [s.tool for s in result.steps] == ["semantic_search"]
 
 
+def test_a_follow_up_the_plan_only_repeats_is_asked_as_its_look_words_it():
+    plan = {"question": "when did I last change it?", "lookups": [{"ask": "When was notes/taxi.txt last modified?", "label": "modified"}], "combine": "none"}
+    model = ScriptedModel([json.dumps(plan), '{"name": "respond", "arguments": {"answer": "On 2031-02-03."}}', "On 2031-02-03."])
+    agent = Agent(model, ToolRegistry([semantic_search, respond]), policies=[])
+    history = [{"role": "user", "content": "Which is the biggest of my notes?"}, {"role": "assistant", "content": "notes/taxi.txt (2 KB) [1]."}]
+    list(Planner(agent, in_force()).run("when did I last change it?", history))
+    assert "When was notes/taxi.txt last modified?" in model.prompts[1][-1]["content"], model.prompts[1][-1]
+
+
 def test_figures_are_added_compared_and_dated_in_code_with_their_sources():
     taxi = figure_of(Found(Lookup("taxi?", "taxi"), answer("The taxi cost €38.50 [1].", [{"n": 1, "path": "travel/taxi.txt"}])), "sum")
     hotel = figure_of(Found(Lookup("hotel?", "hotel"), answer("It was €214.00 for 2 nights [1].", [{"n": 1, "path": "travel/hotel.pdf"}])), "sum")

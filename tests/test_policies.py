@@ -1714,6 +1714,8 @@ def test_follow_ups_look_where_the_answer_before_was_found(agent):
     assert looked(turn_for(agent, "what's her e-mail?", history), ToolCall("semantic_search", {"query": "e-mail", "within": "notes"})) is None
     assert looked(turn_for(agent, "and what does the README say?", history), ToolCall("semantic_search", {"query": "e-mail", "within": "README.md"})) is None
     assert looked(turn_for(agent, "what's her e-mail?", history), ToolCall("semantic_search", {"query": "e-mail", "within": "README.md"})).arguments["within"] == "notes/todo.txt"
+    # Another thing of the kind ("the garage one") is looked for anywhere.
+    assert looked(turn_for(agent, "and the garage one?", history), search) is None
     # A planned follow-up, written out in full, is still a follow-up.
     planned = turn_for(agent, "What is Rosa Quint's e-mail address?", history)
     planned.as_written = "and her e-mail?"

@@ -151,8 +151,11 @@ class Planner:
                 break
             plan = decided
         if plan is None or (len(plan.lookups) == 1 and plan.combine != "read_the_file"):
-            # One look is enough: the question as written, or in full when it leaned on the conversation.
+            # One look is enough: the question as written, or in full when it leaned on the conversation (the plan's
+            # wording of it, or its look's where that alone says what "it" is).
             asked = plan.question if plan is not None and history else question
+            if plan is not None and history and terms(plan.question) <= terms(question) and len(plan.lookups) == 1:
+                asked = plan.lookups[0].ask
             yield from self._merged(self.agent.run(asked, history, as_written=question), usage, fired)
             return
         yield from self._several(plan, usage, started, fired)

@@ -438,9 +438,10 @@ def follow_ups_look_where_the_answer_before_was_found(turn: "Turn", call: ToolCa
     the invoice before, which its name calls INV-0142."""
     if call is None or call.name != "semantic_search":
         return None
-    # A question asked again for another year or month ("and the April one?") is about another document.
+    # A question asked again for another year or month ("and the April one?"), or of another thing of the kind ("and the
+    # garage one?"), is about another document.
     as_written = turn.as_written or turn.question
-    if not leans_back(as_written) or asked_again_for(as_written, previous_question(turn)) or turn.tree is None:
+    if not leans_back(as_written) or asked_again_for(as_written, previous_question(turn)) or ANOTHER_ONE.search(as_written) or turn.tree is None:
         return None
     paths = sources_before(turn)
     if not paths or len(paths) > MAX_SOURCES_LOOKED_IN:
@@ -454,6 +455,8 @@ def follow_ups_look_where_the_answer_before_was_found(turn: "Turn", call: ToolCa
 
 
 MAX_SOURCES_LOOKED_IN = 4
+# "The garage one", "the gas ones": another thing of the kind the conversation was about.
+ANOTHER_ONE = re.compile(r"\bthe\s+(?!same\b|first\b|last\b|next\b|previous\b|latest\b|newest\b|oldest\b)[\w'-]+(?:\s+[\w'-]+)?\s+ones?\b", re.I)
 
 
 def unusable_calls_ask_for_the_answer(turn: "Turn", call: ToolCall | None) -> AskAnswer | None:
