@@ -1737,6 +1737,11 @@ def test_an_option_asked_is_read_where_its_manual_defines_it(tmp_path):
     assert option(turn_for(agent, "in quill, what is -x for?"), search) == ToolCall("count_in_file", {"path": "tools/quill/man/quilld.8", "what": "option -x"})
     # The command's manual lacks it: that manual says so (not the daemon's -x).
     assert option(turn_for(agent, "What does quilltab -x do?"), search) == ToolCall("count_in_file", {"path": "tools/quill/man/quilltab.1", "what": "option -x"})
+    # An option named without its dashes is the one the manual defines so; a word no manual defines is none.
+    write(tmp_path / "tools/quill/man/quilltab.1", f"QUILLTAB(1)\n# OPTIONS\n{entries}--lockwait seconds: Wait this long. Defaults to 5 seconds.\n")
+    agent = Agent(ScriptedModel([]), ToolRegistry([box.read_file, Inside(Toolbox(tmp_path)).count_in_file, semantic_search, respond]), tree=Toolbox(tmp_path), policies=in_force())
+    assert option(turn_for(agent, "what's the default lockwait for quilltab"), search) == ToolCall("count_in_file", {"path": "tools/quill/man/quilltab.1", "what": "option --lockwait"})
+    assert option(turn_for(agent, "what's the default table for quilltab"), search) is None
     # A follow-up's option is looked up in the manual of the question before.
     history = [{"role": "user", "content": "What does quilltab -n do?"}, {"role": "assistant", "content": "It sets the host."}]
     assert option(turn_for(agent, "and -c?", history), search) == ToolCall("count_in_file", {"path": "tools/quill/man/quilltab.1", "what": "option -c"})

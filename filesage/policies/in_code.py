@@ -8,12 +8,13 @@ import re
 from typing import TYPE_CHECKING
 
 from ..language.glossary import term_of, translations
-from ..language.lexicon import HISTORY_ASKED, IN_ONE_RECORD, LANGUAGE_WORDS, LISTED_COUNT, MONTHS, NEWEST_RELEASE, OPTION_ASKED, OPTION_NAMED, RELEASE_NOTES_ASKED
+from ..language.lexicon import HISTORY_ASKED, IN_ONE_RECORD, LANGUAGE_WORDS, LISTED_COUNT, MONTHS, NEWEST_RELEASE, OPTION_ASKED, OPTION_NAMED, QUESTION_WORDS, RELEASE_NOTES_ASKED
 from ..language.question import MONTH_SAID, counted_words, counts_files, subject_words
 from ..language.text import VERSION, fold, singular, terms, words
 from ..llm.parser import ToolCall
 from ..tools.inside import RELEASE_WORDS, release_lines, year_bounds
 from ..tools.listing import dated_months
+from ..tools.manuals import defined_options
 from ..tools.tables import TABLES, combine_asked, month_of
 from .reading import changelog_asked_about, document_lines, leans_back, manual_asked_about, previous_answer, previous_question, sources_before
 
@@ -84,9 +85,14 @@ def an_option_asked_is_read_where_its_manual_defines_it(turn: "Turn", call: Tool
     if turn.tree is None or "count_in_file" not in turn.tools or HISTORY_ASKED.search(turn.question):
         return None
     options = list(dict.fromkeys(OPTION_NAMED.findall(turn.as_written or turn.question)))  # the user's own words
+    context = with_the_program_before(turn)
+    if not options:
+        # An option named without its dashes ("the default lockwait"): a word the program's manual defines as "--word".
+        named = [f"--{w}" for w in dict.fromkeys(words(turn.as_written or turn.question)) if len(w) >= 4 and w not in QUESTION_WORDS]
+        manuals = {option: manual_asked_about(turn.tree, context, option) for option in named}
+        options = [option for option, manual in manuals.items() if manual and option in defined_options(document_lines(turn.tree, manual))]
     if len(options) != 1:
         return None
-    context = with_the_program_before(turn)
     manual = manual_asked_about(turn.tree, context, options[0])
     return ToolCall("count_in_file", {"path": manual, "what": f"option {options[0]}"}) if manual else None
 
