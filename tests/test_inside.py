@@ -30,9 +30,14 @@ def test_a_tables_values_are_counted_in_the_rows_another_columns_value_picks(tmp
     inside = Inside(Toolbox(tmp_path / "docs"))
     fonts = inside.count_in_file("data/kinds.csv", "kind where font")
     assert fonts.text.startswith("data/kinds.csv lists 2 different values of Kind where Group is font (in 2 of 4 rows): font/ttf, font/otf"), fonts.text
-    # A word that is no whole value of another column, or that two columns hold, picks no rows.
-    for what in ("kind where typeface", "kind where csv text"):
-        assert "lists 4 different values of Kind (in 4 rows)" in inside.count_in_file("data/kinds.csv", what).text, what
+    # A word that is no whole value of another column picks no rows; words of two columns pick together.
+    assert "lists 4 different values of Kind (in 4 rows)" in inside.count_in_file("data/kinds.csv", "kind where typeface").text
+    both = inside.count_in_file("data/kinds.csv", "kind where csv text").text
+    assert both == "data/kinds.csv lists 1 different values of Kind where Suffix is csv and Group is text (in 1 of 4 rows): text/csv.", both
+    # What is counted is a value of a column ("how many adults", a column Adult/Child): its rows, as other words pick them.
+    write(tmp_path / "docs/party/guests.csv", "Name,Adult/Child,RSVP\nAda,Adult,yes\nBo,Child,yes\nCy,Adult,no\nDag,Adults,yes\n")
+    adults = Inside(Toolbox(tmp_path / "docs")).count_in_file("party/guests.csv", "adults where yes").text
+    assert adults == "party/guests.csv lists 2 rows where Adult/Child is Adult and RSVP is yes.", adults
 
 
 def test_a_changelogs_releases_are_its_versions_that_open_a_line(tmp_path):

@@ -108,7 +108,7 @@ class Inside:
         number, kind, items = counted
         named = ", ".join(items[:SHOWN]) + (f" and {len(items) - SHOWN} more" if len(items) > SHOWN else "")
         capped = " (only the first part of this very large file was read)" if document.capped else ""
-        text = f"{entry.path} lists {number:,} {kind}{capped}: {named}." if number else f"{entry.path} lists no {kind}{capped}."
+        text = f"{entry.path} lists {number:,} {kind}{capped}{f': {named}' if named else ''}." if number else f"{entry.path} lists no {kind}{capped}."
         newest = newest_release(lines, what) if kind.startswith("release") and terms(what) & NEWEST_WORDS else None
         if newest:
             (version, line), bounds = newest, kind.partition(" ")[2]

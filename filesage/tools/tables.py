@@ -12,7 +12,7 @@ from ..language.figures import BOUND_BY, NUMBER, THRESHOLD, YEAR_SPAN, dates_in,
 from ..language.glossary import translations
 from ..language.lexicon import COMBINE_WORDS, LANGUAGE_WORDS, MONTHS, MOST_OFTEN, YEAR
 from ..language.names import acronyms, says_acronym
-from ..language.text import covers, fold, terms
+from ..language.text import covers, fold, singular, terms
 from .listing import dated_months
 
 TABLES = ("csv", "tsv", "xlsx", "xls", "xlsm", "ods")  # the extensions of files that are tables
@@ -378,6 +378,14 @@ def table_count(lines: list[str], what: str) -> tuple[int, str, list[str]] | Non
     wanted = terms(counted)
     columns = columns_of(rows)
     column = next((c for c in columns if terms(c) & wanted), None)
+    if column is not None:
+        # What is counted is a value of the column ("how many grown-ups", a column "Grown-up/Kid"): its rows are counted.
+        named = {singular(w) for w in re.findall(r"[\w+.-]+", counted.lower())}
+        of_value = [row for row in rows if singular(row.get(column, "").strip().lower()) in named]
+        if 0 < len(of_value) < len(rows):
+            picked, said = rows_where(of_value, condition, column)
+            value = of_value[0][column].strip()
+            return len(picked), f"rows where {column} is {value}{said.replace(' where ', ' and ', 1)}", []
     picked, said = rows_where(rows, condition or counted, column)
     if column is None:
         if wanted & ROW_WORDS:
@@ -399,7 +407,11 @@ def rows_where(rows: list[dict[str, str]], condition: str, counted: str | None) 
             matching = [row for row in rows if row.get(column, "").strip().lower() == word]
             if 0 < len(matching) < len(rows):
                 picks.append((column, word, matching))
-    if len(picks) != 1:
+    # Words that pick in different columns pick together ("adults who said yes"); one that picks in two is no pick.
+    columns = [column for column, _, _ in picks]
+    picks = [(column, word, matching) for column, word, matching in picks if columns.count(column) == 1
+             and sum(w == word for _, w, _ in picks) == 1]
+    if not picks:
         return rows, ""
-    column, word, matching = picks[0]
-    return matching, f" where {column} is {word}"
+    kept = [row for row in rows if all(any(row is m for m in matching) for _, _, matching in picks)]
+    return kept, " where " + " and ".join(f"{column} is {word}" for column, word, _ in picks)
