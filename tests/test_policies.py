@@ -1355,7 +1355,7 @@ def test_answers_say_more_than_the_question(agent):
     release = found(turn_for(agent, "which release dropped the old API, and when did it come out?"), "From NEWS [1]:\n- 4.2 (2031-05-04): the old API is gone")
     assert isinstance(more(release, "The old API was dropped in a release [1] and it came out on [1]."), Retry)
     # A marker where the value belongs names a source and says nothing of it.
-    for hollow_draft in ("Its release date is [1].", "It was published on [1], [2].", "The release was [1] with its notes."):
+    for hollow_draft in ("Its release date is [1].", "It was published on [1], [2].", "The release was [1] with its notes.", "Its speed was [1] seconds."):
         assert isinstance(more(release, hollow_draft), Retry), hollow_draft
     setting = found(turn_for(agent, "acme retry delay default?"), "From acme.1 [1]:\n- ACME_RETRY_DELAY: seconds between tries (default 30)")
     assert isinstance(more(setting, "The default delay for ACME_RETRY_DELAY is by default [1]."), Retry)
@@ -1742,6 +1742,7 @@ def test_an_option_asked_is_read_where_its_manual_defines_it(tmp_path):
     agent = Agent(ScriptedModel([]), ToolRegistry([box.read_file, Inside(Toolbox(tmp_path)).count_in_file, semantic_search, respond]), tree=Toolbox(tmp_path), policies=in_force())
     assert option(turn_for(agent, "what's the default lockwait for quilltab"), search) == ToolCall("count_in_file", {"path": "tools/quill/man/quilltab.1", "what": "option --lockwait"})
     assert option(turn_for(agent, "what's the default table for quilltab"), search) is None
+    assert option(turn_for(agent, "how long is the lockwait in quilltab?"), search) is None  # no option asked of
     # A follow-up's option is looked up in the manual of the question before.
     history = [{"role": "user", "content": "What does quilltab -n do?"}, {"role": "assistant", "content": "It sets the host."}]
     assert option(turn_for(agent, "and -c?", history), search) == ToolCall("count_in_file", {"path": "tools/quill/man/quilltab.1", "what": "option -c"})

@@ -165,8 +165,9 @@ def what_no_file_mentions_is_not_found(turn: "Turn", draft: str | None) -> Accep
 def a_month_asked_is_one_the_sources_are_of(turn: "Turn", draft: str | None) -> Accept | None:
     """Asked for a document of a month the folder has none of ("the April bill", "my January statement"), a search
     brings the same kind of document of a neighbouring month, and small models give its figure as the month's. When
-    the question names one month of a year and no file the answer rests on is of that month (by its name, or a date
-    or month its text says, in any language), the answer says so, with the months those files are of."""
+    the question names one month of a year, or a span or quarter of a year's months ("July to September", "Q1"), and
+    no file the answer rests on is of one of them (by its name, the period it states, or a date or month its text
+    says, in any language), the answer says so, with the months those files are of."""
     asked, said = months_asked(turn.question)
     if draft is None or not asked or says_not_found(draft, "") or turn.tree is None:
         return None
@@ -180,7 +181,6 @@ def a_month_asked_is_one_the_sources_are_of(turn: "Turn", draft: str | None) -> 
         return None
     of = "; ".join(f"{path} ({', '.join(f'{MONTH_NAMES[m]} {y}' for y, m in sorted(found)[:4]) or 'no month'})" for path, found in months.items())
     return Accept(prompts.NOT_OF_THE_MONTH.format(month=said, files=of, searched=what_was_searched(turn)), as_written=True)
-
 
 
 def searched_scope(turn: "Turn") -> list[str]:
@@ -287,9 +287,9 @@ def answers_give_what_was_asked(turn: "Turn", draft: str | None) -> Accept | Ret
 PATH = re.compile(r"(?<!\S)[\"'“‘(]*(?![-\"'“‘(])\S*/\S+|\b[\w-]+(?:\.[\w-]+)*\.[A-Za-z][A-Za-z0-9]{0,4}\b")
 
 
-# A citation marker where the value belongs ("the release date is [1].", "it was [2] with ..."): the sentence
-# names its source and leaves out what the source says.
-MARKER_FOR_VALUE = re.compile(r"\b(?:is|are|was|were|on|in|at|from|by|to|dated|called|named)\s+(?:\[\d+\][,\s]*)+(?=[.;:!?]|$|with\b)", re.I)
+# A citation marker where the value belongs ("the release date is [1].", "it was [2] with ...", "its speed was [1]
+# seconds."): the sentence names its source and leaves out what the source says.
+MARKER_FOR_VALUE = re.compile(r"\b(?:is|are|was|were|on|in|at|from|by|to|dated|called|named)\s+(?:\[\d+\][,\s]*)+(?=[.;:!?]|$|with\b|[^\W\d_]+[.;:!?]?\s*$)", re.I)
 
 
 def says_something(draft: str, question: str, paths_say: bool = True) -> bool:

@@ -86,7 +86,7 @@ def an_option_asked_is_read_where_its_manual_defines_it(turn: "Turn", call: Tool
         return None
     options = list(dict.fromkeys(OPTION_NAMED.findall(turn.as_written or turn.question)))  # the user's own words
     context = with_the_program_before(turn)
-    if not options:
+    if not options and OPTION_WORDS.search(turn.question):
         # An option named without its dashes ("the default lockwait"): a word the program's manual defines as "--word".
         named = [f"--{w}" for w in dict.fromkeys(words(turn.as_written or turn.question)) if len(w) >= 4 and w not in QUESTION_WORDS]
         manuals = {option: manual_asked_about(turn.tree, context, option) for option in named}
@@ -95,6 +95,10 @@ def an_option_asked_is_read_where_its_manual_defines_it(turn: "Turn", call: Tool
         return None
     manual = manual_asked_about(turn.tree, context, options[0])
     return ToolCall("count_in_file", {"path": manual, "what": f"option {options[0]}"}) if manual else None
+
+
+# A question about an option whose dashes it leaves out says it asks of one: "the default lockwait", "the verbose flag".
+OPTION_WORDS = re.compile(r"\b(?:default|option|flag|switch|setting)s?\b", re.I)
 
 
 def an_option_described_is_searched_in_its_manual(turn: "Turn", call: ToolCall | None) -> ToolCall | None:

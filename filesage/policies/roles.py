@@ -30,7 +30,8 @@ def newest_date(path: str) -> tuple:
 
 
 def written_beside(part: str, name: str, role: set[str]) -> bool:
-    """Whether a part of a line writes a word of the role within two words of the name, before or after it."""
+    """Whether a part of a line writes a word of the role next to the name, before or after it, with at most two words
+    between them ("Bo Ek (Treasurer)", "Treasurer: Bo Ek", not "Bo Ek has stepped down as treasurer")."""
     tokens = [w.lower() for w in re.findall(r"[^\W_]+", part)]
     named = [at for at, token in enumerate(tokens) if token in {w.lower() for w in re.findall(r"[^\W_]+", name)}]
     roles = [at for at, token in enumerate(tokens) if any(covers(term, terms(token)) for term in role)]

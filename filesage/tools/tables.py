@@ -397,8 +397,9 @@ def table_count(lines: list[str], what: str) -> tuple[int, str, list[str]] | Non
 
 
 def rows_where(rows: list[dict[str, str]], condition: str, counted: str | None) -> tuple[list[dict[str, str]], str]:
-    """The rows a word of the condition is the whole value of another column in (some rows, not all), and how a count
-    says so (" where Type is font"); all rows and '' when no word, or more than one, picks rows so."""
+    """The rows the words of the condition are whole values of other columns in (some rows, not all; each word of its
+    own column), and how a count says so (" where Type is font and Group is text"); all rows and '' when no word picks
+    rows so."""
     picks = []
     for word in dict.fromkeys(w.lower() for w in re.findall(r"[\w+.-]+", condition) if len(w) > 1):
         for column in columns_of(rows):
