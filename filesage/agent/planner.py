@@ -405,8 +405,9 @@ def written_like(value: float, like: list[str], kinds: list[str] = ()) -> str:
         return duration_words(value)
     if kinds and all(kind == "size" for kind in kinds):
         return human_size(value)
-    units = {w.rsplit(" ", 1)[-1] for w in like if re.search(r"\d\s[A-Za-z]+$", w)}
-    unit = f" {units.pop()}" if len(units) == 1 and all(re.search(r"\d\s[A-Za-z]+$", w) for w in like) else ""
+    # A unit every figure is written with ("km") is the computed figure's too.
+    suffixes = [re.search(r"\d\s([A-Za-z]+)$", w) for w in like]
+    unit = f" {suffixes[0].group(1)}" if suffixes and all(suffixes) and len({m.group(1) for m in suffixes}) == 1 else ""
     sign = next((w.strip()[0] for w in like if w.strip()[:1] in "$€£"), "")
     # As many decimals as the most precise figure ("107.8040" and "106.7754" differ by 1.0286, not by 1).
     decimals = max((len(m.group(1) or m.group(2)) for w in like if (m := re.search(r"\.(\d{1,4})(?:\s[A-Za-z]+)?$|,(\d\d)(?:\s[A-Za-z]+)?$", w.strip()))), default=0)

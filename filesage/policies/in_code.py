@@ -86,14 +86,16 @@ def an_option_asked_is_read_where_its_manual_defines_it(turn: "Turn", call: Tool
         return None
     options = list(dict.fromkeys(OPTION_NAMED.findall(turn.as_written or turn.question)))  # the user's own words
     context = with_the_program_before(turn)
+    manuals: dict[str, str | None] = {}
     if not options and OPTION_WORDS.search(turn.question):
         # An option named without its dashes ("the default lockwait"): a word the program's manual defines as "--word".
         named = [f"--{w}" for w in dict.fromkeys(words(turn.as_written or turn.question)) if len(w) >= 4 and w not in QUESTION_WORDS]
         manuals = {option: manual_asked_about(turn.tree, context, option) for option in named}
-        options = [option for option, manual in manuals.items() if manual and option in defined_options(document_lines(turn.tree, manual))]
+        defined = {manual: defined_options(document_lines(turn.tree, manual)) for manual in set(manuals.values()) if manual}
+        options = [option for option, manual in manuals.items() if manual and option in defined[manual]]
     if len(options) != 1:
         return None
-    manual = manual_asked_about(turn.tree, context, options[0])
+    manual = manuals.get(options[0]) or manual_asked_about(turn.tree, context, options[0])
     return ToolCall("count_in_file", {"path": manual, "what": f"option {options[0]}"}) if manual else None
 
 

@@ -33,7 +33,8 @@ def written_beside(part: str, name: str, role: set[str]) -> bool:
     """Whether a part of a line writes a word of the role next to the name, before or after it, with at most two words
     between them ("Bo Ek (Treasurer)", "Treasurer: Bo Ek", not "Bo Ek has stepped down as treasurer")."""
     tokens = [w.lower() for w in re.findall(r"[^\W_]+", part)]
-    named = [at for at, token in enumerate(tokens) if token in {w.lower() for w in re.findall(r"[^\W_]+", name)}]
+    own = {w.lower() for w in re.findall(r"[^\W_]+", name)}
+    named = [at for at, token in enumerate(tokens) if token in own]
     roles = [at for at, token in enumerate(tokens) if any(covers(term, terms(token)) for term in role)]
     return bool(named and roles) and any(min(abs(r - named[0]), abs(r - named[-1])) <= 3 for r in roles)
 

@@ -414,5 +414,5 @@ def rows_where(rows: list[dict[str, str]], condition: str, counted: str | None) 
              and sum(w == word for _, w, _ in picks) == 1]
     if not picks:
         return rows, ""
-    kept = [row for row in rows if all(any(row is m for m in matching) for _, _, matching in picks)]
+    kept = [row for row in rows if all(row.get(column, "").strip().lower() == word for column, word, _ in picks)]
     return kept, " where " + " and ".join(f"{column} is {word}" for column, word, _ in picks)
