@@ -249,7 +249,7 @@ def figure_of(item: Found, combine: str) -> Found:
     for claim in [c for c in numbers if shape(c) == "amount" and not (c.text[:1] not in "$€£" and any(w.startswith(c.text) for _, w in spans))]:
         item.candidates.append((*signed(text, claim.text), "amount"))
     item.candidates += [(seconds, written, "duration") for seconds, written in spans]
-    # The number of a span of time ("30" of "30 days") is that span, no figure of its own.
+    # The number of a span of time ("14" of "14 days") is that span, no figure of its own.
     item.candidates += [with_unit(text, *signed(text, c.text)) for c in numbers if shape(c) != "amount" and not any(w.startswith(c.text) for _, w in spans)]
     # A year said beside the figure ("for 2031", "in 2031") is when, not how much: last of all.
     item.candidates = sorted((c for c in item.candidates if c[0] is not None), key=lambda c: c[2] == "number" and bool(YEAR.fullmatch(c[1])))
@@ -268,8 +268,8 @@ def signed(text: str, written: str) -> tuple[float | None, str]:
 
 
 def with_unit(text: str, value: float | None, written: str) -> tuple[float | None, str, str]:
-    """A number and the unit the text writes after it: a file's size in bytes, whatever its unit ("732.1 KB" and
-    "1.2 MB" are compared as sizes), another unit kept with the number ("12,000 km"), so a figure computed from them
+    """A number and the unit the text writes after it: a file's size in bytes, whatever its unit ("640.5 KB" and
+    "2.3 MB" are compared as sizes), another unit kept with the number ("12,000 km"), so a figure computed from them
     says it."""
     after = re.match(rf"(?:.*?[^\d.,])?{re.escape(written)}\s?([A-Za-z]{{1,5}})\b", text, re.S)
     unit = after.group(1) if after and value is not None else ""
@@ -295,7 +295,7 @@ def value_of(written: str) -> float | None:
 
 def of_one_measure(found: list[Found]) -> None:
     """Figures weighed against each other are of one measure: amounts and plain numbers, spans of time, or sizes (an
-    invoice's "30 days" is no amount to take from a quote's 310.20). Each lookup takes its first figure of the measure
+    invoice's "14 days" is no amount to take from an estimate's 310.20). Each lookup takes its first figure of the measure
     of the first lookup's, else of one every lookup has; one that has none has no figure."""
     measure = {"amount": "quantity", "number": "quantity", "duration": "duration", "size": "size"}
     stated = [item for item in found if item.kind]

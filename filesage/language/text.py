@@ -73,7 +73,7 @@ def covers(term: str, found: set[str]) -> bool:
     # One and many of the same thing: "pet" and "Pets:", "boxes" and "box".
     if len(term) >= 3 and (f"{term}s" in found or f"{term}es" in found or (term.endswith("s") and term[:-1] in found)):
         return True
-    # The one who does a trade and the trade ("caterer" and "catering", "gardener" and "gardening").
+    # The one who does a trade and the trade ("painter" and "painting", "gardener" and "gardening").
     if len(term) >= 7 and term.endswith("er") and any(word.startswith(term[:-2]) for word in found):
         return True
     # A long word declined by its last vowel, as Slavic and Romance languages do ("fattura", "fatture"; "kaucja", "kaucji").

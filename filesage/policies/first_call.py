@@ -435,11 +435,11 @@ def follow_ups_look_where_the_answer_before_was_found(turn: "Turn", call: ToolCa
     carry them as `--json` prints them), a follow-up's search looks in those files first (the searcher goes on to
     every file when they say nothing about it). A scope the model chose that leaves those files out stands only when
     the follow-up's own words name a file or folder: "and when was it due?" kept to the files named "invoice" missed
-    the invoice before, which its name calls INV-0142."""
+    the invoice before, which its name calls by its number alone."""
     if call is None or call.name != "semantic_search":
         return None
     # A question asked again for another year or month ("and the April one?"), or of another thing of the kind ("and the
-    # garage one?"), is about another document.
+    # bakery one?"), is about another document.
     as_written = turn.as_written or turn.question
     if not leans_back(as_written) or asked_again_for(as_written, previous_question(turn)) or ANOTHER_ONE.search(as_written) or turn.tree is None:
         return None
@@ -455,7 +455,7 @@ def follow_ups_look_where_the_answer_before_was_found(turn: "Turn", call: ToolCa
 
 
 MAX_SOURCES_LOOKED_IN = 4
-# "The garage one", "the gas ones": another thing of the kind the conversation was about.
+# "The bakery one", "the water ones": another thing of the kind the conversation was about.
 ANOTHER_ONE = re.compile(r"\bthe\s+(?!same\b|first\b|last\b|next\b|previous\b|latest\b|newest\b|oldest\b)[\w'-]+(?:\s+[\w'-]+)?\s+ones?\b", re.I)
 
 

@@ -50,8 +50,8 @@ def a_release_named_is_read_under_its_own_line(turn: "Turn", call: ToolCall | No
     anywhere (an older release's note "see 2.4", the next one's "since 2.4") and small models answer from them, or
     find nothing when the changes do not repeat the question's words. When the question names a version and one
     changelog is named, or belongs to the program named (in it, or in the question before it leans on), the lines
-    under that version's own line are read in code. A version of a thing the question asks no release of ("what licence
-    are the PDF 2.0 examples under") is a name."""
+    under that version's own line are read in code. A version of a thing the question asks no release of ("who drew the
+    Zither 3.0 samples") is a name."""
     if turn.tree is None or "count_in_file" not in turn.tools or NEWEST_RELEASE.search(turn.question):
         return None
     if not (RELEASE_NOTES_ASKED.search(turn.question) or HISTORY_ASKED.search(turn.question) or terms(turn.question) & RELEASE_WORDS):
@@ -88,7 +88,7 @@ def an_option_asked_is_read_where_its_manual_defines_it(turn: "Turn", call: Tool
     context = with_the_program_before(turn)
     manuals: dict[str, str | None] = {}
     if not options and OPTION_WORDS.search(turn.question):
-        # An option named without its dashes ("the default lockwait"): a word the program's manual defines as "--word".
+        # An option named without its dashes ("the default backoff"): a word the program's manual defines as "--word".
         named = [f"--{w}" for w in dict.fromkeys(words(turn.as_written or turn.question)) if len(w) >= 4 and w not in QUESTION_WORDS]
         manuals = {option: manual_asked_about(turn.tree, context, option) for option in named}
         defined = {manual: defined_options(document_lines(turn.tree, manual)) for manual in set(manuals.values()) if manual}
@@ -99,7 +99,7 @@ def an_option_asked_is_read_where_its_manual_defines_it(turn: "Turn", call: Tool
     return ToolCall("count_in_file", {"path": manual, "what": f"option {options[0]}"}) if manual else None
 
 
-# A question about an option whose dashes it leaves out says it asks of one: "the default lockwait", "the verbose flag".
+# A question about an option whose dashes it leaves out says it asks of one: "the default backoff", "the verbose flag".
 OPTION_WORDS = re.compile(r"\b(?:default|option|flag|switch|setting)s?\b", re.I)
 
 
@@ -159,8 +159,8 @@ def the_release_the_conversation_points_to_is_read(turn: "Turn", call: ToolCall 
     # Next to the version the question before named ("when was 1.4 out?" "and the one after?"), or else the one
     # its answer gave; what a release changed, of the one the answer gave, not the one it was asked beside, and of
     # the one its question named when the answer gave none (a date: "when did 1.4 come out?" "what did it drop?").
-    # Of those, the first the changelog opens a release of: an answer's "OpenSSL 1.0" is no release of it, and an answer
-    # that names none ("it dropped OpenSSL 1.0 support") leaves the one the conversation named before it.
+    # Of those, the first the changelog opens a release of: an answer's "libquux 1.0" is no release of it, and an answer
+    # that names none ("it dropped libquux 1.0 support") leaves the one the conversation named before it.
     earlier = [v.group(0) for t in reversed(turn.history) for v in VERSION.finditer(fold(str(t.get("content", ""))))]
     versions = list(dict.fromkeys([*(named_before if pointing else []), *(v for v in given if v not in named_before), *given, *named_before, *earlier]))
     if not versions:

@@ -176,7 +176,7 @@ def lookups_keep_the_time_a_follow_up_points_to(plan: Plan, question: str, histo
     return replace(plan, lookups=lookups) if lookups != plan.lookups else None
 
 
-# "Which one used more?", "which of the two is higher?", "which bill is bigger overall?": of the things named before.
+# "Which one cost less?", "which of the two is older?", "which invoice is larger?": of the things named before.
 WEIGHS_THE_ONES_BEFORE = re.compile(r"\bwhich\b(?:\s+[\w'-]+){0,4}?\s+(?:higher|lower|larger|bigger|smaller|more|less|fewer|cheaper|dearer|"
                                     r"later|earlier|longer|shorter|older|newer|greater)\b", re.I)
 
@@ -188,7 +188,7 @@ def a_follow_up_asking_one_thing_is_one_look(plan: Plan, question: str, history:
     the last turn. A follow-up whose own words ask one thing (no second part, comparison or arithmetic) is one
     look: the longest of the plan's wordings that keeps every word the follow-up says (the question in full, "the
     top item the notes of the latest release in its NEWS list"), else the follow-up as asked, with the conversation.
-    One that weighs the things the conversation named ("which one used more?", "which of the two is higher in 2031?")
+    One that weighs the things the conversation named ("which one cost less?", "which of the two is older?")
     asks a look at each."""
     if not history or len(plan.lookups) < 2 or several_looks_are_planned(question, [], tree) or WEIGHS_THE_ONES_BEFORE.search(question):
         return None

@@ -61,7 +61,7 @@ def the_person_a_role_names_is_answered(turn: "Turn", draft: str | None) -> Retr
             if not any(covers(term, said) for term in role):
                 continue
             for name in proper_names(f"and {part}"):
-                # The role written with a capital ("Kassereren Bo Ek", "Assistant Treasurer") is no part of the name.
+                # The role written with a capital ("Kassereren Bo Ek", "Deputy Chair") is no part of the name.
                 # Nor is a short word that opens the part ("The treasurer Bo Ek").
                 kept = " ".join(w for w in name.split() if not any(covers(term, terms(w)) for forms in said_as for term in forms) and w.lower() not in SHORT_WORDS)
                 if kept:
