@@ -145,6 +145,21 @@ def test_a_release_named_is_read_under_its_own_line(tmp_path):
     assert not missing.found and missing.answer == "tool/NEWS opens no release 2.8; the releases it lists are 3.1, 3.0, 2.9.1, 2.9.", missing.answer
 
 
+def test_releases_written_as_list_items_under_their_date_are_the_changelogs(tmp_path):
+    root = tmp_path / "docs"
+    write(root / "wren/ChangeLog", "Tue, 12 May 2031 10:00:00 +0200  Ada Lind <ada@example.org>\n\n* Release v4.2.1\n"
+          "    * Fix the tests of v4.2\n\nMon, 04 May 2031 09:00:00 +0200  Ada Lind <ada@example.org>\n\n* Release v4.2\n"
+          "    * Drop the old loader\n\nSat, 02 Nov 2030 09:00:00 +0100  Ada Lind <ada@example.org>\n\n* Release v4.1\n"
+          "    * Faster start; see\n      wren 1.9\n")
+    inside = Inside(Toolbox(root))
+    release = inside.count_in_file("wren/ChangeLog", "release 4.2")
+    # The release's date is the line above its item, and a version an indented note names is no release.
+    assert release.text == ('wren/ChangeLog has the release 4.2 on the line "Mon, 04 May 2031 09:00:00 +0200  Ada Lind <ada@example.org> '
+                            '* Release v4.2"; under it:\n- Drop the old loader'), release.text
+    assert inside.count_in_file("wren/ChangeLog", "releases").text == "wren/ChangeLog lists 3 releases: 4.2.1, 4.2, 4.1."
+    assert "lists 1 release in 2030: 4.1" in inside.count_in_file("wren/ChangeLog", "releases 2030").text
+
+
 def test_an_options_entry_is_read_from_the_manual_that_defines_it(tmp_path):
     root = tmp_path / "docs"
     options = "".join(f".TP\n.B \\-{flag} \\fINUM\\fR\n{text}\n" for flag, text in [

@@ -26,6 +26,7 @@ MANY_RELEASES = 3  # lines opening with versions that make a changelog's own way
 DATED = re.compile(r"(?:19|20)\d\d[-/.]\d\d?[-/.]\d\d?\b|\d\d?[-/.]\d\d?[-/.](?:19|20)\d\d\b")  # a date in figures opens the line
 NEIGHBOUR = re.compile(r"\b(before|after)\s+v?\d+(?:\.\d+)+", re.I)  # "release after 1.4.4": the one next to it
 # A changelog's heading for what is still to come: "2.14 / <not released yet>", "Unreleased".
+RELEASE_ITEM = re.compile(r"\s*[*\-+•]\s+(?:release|version)\s+v?\d+(?:\.\d+)+\s*$", re.I)
 UNRELEASED = re.compile(r"\b(?:not (?:yet )?released|unreleased|in development|upcoming)\b", re.I)
 
 
@@ -83,7 +84,7 @@ class Inside:
                     return ToolResult(text, [entry.path], f"No release {way} {version} in {entry.name}", found=False, answer=text)
                 if not terms(what) & terms("notes"):
                     # Which release it is, and the line that opens it (its date, who made it): said as the changelog says it.
-                    text = f"{order[at]} is the release {way} {version} in {entry.path}: \"{releases[order[at]]}\"."
+                    text = f"{order[at]} is the release {way} {version} in {entry.path}: \"{dated_opening(lines, releases[order[at]])}\"."
                     return ToolResult(text, [entry.path], f"release {order[at]} in {entry.name}", answer=text)
                 version = order[at]
             if version not in releases:
@@ -140,7 +141,9 @@ def release_lines(lines: list[str]) -> dict[str, str]:
     for index, line in enumerate(lines):
         text = fold(line).strip()
         found = VERSION.search(text)
-        if not found or found.start() > 40 or BULLET.match(line) or len(re.findall(r"[^\W\d_]{2,}", text[:found.start()])) > 3:
+        # A list item is a note under a release ("* build with libfoo 4.07") unless it says it is one ("* Release v4.2").
+        if not found or found.start() > 40 or (BULLET.match(line) and not RELEASE_ITEM.match(line)) \
+                or len(re.findall(r"[^\W\d_]{2,}", text[:found.start()])) > 3:
             continue
         # A line that opens with the release's date and then its version ("2031/05/02: Version 4.2 - who released it")
         # opens the release however long it is.
@@ -172,7 +175,7 @@ def year_bounds(what: str) -> list[tuple[str, int]]:
 
 def release_year(lines: list[str], opening: str) -> int | None:
     """The year a release is dated: on the line that opens it, or else on one of the two lines under it."""
-    found = next((YEAR.search(line) for line in lines_from(lines, opening, 3) if YEAR.search(line)), None)
+    found = next((YEAR.search(line) for line in [dated_opening(lines, opening), *lines_from(lines, opening, 3)[1:]] if YEAR.search(line)), None)
     return int(found.group(0)) if found else None
 
 
@@ -194,12 +197,34 @@ def release_section(lines: list[str], releases: dict[str, str], version: str) ->
     openings = set(releases.values())
     at = next(i for i, line in enumerate(lines) if line.strip().lstrip("#").strip() == releases[version])
     entries: list[str] = []
-    for line in lines[at + 1:]:
-        if line.strip().lstrip("#").strip() in openings or len(entries) == RELEASE_LINES:
+    for index, line in enumerate(lines[at + 1:], at + 1):
+        if line.strip().lstrip("#").strip() in openings or len(entries) == RELEASE_LINES or dates_the_next(lines, index, openings):
             break
         if line.strip() and not UNDERLINE.fullmatch(line.strip()):
             entries.append(BULLET.sub("", line, count=1).strip() if BULLET.match(line) else line.strip())
-    return lines[at].strip(), entries
+    return opened_with_date(lines, at), entries
+
+
+def opened_with_date(lines: list[str], at: int) -> str:
+    """The line that opens a release, after the dated line above it when the release is a list item under its date
+    ("Mon, 06 Apr 2031  Ada <ada@example.org>" over "* Release v4.2"): the date belongs to the release."""
+    above = next((line.strip() for line in reversed(lines[:at]) if line.strip()), "")
+    if RELEASE_ITEM.match(lines[at]) and YEAR.search(above) and not BULLET.match(above):
+        return f"{above} {lines[at].strip()}"
+    return lines[at].strip()
+
+
+def dates_the_next(lines: list[str], index: int, openings: set[str]) -> bool:
+    """The line is the date written above the next release's list item."""
+    following = next((i for i in range(index + 1, len(lines)) if lines[i].strip()), None)
+    return (following is not None and lines[following].strip() in openings and bool(RELEASE_ITEM.match(lines[following]))
+            and bool(YEAR.search(lines[index])) and not BULLET.match(lines[index]))
+
+
+def dated_opening(lines: list[str], opening: str) -> str:
+    """The line `opening` (a value of release_lines) as it is shown: after its date when it is a list item under it."""
+    at = next(i for i, line in enumerate(lines) if line.strip().lstrip("#").strip() == opening)
+    return opened_with_date(lines, at) if RELEASE_ITEM.match(lines[at]) else opening
 
 
 def release_notes(lines: list[str], releases: dict[str, str], version: str) -> tuple[str, str, str]:
@@ -222,7 +247,7 @@ def newest_release(lines: list[str], what: str = "") -> tuple[str, str] | None:
     # number further down is a version a note names on a line of its own ("(see section 12.4.1)"), no release.
     newest_first = len(kept) >= 3 and falling >= NEWEST_FIRST_SHARE * (len(kept) - 1)
     version = kept[0] if newest_first else kept[numbers.index(max(numbers))]
-    return version, releases[version]
+    return version, dated_opening(lines, releases[version])
 
 
 NEWEST_FIRST_SHARE = 0.7
