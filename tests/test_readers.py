@@ -134,6 +134,37 @@ def test_zip_bomb_docx_is_refused(tmp_path):
         read(path)
 
 
+def word_by_word_pdf(path, lines):
+    """A PDF whose maker places every word on its own, moving down to each word's line from above it (as some
+    word processors' PDF output does): pypdf's plain extraction gives it one word a line."""
+    from pypdf import PdfWriter
+    from pypdf.generic import DecodedStreamObject, DictionaryObject, NameObject
+
+    writer = PdfWriter()
+    page = writer.add_blank_page(595, 842)
+    placed = ["1 0 0 -1 0 842 cm"]
+    for row, line in enumerate(lines):
+        x = 72
+        for word in line.split():
+            placed.append(f"BT /F1 12 Tf 1 0 0 -1 {x} {72 + 16 * row} Tm 0 -13 Td ({word}) Tj ET")
+            x += 7 * len(word) + 4
+    stream = DecodedStreamObject()
+    stream.set_data("\n".join(placed).encode())
+    font = DictionaryObject({NameObject("/Type"): NameObject("/Font"), NameObject("/Subtype"): NameObject("/Type1"),
+                             NameObject("/BaseFont"): NameObject("/Helvetica")})
+    page[NameObject("/Resources")] = DictionaryObject({NameObject("/Font"): DictionaryObject({NameObject("/F1"): writer._add_object(font)})})
+    page[NameObject("/Contents")] = writer._add_object(stream)
+    with open(path, "wb") as handle:
+        writer.write(handle)
+
+
+def test_a_pdf_written_a_word_at_a_time_is_read_as_its_lines(tmp_path):
+    lines = ["Results of the quill trial", "1. Small: 25.4% misses", "2. Large: 19.9% misses", "The large model was slower to load."]
+    word_by_word_pdf(tmp_path / "trial.pdf", lines * 3)
+    text = "\n".join(s.text for s in read_document(tmp_path / "trial.pdf", ".pdf").segments)
+    assert "2. Large: 19.9% misses" in text.splitlines(), text
+
+
 def test_pdf_without_text_layer(tmp_path):
     from fpdf import FPDF
 

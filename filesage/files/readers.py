@@ -17,6 +17,7 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
+from .pdf import page_text
 from .properties import document_properties
 from .prose import is_prose, joined
 from .html import html_lines
@@ -311,8 +312,7 @@ def read_pdf(path: Path) -> Document:
     reader = PdfReader(str(path))
     segments = []
     for number, page in enumerate(reader.pages, start=1):
-        text = (page.extract_text() or "").strip()
-        if text:
+        if text := page_text(page):
             segments += [Segment(s.text, f"p. {number}") for s in line_segments(text.splitlines())]
     if not segments:
         raise Unreadable("no text layer (scanned PDF?)")
