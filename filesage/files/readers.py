@@ -44,7 +44,7 @@ CHUNK_CHARS = 900
 
 # Raised when how files are read changes, so that an index reads every file again (unchanged chunks keep their
 # embeddings: the cache is keyed by text).
-READER_VERSION = "12"
+READER_VERSION = "13"
 SNIFFED_BYTES = 8192
 # What a binary file is, by its first bytes (the offset where the mark starts, the mark, what the file is).
 SIGNATURES = [
