@@ -98,6 +98,9 @@ def test_figures_are_added_compared_and_dated_in_code_with_their_sources():
     # A table's cell is the figure, not the last one of the row quoted beside it.
     row = 'In data/zither.csv [1]: Only one row says 2030: Total is 6958 (the row "Year: 2030; Total: 6958; Per Capita: 1.13").'
     assert figure_of(Found(Lookup("total in 2030?", "2030 total"), answer(row, [{"n": 1, "path": "data/zither.csv"}])), "difference").value == 6958
+    # The day and year of a date the lookup asks of are what it asked about, not the figure found.
+    dated = 'In data/zither.csv [1]: Only one row says 2030, date:1-1: Total is 6958 (the row "Date: 2030-01-01; Total: 6958").'
+    assert figure_of(Found(Lookup("the total on January 1, 2030?", "total"), answer(dated, [{"n": 1, "path": "data/zither.csv"}])), "difference").value == 6958
     first = figure_of(Found(Lookup("a?", "boiler service"), answer("On 2025-03-02 [1].", [{"n": 1, "path": "a.md"}])), "earlier")
     second = figure_of(Found(Lookup("b?", "chimney check"), answer("It was on 10 May 2025 [1].", [{"n": 1, "path": "b.md"}])), "earlier")
     assert compose(Plan("q", [first.lookup, second.lookup], "earlier"), [first, second])[0].startswith("The earlier is the boiler service, on 2025-3-2")

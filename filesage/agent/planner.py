@@ -242,7 +242,9 @@ def figure_of(item: Found, combine: str) -> Found:
         item.written = item.dated
         return item
     # A number the lookup itself says ("in 2024", "invoice 17") is what it asked about, not what it found.
-    asked = {c.key for c in claims(item.lookup.ask) if c.kind == "number"}
+    # So are the parts of a date it says ("on January 1, 2031": the 1 and the 2031).
+    asked = {c.key for c in claims(item.lookup.ask) if c.kind == "number"} | {
+        str(part) for c in claims(item.lookup.ask) if c.kind == "date" for part in c.key if part is not None}
     numbers = [c for c in stated if c.kind == "number" and c.key not in asked]
     spans = durations_in(text)
     # "5.25 hours" is a span of time, though written like an amount.
