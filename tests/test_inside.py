@@ -158,6 +158,10 @@ def test_releases_written_as_list_items_under_their_date_are_the_changelogs(tmp_
                             '* Release v4.2"; under it:\n- Drop the old loader'), release.text
     assert inside.count_in_file("wren/ChangeLog", "releases").text == "wren/ChangeLog lists 3 releases: 4.2.1, 4.2, 4.1."
     assert "lists 1 release in 2030: 4.1" in inside.count_in_file("wren/ChangeLog", "releases 2030").text
+    # "* release: 4.2", indented under its date.
+    write(root / "reedbed/ChangeLog", "2 May 2031 Ada\n  * release: 0.3.0\n\n  Fixes:\n    * #12: a crash\n\n1 Jan 2030 Ada\n  * release: 0.2.0\n")
+    opened = Inside(Toolbox(root)).count_in_file("reedbed/ChangeLog", "release 0.3.0").text
+    assert opened.startswith('reedbed/ChangeLog has the release 0.3.0 on the line "2 May 2031 Ada * release: 0.3.0"; under it:\n- Fixes:'), opened
 
 
 def test_an_options_entry_is_read_from_the_manual_that_defines_it(tmp_path):

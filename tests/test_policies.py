@@ -473,6 +473,11 @@ def test_a_release_named_is_read_under_its_own_line(tmp_path):
     # A follow-up's version is looked up in the changelog of the program the question before asked about.
     history = [{"role": "user", "content": "What is the newest quill release?"}, {"role": "assistant", "content": "2.4"}]
     assert release(turn_for(agent, "and what did 2.3 add?", history), None) == ToolCall("count_in_file", {"path": "quill/NEWS", "what": "release 2.3"})
+    # A number of the version is no name of a program's folder ("larkspur-3" for "0.3.0").
+    write(tmp_path / "larkspur-3/NEWS", "3.1\n- one\n3.0\n- two\n0.3.0\n- three\n")
+    write(tmp_path / "reedbed/ChangeLog", "2 May 2031 Ada\n  * release: 0.3.0\n\n  Fixes:\n    * #12: a crash\n")
+    agent = Agent(ScriptedModel([]), ToolRegistry([box.read_file, Inside(box).count_in_file, respond]), tree=Toolbox(tmp_path), policies=in_force())
+    assert release(turn_for(agent, "When did reedbed 0.3.0 come out?"), None) == ToolCall("count_in_file", {"path": "reedbed/ChangeLog", "what": "release 0.3.0"})
     # No version, the newest asked, or no changelog of the program named: left alone.
     for question in ("What's new in quill?", "What is the newest quill release?", "What changed in zither 2.4?", "what licence are the quill 2.4 examples under?"):
         assert release(turn_for(agent, question), ToolCall("read_file", {"path": "NEWS"})) is None, question

@@ -174,7 +174,8 @@ def changelog_asked_about(tree: "Toolbox", question: str, version: str = "") -> 
         return bool(set(words(name)) & set(CHANGELOG_NAMES)) or any(n in name for n in CHANGELOG_NAMES if " " in n or "-" in n)
 
     named = [path for path in tree.named_in(question) if is_changelog(path)]
-    asked = set(words(question)) | set(re.findall(r"[^\W_]+", question.lower()))  # "vnStat" is vnstat too
+    # "vnStat" is vnstat too; a number alone (of the version asked) names no program's folder.
+    asked = {word for word in set(words(question)) | set(re.findall(r"[^\W_]+", question.lower())) if not word.isdigit()}
     every = [e.path for e in tree.entries if is_changelog(e.path)]
     # The program's changelogs (in its folder, or else beside its files), those the question names first; or else
     # the ones it names.
