@@ -91,6 +91,17 @@ def test_a_name_with_a_type_word_no_file_is_named_by_is_a_name_of_that_type(tmp_
     assert [e.path for e in Toolbox(tmp_path).select("", "", "budget spreadsheet").files] == ["home/Budget_2031.xlsx"]
 
 
+def test_the_files_of_a_name_are_those_named_so_and_those_in_a_folder_named_just_so(tmp_path):
+    for path in ("tools/wren/wren.1", "tools/wren/ChangeLog", "tools/wren/man/wren.pre", "tools/wrenlike/README", "notes/wren.md",
+                 "backups/a.txt", "misc/backup.txt"):
+        write(tmp_path / path, "x")
+    box = Toolbox(tmp_path)
+    assert sorted(e.path for e in box.select("", "", "wren").files) == [
+        "notes/wren.md", "tools/wren/ChangeLog", "tools/wren/man/wren.pre", "tools/wren/wren.1"]
+    # A folder named another form of the word ("backups") is no folder named just so.
+    assert [e.path for e in box.select("", "", "backup").files] == ["misc/backup.txt"]
+
+
 def test_a_description_in_whole_words_matches_a_name_that_shortens_them(tmp_path):
     for path in ("server/daemon.conf.sample", "server/docs/configuration.rst", "spec/format-spec.md"):
         write(tmp_path / path, "x")

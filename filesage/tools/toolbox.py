@@ -145,7 +145,8 @@ class Toolbox:
         conditions = {"only": ["that are hidden (a dot starts the name)"], "too": ["(hidden ones included)"]}.get(hidden, [])
         if name_words:
             wanted = [singular(w) for w in name_words]
-            by_name = [e for e in selected if all(w in {singular(x) for x in words(e.name)} or w in e.name.lower() for w in wanted)]
+            # A folder named just so holds the thing's files too ("the files for zither": what zither/ holds).
+            by_name = [e for e in selected if all(w in {singular(x) for x in words(e.name)} or w in e.name.lower() or w in e.path.lower().split("/")[:-1] for w in wanted)]
             if not by_name:  # "invoices" may be the folder they sit in
                 by_name = [e for e in selected if all(w in {singular(x) for x in words(e.path)} for w in wanted)]
             if not by_name and named_type and name_rest and not extensions:  # "budget spreadsheet": a budget of that type
@@ -251,8 +252,7 @@ class Toolbox:
         if said:
             text, answer = f"{text}\n{said}", f"{answer} {said}"
         noun = selection.noun[0] if count == 1 else selection.noun[1]
-        # A count of zero answers the question as well as any other count.
-        return ToolResult(text, paths, f"Found {count} {noun}", answer=answer)
+        return ToolResult(text, paths, f"Found {count} {noun}", answer=answer)  # a count of zero answers as well as any
 
     def list_files(
         self,
