@@ -2,6 +2,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from filesage.language.matching import extension_set
 from filesage.language.filters import read_question
 from filesage.policies.router import route
 
@@ -150,6 +151,10 @@ def test_a_question_says_its_filters():
     assert read_question("which PDFs and spreadsheets do I have?").extension == "pdfs spreadsheets"
     assert read_question("are any of my notes without a file extension?").extension == "extensionless"
     assert read_question("Which picture files (GIF or PNG) are there?").extension == "gif png"
+    assert read_question("how many files here don't have an extension?").extension == "extensionless"
+    # An extension written with its dot is one, whether or not it is a type known here; "e.g." is none.
+    assert read_question("how many saved mails (.mbx) are there?").extension == ".mbx"
+    assert extension_set(".mbx") == ("mbx",) and extension_set("e.g. the pdf files") == ("pdf",)
 
 
 def test_a_year_is_a_folder_only_where_the_question_says_so():

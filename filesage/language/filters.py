@@ -186,7 +186,7 @@ def read_question(question: str, folders: list[str] | tuple[str, ...] = ()) -> A
     folder_words = {singular(w) for w in words(asked.folder)} if asked.folder else set()
     # The type: a dotted extension, else the first type word that is not the folder's own name.
     dotted = re.search(r"(?<![\w-])\*?\.([a-z0-9]{1,5})\b", lowered)  # ".txt", not the end of "draft.txt"
-    if dotted and type_extensions(dotted.group(1)):
+    if dotted and type_extensions(dotted.group(0)):
         asked.extension = "." + dotted.group(1)
     if NO_EXTENSION.search(text):
         asked.extension = "extensionless"

@@ -36,7 +36,7 @@ FILE_FACT_NOUNS = FILE_NOUNS + ("pdf", "spreadsheet", "sheet", "note", "folder")
 TYPE_FOLLOWERS = FILE_NOUNS + ("script", "source")
 
 # Files with no extension asked for ("any files without an extension?", "extension-less files").
-NO_EXTENSION = re.compile(r"\b(?:without|with no|no|lacking|missing) (?:an? |any )?(?:file ?)?extensions?\b|\bextension-?less\b", re.I)
+NO_EXTENSION = re.compile(r"\b(?:without|with no|no|lacking|missing|(?:do|does)(?:n't| not) have) (?:an? |any )?(?:file ?)?extensions?\b|\bextension-?less\b", re.I)
 # Words people use for groups of file types, mapped to the extensions they mean.
 TYPE_GROUPS: dict[str, tuple[str, ...]] = {
     "image": ("png", "jpg", "jpeg", "gif", "bmp", "tiff", "tif", "webp", "svg", "heic"),

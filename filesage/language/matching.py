@@ -20,6 +20,7 @@ def kin_words(word: str) -> set[str]:
 
 def type_extensions(word: str) -> tuple[str, ...]:
     """The extensions one type word means, or () when it is not a type word."""
+    dotted = re.fullmatch(r"\*?\.([a-z0-9]{1,5})", word.lower())
     word = word.lower().lstrip("*.")
     if word in TYPE_GROUPS:
         return TYPE_GROUPS[word]
@@ -29,7 +30,8 @@ def type_extensions(word: str) -> tuple[str, ...]:
         return (word,)
     if singular(word) in KNOWN_EXTENSIONS and singular(word) not in ("c", "h"):
         return (singular(word),)
-    return ()
+    # Written with its dot (".eml", ".pre"), an extension is one whether known here or not.
+    return (word,) if dotted and re.search(r"[a-z]", word) else ()
 
 
 def extension_set(value: str) -> tuple[str, ...]:
@@ -43,7 +45,7 @@ def split_type_words(value: str) -> tuple[tuple[str, ...], list[str]]:
     """The extensions a type phrase means, and its words that are no type ('invoices' in 'invoice pdfs')."""
     found: list[str] = []
     rest: list[str] = []
-    tokens = [w for w in re.findall(r"[a-z0-9+]+", value.lower()) if w not in FILLER_WORDS]
+    tokens = [w for w in re.findall(r"(?:(?<![\w.])\*?\.)?[a-z0-9+]+", value.lower()) if w not in FILLER_WORDS]
     for word in tokens:
         group = type_extensions(word)
         if not group:
