@@ -230,3 +230,18 @@ def test_a_total_is_written_with_the_unit_every_file_writes():
     assert unit_after([Found("a", "", "Usage: 142 m³", 142.0, "142"), Found("b", "", "Usage: 131 m³ in all", 131.0, "131")]) == " m³"
     assert unit_after([Found("a", "", "Total 630,25 zł", 630.25, "630,25"), Found("b", "", "Total 550,00 EUR", 550.0, "550,00")]) == ""
     assert unit_after([Found("a", "", "Total $40.00 for March", 40.0, "$40.00"), Found("b", "", "Total $12.00 for May", 12.0, "$12.00")]) == ""
+
+
+def test_a_document_of_the_series_of_one_named_so_is_one_too(tmp_path, embedder):
+    """Statements of one company filed together open with the same lines: one named by its quarter alone, beside one
+    named "bill", is a bill too; another company's statement in the same folder is not."""
+    root = tmp_path / "docs"
+    write(root / "house/power/WSP bill Apr-Jun 2031.txt", "Wendmoor Sun Power\nResidential statement\nTotal amount due: $254.80\n")
+    write(root / "house/power/WSP_2031-Q1.txt", "Wendmoor Sun Power\nResidential statement\nTotal amount due: $310.20\n")
+    write(root / "house/power/tariffs.txt", "Wendmoor Sun Power\nTariffs for 2031\nDay rate: $0.21\n")
+    box = Toolbox(root)
+    index = FolderIndex(box.root, embedder, tmp_path / "idx", files=lambda: box.entries)
+    survey = Survey(box, Searcher(index))
+    bills = survey.each_file("amount due", "total", name="bill")
+    assert sorted(bills.paths) == ["house/power/WSP bill Apr-Jun 2031.txt", "house/power/WSP_2031-Q1.txt"], bills.text
+    assert bills.answer.startswith("The total is $565.00"), bills.answer

@@ -23,6 +23,7 @@ from .toolbox import Toolbox
 MAX_FILES = 50
 FILE_START_LINES = 6  # where a document says what kind it is: its title and first lines
 TITLE_LINES = 3  # where its title is
+SERIES_LINES = 2  # the first lines that documents of one series share (the company, the kind of statement)
 
 
 MAX_RESULT_CHARS = 3000
@@ -157,7 +158,8 @@ class Survey:
         except BadArgument as exc:
             return ToolResult(f"{exc}.", [], str(exc), ok=False)
         self.searcher.ensure_fresh()
-        by_content = self.said_to_be(name, [e for e in others.files if e not in selection.files]) if others else []
+        rest = [e for e in others.files if e not in selection.files] if others else []
+        by_content = list(dict.fromkeys(self.said_to_be(name, rest) + self.of_the_same_series(selection.files, rest))) if others else []
         if others is not None and not selection.files and not by_content:
             # No file is named so and none says it is one: the name is who or what the files are about
             # ("billed to Wexcombe Tiling"), so the files that mention it are read.
@@ -165,6 +167,20 @@ class Survey:
         result = self._each_file(what, combine, selection, mentions, by_content)
         result.coverage = self.searcher.coverage()
         return result
+
+    def of_the_same_series(self, chosen: list, candidates: list) -> list[str]:
+        """Documents of one series (a company's statements, filed together) open with the same lines: a file beside
+        one of those chosen that opens as it does is one of them, however it is named ("Q3.pdf" beside "bill Q4.pdf")."""
+        if not chosen or not candidates:
+            return []
+        starts = self.searcher.index.starts_of([e.path for e in chosen + candidates])
+
+        def opening(entry) -> tuple[str, tuple[str, ...]]:
+            lines = [line.strip() for line in fold(starts.get(entry.path, "")).splitlines() if line.strip()][:SERIES_LINES]
+            return entry.path.rpartition("/")[0], tuple(lines) if len(lines) == SERIES_LINES else ()
+
+        series = {opening(e) for e in chosen} - {(folder, ()) for folder in {e.path.rpartition("/")[0] for e in chosen}}
+        return [e.path for e in candidates if opening(e) in series]
 
     def said_to_be(self, name: str, candidates: list) -> list[str]:
         """The files not named so that say at their start what kind of document they are ("INVOICE No. 17" in
