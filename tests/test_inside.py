@@ -359,3 +359,13 @@ def test_a_bound_on_a_figure_picks_the_rows_within_it(tmp_path):
     assert inside.count_in_file("class/marks.csv", "how many quiz points").text == "In class/marks.csv: The total of Quiz (weight 1) over 4 rows is 26.10."
     write(tmp_path / "docs/class/years.csv", "Pupil,Quiz,Year\nIlse Varga,6.1,2031\nTomas Reuter,7.0,2032\nMina Coello,4.2,2031\n")
     assert "over 2 rows that say 2031 is 10.30" in Inside(Toolbox(tmp_path / "docs")).count_in_file("class/years.csv", "how many quiz points over 2031").text
+
+
+def test_a_column_that_numbers_the_rows_is_no_measure_of_them(tmp_path):
+    rows = [(3, "Ada", 96, 30), (1, "Bo", 150, 45), (2, "Cy", 180, 0), (5, "Dag", 120, 45), (4, "Eli", 64, 20)]
+    write(tmp_path / "docs/garden/plots.csv", "Plot,Holder,Size (sq ft),Fee\n" + "".join(f"{p},{h},{s},{f}\n" for p, h, s, f in rows))
+    inside = Inside(Toolbox(tmp_path / "docs"))
+    biggest = inside.count_in_file("garden/plots.csv", "biggest plot").text
+    assert biggest.startswith("In garden/plots.csv: The highest Size (sq ft) over 5 rows is 180, in the row \"Plot: 2; Holder: Cy"), biggest
+    # A measure the question names stays the one ranked.
+    assert "The highest Fee over 5 rows is 45" in inside.count_in_file("garden/plots.csv", "highest fee").text

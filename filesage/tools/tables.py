@@ -88,8 +88,21 @@ def numeric_columns(rows: list[dict[str, str]], columns: list[str]) -> list[str]
     def filled(column: str) -> list[str]:
         return [row[column] for row in rows if row.get(column, "").strip()]
 
-    return [c for c in columns if len(filled(c)) >= 2 and not terms(c) & YEAR_WORDS
-            and sum(cell_number(cell) is not None for cell in filled(c)) >= 0.8 * len(filled(c))]
+    figures = [c for c in columns if len(filled(c)) >= 2 and not terms(c) & YEAR_WORDS
+               and sum(cell_number(cell) is not None for cell in filled(c)) >= 0.8 * len(filled(c))]
+    # A column that numbers the rows 1 to n (a plot's, a seat's number) is no measure of them: "the biggest plot" is
+    # the one of the largest size, not the last numbered.
+    numbering = [c for c in figures if len(filled(c)) >= NUMBERED_ROWS and is_numbering([cell_number(cell) for cell in filled(c)])]
+    return [c for c in figures if c not in numbering] or figures
+
+
+NUMBERED_ROWS = 5
+
+
+def is_numbering(values: list[float | None]) -> bool:
+    """The values are the whole numbers from 0 or 1 up, each once, in any order."""
+    return None not in values and all(v == int(v) for v in values) and sorted(values) == list(range(int(min(values)), int(min(values)) + len(values))) \
+        and min(values) in (0, 1)
 
 
 def table_figure(lines: list[str], what: str, path: str = "") -> str | None:
