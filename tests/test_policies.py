@@ -1103,7 +1103,7 @@ def test_a_document_the_question_names_is_the_one_searched(agent):
 def test_a_program_named_by_its_folder_is_searched_in_its_folder(tmp_path):
     from filesage.policies.first_call import a_document_the_question_names_is_the_one_searched as named
 
-    for path in ("tools/quill/doc/quill.txt", "tools/quill/AUTHORS", "tools/frob/frob.1", "notes/todo.md"):
+    for path in ("tools/quill/doc/quill.txt", "tools/quill/AUTHORS", "tools/frob/frob.1", "notes/todo.md", "club/2031/minutes.md"):
         write(tmp_path / "docs" / path, "text\n")
     box = Toolbox(tmp_path / "docs")
     agent = Agent(ScriptedModel([]), ToolRegistry([box.list_files, semantic_search, box.read_file, respond]), tree=box, policies=in_force())
@@ -1113,6 +1113,8 @@ def test_a_program_named_by_its_folder_is_searched_in_its_folder(tmp_path):
     # The file's kind said, the file is meant.
     manual = named(turn_for(agent, "what does the frob man page say about colours?"), ToolCall("semantic_search", {"query": "colours"}))
     assert manual == ToolCall("semantic_search", {"query": "colours", "within": "tools/frob/frob.1"})
+    # A folder named by a year is no program's: the question's year is when, not where.
+    assert named(turn_for(agent, "who was on call on march 10 2031?"), ToolCall("semantic_search", {"query": "on call 2031-03-10"})) is None
 
 
 def test_several_looks_are_planned():

@@ -322,7 +322,8 @@ def namesake_of(path: str, folder: str) -> bool:
 
 def folder_by_its_own_name(question: str, folders: list[str]) -> str:
     """The one folder whose own name is a word of the question, said whole ("quill" for tools/quill, "tree" for
-    apps/tree); '' when none is, or several folders share the name."""
+    apps/tree); '' when none is, or several folders share the name. A folder named by a number (a year's, "2031")
+    names no program: the question's year is when, not where."""
     said = set(re.findall(r"[\w.+-]+", question.lower()))
-    fitting = [folder for folder in folders if folder.rsplit("/", 1)[-1].lower() in said]
+    fitting = [folder for folder in folders if folder.rsplit("/", 1)[-1].lower() in said and not folder.rsplit("/", 1)[-1].isdigit()]
     return fitting[0] if len(fitting) == 1 else ""
