@@ -251,6 +251,10 @@ def test_a_tables_value_for_a_year_or_month_is_its_dated_rows_cell(tmp_path):
     write(tmp_path / "long.csv", "Year,Emissions\n1750,3\n1751,3\n2029,9\n2030,10\n")
     old = Inside(Toolbox(tmp_path)).count_in_file("long.csv", "the emissions in 2031")
     assert old.answer == "long.csv has no row for 2031; its rows run from 1750 to 2030.", old.answer
+    # A day asked is the row of that day, among the month's; the month is said as English says it.
+    write(tmp_path / "rota.csv", "Date,Shift,Partner\n2031-03-01,Day,Ida Berg\n2031-03-10,Night,Bo Ek\n2031-03-11,Off,\n")
+    night = Inside(Toolbox(tmp_path)).count_in_file("rota.csv", "which shift was I on march 10 2031?").answer
+    assert night.startswith('In rota.csv, Shift for March 10, 2031 is Night (the row "Date: 2031-03-10;'), night
 
 
 def test_a_tables_figures_are_read_as_its_country_writes_them_and_its_words_in_its_language(tmp_path):

@@ -8,7 +8,7 @@ import re
 from collections import Counter
 from typing import Callable
 
-from ..language.figures import BOUND_BY, NUMBER, THRESHOLD, YEAR_SPAN, dates_in, money, months_mentioned, months_named, number_value
+from ..language.figures import BOUND_BY, MONTH_NAMES, NUMBER, THRESHOLD, YEAR_SPAN, dates_in, money, months_mentioned, months_named, number_value
 from ..language.glossary import translations
 from ..language.lexicon import COMBINE_WORDS, LANGUAGE_WORDS, MONTHS, MOST_OFTEN, YEAR
 from ..language.names import acronyms, says_acronym
@@ -330,10 +330,15 @@ def row_asked(lines: list[str], question: str) -> tuple[str, str]:
         return "rows", ""
     months = months_named(question)
     years = set(YEAR.findall(question))
-    named_month = {number: max((name for name, n in MONTHS.items() if n == number), key=len).title() for number in range(1, 13)}
-    asked = " and ".join(f"{named_month[month]} {year}" for year, month in sorted(months)) or " and ".join(sorted(years))
+    asked = " and ".join(f"{MONTH_NAMES[month]} {year}" for year, month in sorted(months)) or " and ".join(sorted(years))
     cells = [row.get(dating, "") for row in rows]
     dated = [i for i, cell in enumerate(cells) if (months & dated_months(cell) if months else cell[:4] in years)]
+    # A day asked ("on March 10, 2031") is the rows of that day, when some are dated so.
+    days = {d for d in dates_in(question)[0] if None not in d}
+    on_day = [i for i in dated if days & set(dates_in(cells[i])[0])]
+    if on_day:
+        dated = on_day
+        asked = " and ".join(f"{MONTH_NAMES[m]} {d}, {y}" for y, m, d in sorted(days))
     if not dated:
         held = sorted(cell[:4] for cell in cells if ROW_YEAR.match(cell))
         return "none", f"no row for {asked}; its rows run from {held[0]} to {held[-1]}"
