@@ -12,6 +12,7 @@ import logging
 import re
 import signal
 import threading
+import warnings
 import zipfile
 from collections import Counter
 from dataclasses import dataclass
@@ -23,9 +24,9 @@ from .prose import is_prose, joined
 from .html import html_lines
 from .roff import is_man_page, render
 
-# pypdf tells of every repair it makes to a damaged cross-reference table; the user asked about their files,
-# not about those repairs.
+# pypdf tells of each repair of a damaged PDF, openpyxl of each workbook part it skips: the user asked about their files.
 logging.getLogger("pypdf").setLevel(logging.ERROR)
+warnings.filterwarnings("ignore", category=UserWarning, module="openpyxl")
 
 # Reading more than this from one file is not worth its indexing time; the rest is skipped and said so.
 MAX_READ_BYTES = 8 * 1024 * 1024
@@ -42,8 +43,7 @@ MAX_UNZIPPED_BYTES = 200 * 1024 * 1024
 CHUNK_CHARS = 900
 
 
-# Raised when how files are read changes, so that an index reads every file again (unchanged chunks keep their
-# embeddings: the cache is keyed by text).
+# Raised when how files are read changes, so that an index reads every file again (the embeddings cache is by text).
 READER_VERSION = "13"
 SNIFFED_BYTES = 8192
 # What a binary file is, by its first bytes (the offset where the mark starts, the mark, what the file is).
