@@ -123,6 +123,7 @@ CASES = {
     "PARTICIPLE": lambda: all(L.PARTICIPLE.fullmatch(w) for w in ("kept", "sent", "moved", "paid")) and not L.PARTICIPLE.fullmatch("snapshot"),
     "RELATIVE_YEAR": lambda: matches(L.RELATIVE_YEAR, "and two years later?") and matches(L.RELATIVE_YEAR, "the year before?")
     and not matches(L.RELATIVE_YEAR, "what is the yearly fee?"),
+    "TODAYS_YEAR": lambda: matches(L.TODAYS_YEAR, "how much more this season than last season?") and not matches(L.TODAYS_YEAR, "the year before?"),
     "ASKINGS_PART": lambda: L.ASKINGS_PART.split("How many files, and who wrote them? The lease. Is it signed")
     == ["How many files", "who wrote them?", "The lease", "Is it signed"] and len(L.ASKINGS_PART.split("bread and butter?")) == 1,
     "TWO_QUESTIONS": lambda: matches(L.TWO_QUESTIONS, "Who signed it, and when does it end?") and not matches(L.TWO_QUESTIONS, "bread and butter recipe?")

@@ -2,6 +2,7 @@
 arithmetic done in code from the figures the answers state, each with its source."""
 
 import json
+from datetime import date
 
 from filesage.agent.events import Answer, Answered
 from filesage.agent.loop import Agent
@@ -47,6 +48,10 @@ def test_a_plan_that_says_a_number_no_one_said_is_not_followed():
     assert invents_numbers(made_up, "which of those had the highest total?", history)
     meant = Plan("Which 2024 invoice had the highest total?", [Lookup("Which 2024 invoice had the highest total?", "invoice")], "none")
     assert not invents_numbers(meant, "which of those had the highest total?", history)
+    # A year said from today's ("this year") says today's year and the one before it.
+    yearly = Plan("q", [Lookup("What was the premium in 2030?", "2030"), Lookup("What was the premium in 2031?", "2031")], "difference")
+    assert not invents_numbers(yearly, "by what percent did my premium go up this year?", [], date(2031, 5, 1))
+    assert invents_numbers(yearly, "by what percent did my premium go up?", [], date(2031, 5, 1))
 
 
 def test_a_plan_about_something_no_one_said_is_not_followed():

@@ -392,6 +392,20 @@ def test_a_tables_row_is_read_for_the_date_asked(tmp_path):
     agent = Agent(ScriptedModel([]), ToolRegistry([box.read_file, Inside(box).count_in_file, semantic_search, respond]), tree=box, policies=in_force())
     gilts = row_read(found(turn_for(agent, "gilt yield 2031"), "- Yields of government bonds.", paths=["data/gilts/README.md"], query="gilt yield 2031"))
     assert gilts == FollowUp(ToolCall("count_in_file", {"path": "data/gilts/annual.csv", "what": "gilt yield 2031"}))
+    # A table that says nothing of a word of what is asked that another file says is another thing's ("car" of the
+    # car insurance, a club's budget with an insurance row): not read for it.
+    write(tmp_path / "club/budget.csv", "Line,2030,2031\nInsurance,640,688\nWater,1100,1250\n")
+    write(tmp_path / "car/renewal.txt", "Car insurance renewal. Premium 2031: $1,823.\n")
+    box = Toolbox(tmp_path)
+
+    def said(word, paths=None):
+        return any(word in (tmp_path / e.path).read_text().lower() for e in box.entries if paths is None or e.path in paths)
+
+    agent = Agent(ScriptedModel([]), ToolRegistry([box.read_file, Inside(box).count_in_file, semantic_search, respond]), tree=box,
+                  policies=in_force(), said_in_files=said)
+    for question, read in (("What was my car insurance in 2031?", False), ("What was the club's insurance in 2031?", True)):
+        turn = found(turn_for(agent, question), "- Insurance | 640 | 688", paths=["club/budget.csv"], query=question)
+        assert (row_read(turn) is not None) == read, question
 
 
 def test_read_the_file_a_listing_picked(agent):

@@ -15,7 +15,7 @@ from ..grounding.claims import MARKER, claims
 from ..grounding.lines import shape
 from ..language.figures import NUMBER, duration_words, durations_in, number_value
 from ..files.walk import human_size
-from ..language.lexicon import DAYS_APART, PERCENT_ASKED, PERCENT_SHARE, RANKED_FILE, UNITS, YEAR
+from ..language.lexicon import DAYS_APART, PERCENT_ASKED, PERCENT_SHARE, RANKED_FILE, TODAYS_YEAR, UNITS, YEAR
 from ..language.text import terms
 from ..llm.base import Usage
 from ..llm.parser import extract_json_object
@@ -75,10 +75,14 @@ def read_plan(text: str) -> Plan | None:
     return Plan(question, lookups[:MAX_LOOKUPS], combine)
 
 
-def invents_numbers(plan: Plan, question: str, history: list[dict]) -> bool:
+def invents_numbers(plan: Plan, question: str, history: list[dict], today: date | None = None) -> bool:
     """A plan that says a number (a year, an amount, an invoice's) neither the question nor the conversation says:
-    a small model fills a follow-up's gap with this year, and the lookups then search for a made-up thing."""
+    a small model fills a follow-up's gap with this year, and the lookups then search for a made-up thing. A
+    question that says a year from today's ("this year", "last season") says today's year and those beside it."""
     said = set(re.findall(r"\d+", " ".join([question, *(str(t.get("content", "")) for t in history)])))
+    if TODAYS_YEAR.search(question):
+        year = (today or date.today()).year
+        said |= {str(year - 1), str(year), str(year + 1)}
     return bool(set(re.findall(r"\d+", " ".join([plan.question, *(lookup.ask for lookup in plan.lookups)]))) - said)
 
 
@@ -125,6 +129,7 @@ class Planner:
         self.model = agent.model
         self.deciders = [p for p in (policies or []) if p.point == PLAN]
         self.checks = [p for p in (policies or []) if p.point == PLANNED]
+        self.today = today
         self.system = prompts.plan_system(today)
 
     def run(self, question: str, history: list[dict] | None = None) -> Iterator[Event]:
@@ -136,7 +141,7 @@ class Planner:
         started = time.perf_counter()
         usage = Usage()
         plan = self._plan(question, history, usage)
-        if plan is not None and (invents_numbers(plan, question, history) or strays(plan, question, history)):
+        if plan is not None and (invents_numbers(plan, question, history, self.today) or strays(plan, question, history)):
             plan = None
         if plan is not None and history:
             plan = without_looks_taken(plan, history)

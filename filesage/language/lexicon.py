@@ -143,7 +143,7 @@ MONTHS_SPANNED = re.compile(rf"\b(?:{alternatives(MONTHS)})\.?\s*(?:to|through|t
 RELATIVE_YEAR = re.compile(r"\b(?:(?P<count>a|an|one|two|three|four|five|\d{1,2}) years? (?P<way>later|after(?:wards)?|on|earlier|before|back|prior)|"
                            r"the (?P<next>following|next|subsequent) year|the (?P<previous>previous|preceding|prior) year|"
                            r"the year (?P<side>before|after))\b", re.I)
-
+TODAYS_YEAR = re.compile(r"\b(?:this|last|next|previous|past|coming|current) (?:year|season|term)\b", re.I)  # a year said from today's
 # The verbs of a file's own history.
 EDIT_VERBS = ("modified", "changed", "edited", "updated", "touched", "saved")
 _EDITED = alternatives(EDIT_VERBS)

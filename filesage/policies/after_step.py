@@ -29,7 +29,7 @@ from ..language.question import (
     read_for,
     subject_words,
 )
-from ..language.text import singular, words
+from ..language.text import covers, singular, terms, words
 from ..llm.parser import ToolCall
 from ..tools.tables import TABLES, columns_of, combine_asked, row_asked, rows_picked_by, table_rows
 from ..tools.registry import CONTENT_TOOLS, FILESYSTEM_TOOLS, RENDERED_TOOLS
@@ -236,12 +236,21 @@ def a_tables_row_is_read_for_the_date_asked(turn: "Turn") -> FollowUp | None:
         return None
     table = table_found(turn)
     lines = document_lines(turn.tree, table) if table else []
-    if not table or combines_rows(turn.question, lines):
+    if not table or combines_rows(turn.question, lines) or about_another_thing(turn, table, lines):
         return None
     # The row and its cell found in code, or no row of that date; else the rows most about the question, read.
     if row_asked(lines, turn.question)[0] != "rows" and "count_in_file" in turn.tools:
         return FollowUp(ToolCall("count_in_file", {"path": table, "what": turn.question}))
     return FollowUp(ToolCall("read_file", {"path": table, "about": turn.question}))
+
+
+def about_another_thing(turn: "Turn", table: str, lines: list[str]) -> bool:
+    """The table says nothing of a word of what the question is about that another file says ("car" of "my car
+    insurance in 2030", asked of a club's budget with an insurance row): its rows are another thing's."""
+    if turn.said_in_files is None:
+        return False
+    said = terms(f"{table} {' '.join(lines)}")
+    return any(not covers(term, said) and turn.said_in_files(word) for word in subject_words(turn.question) for term in terms(word))
 
 
 def documents_of_a_year_are_read(turn: "Turn") -> FollowUp | None:
