@@ -1226,6 +1226,12 @@ def test_a_month_asked_is_one_the_sources_are_of(tmp_path):
     agent = Agent(ScriptedModel([]), ToolRegistry([box.read_file, semantic_search, respond]), tree=Toolbox(tmp_path), policies=in_force())
     january = of_month(answered("How much was the Zither Power bill for February 2031?", "bills/zither_power_jan.txt"), "84,10 EUR")
     assert january.as_written and "bills/zither_power_jan.txt (January 2031)" in january.text, january.text  # a customer number is no month
+    # A month without a year is that month of any year: the minutes of another month are not its.
+    write(tmp_path / "club/minutes 2031-01-14.md", "# Board minutes, January 14, 2031\n\nMotion 2031-02 to buy a mower: carried.\n")
+    agent = Agent(ScriptedModel([]), ToolRegistry([box.read_file, semantic_search, respond]), tree=Toolbox(tmp_path), policies=in_force())
+    february = of_month(answered("find the minutes of the club's February meeting", "club/minutes 2031-01-14.md"), "The January minutes [1].")
+    assert february.as_written and february.text.startswith("I found nothing for February: "), february.text
+    assert of_month(answered("what did the club decide in January?", "club/minutes 2031-01-14.md"), "A mower [1].") is None
 
 
 def test_what_no_file_mentions_is_not_found(agent):

@@ -397,14 +397,18 @@ def says_regardless(question: str, tree_words: set[str]) -> bool:
 
 def months_asked(question: str) -> tuple[set[tuple[int, int]], str]:
     """The months of a year a question asks for, and how to say them: one month ("the April 2031 bill"), or a span of
-    a year's months ("July to September 2031", "the third quarter of 2030", "Q3 2031"); none for anything else (two
-    months of different years, no year)."""
+    a year's months ("July to September 2031", "the third quarter of 2030", "Q3 2031"), or one month of any year (its
+    year 0); none for anything else (two months of different years, a span without a year)."""
     named = months_named(question)
     spanned = months_mentioned(question)[0]
     years = set(YEAR.findall(question))
     if len(spanned) >= 2 and len(years) == 1 and max(spanned) - min(spanned) == len(spanned) - 1:
         year = int(next(iter(years)))
         return {(year, month) for month in spanned}, f"{MONTH_NAMES[min(spanned)]} to {MONTH_NAMES[max(spanned)]} {year}"
+    if not years and len(spanned) == 1 and len(set(MONTH_SAID.findall(question))) == 1:
+        # A month without a year ("the February meeting") is that month of any year: (0, month).
+        (month,) = spanned
+        return {(0, month)}, MONTH_NAMES[month]
     # Two months said apart ("April and June 2031") are no one month, whose year is said once.
     if len(named) != 1 or len(set(MONTH_SAID.findall(question))) > 1:
         return set(), ""
