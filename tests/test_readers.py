@@ -154,6 +154,7 @@ def word_by_word_pdf(path, lines):
                              NameObject("/BaseFont"): NameObject("/Helvetica")})
     page[NameObject("/Resources")] = DictionaryObject({NameObject("/Font"): DictionaryObject({NameObject("/F1"): writer._add_object(font)})})
     page[NameObject("/Contents")] = writer._add_object(stream)
+    path.parent.mkdir(parents=True, exist_ok=True)
     with open(path, "wb") as handle:
         writer.write(handle)
 
