@@ -406,6 +406,15 @@ def test_a_tables_row_is_read_for_the_date_asked(tmp_path):
     for question, read in (("What was my car insurance in 2031?", False), ("What was the club's insurance in 2031?", True)):
         turn = found(turn_for(agent, question), "- Insurance | 640 | 688", paths=["club/budget.csv"], query=question)
         assert (row_read(turn) is not None) == read, question
+    # A word the README beside a table says is the table's too.
+    write(tmp_path / "data/jobs/README.md", "# Unemployment\n\nMonthly unemployment rates.\n")
+    write(tmp_path / "data/jobs/monthly.csv", "Date,Value\n" + "".join(f"2031-{m:02d}-01,{4 + m / 10}\n" for m in range(1, 13)))
+    write(tmp_path / "notes/unemployment.md", "Unemployment talk at the club.\n")
+    box = Toolbox(tmp_path)
+    agent = Agent(ScriptedModel([]), ToolRegistry([box.read_file, Inside(box).count_in_file, semantic_search, respond]), tree=box,
+                  policies=in_force(), said_in_files=said)
+    jobs = found(turn_for(agent, "the unemployment rate in May 2031?"), "- 2031-05-01 | 4.5", paths=["data/jobs/monthly.csv"], query="x")
+    assert row_read(jobs) == FollowUp(ToolCall("count_in_file", {"path": "data/jobs/monthly.csv", "what": "the unemployment rate in May 2031?"}))
 
 
 def test_read_the_file_a_listing_picked(agent):

@@ -245,11 +245,14 @@ def a_tables_row_is_read_for_the_date_asked(turn: "Turn") -> FollowUp | None:
 
 
 def about_another_thing(turn: "Turn", table: str, lines: list[str]) -> bool:
-    """The table says nothing of a word of what the question is about that another file says ("car" of "my car
-    insurance in 2030", asked of a club's budget with an insurance row): its rows are another thing's."""
-    if turn.said_in_files is None:
+    """The table (with the README or data package that describes it beside it) says nothing of a word of what the
+    question is about that another file says ("car" of "my car insurance in 2030", asked of a club's budget with an
+    insurance row): its rows are another thing's."""
+    if turn.said_in_files is None or turn.tree is None:
         return False
-    said = terms(f"{table} {' '.join(lines)}")
+    folder = table.rpartition("/")[0]
+    described = [e.path for e in turn.tree.entries if e.path.rpartition("/")[0] == folder and DESCRIBES_DATA.search(e.name)]
+    said = terms(" ".join([table, *lines, *(line for path in described for line in document_lines(turn.tree, path))]))
     return any(not covers(term, said) and turn.said_in_files(word) for word in subject_words(turn.question) for term in terms(word))
 
 

@@ -25,8 +25,9 @@ RELEASE_LINES = 40  # the most lines of one release's notes a result gives
 MANY_RELEASES = 3  # lines opening with versions that make a changelog's own way of opening releases
 DATED = re.compile(r"(?:19|20)\d\d[-/.]\d\d?[-/.]\d\d?\b|\d\d?[-/.]\d\d?[-/.](?:19|20)\d\d\b")  # a date in figures opens the line
 NEIGHBOUR = re.compile(r"\b(before|after)\s+v?\d+(?:\.\d+)+", re.I)  # "release after 1.4.4": the one next to it
-# A changelog's heading for what is still to come: "2.14 / <not released yet>", "Unreleased".
+# A release written as a list item under its date line: "* Release v4.2", "  * release: 4.2".
 RELEASE_ITEM = re.compile(r"\s*[*\-+•]\s+(?:release|version):?\s+v?\d+(?:\.\d+)+\s*$", re.I)
+# A changelog's heading for what is still to come: "2.14 / <not released yet>", "Unreleased".
 UNRELEASED = re.compile(r"\b(?:not (?:yet )?released|unreleased|in development|upcoming)\b", re.I)
 
 

@@ -179,7 +179,7 @@ class Survey:
             lines = [line.strip() for line in fold(starts.get(entry.path, "")).splitlines() if line.strip()][:SERIES_LINES]
             return entry.path.rpartition("/")[0], tuple(lines) if len(lines) == SERIES_LINES else ()
 
-        series = {opening(e) for e in chosen} - {(folder, ()) for folder in {e.path.rpartition("/")[0] for e in chosen}}
+        series = {opened for opened in map(opening, chosen) if opened[1]}
         return [e.path for e in candidates if opening(e) in series]
 
     def said_to_be(self, name: str, candidates: list) -> list[str]:

@@ -101,8 +101,10 @@ NUMBERED_ROWS = 5
 
 def is_numbering(values: list[float | None]) -> bool:
     """The values are the whole numbers from 0 or 1 up, each once, in any order."""
-    return None not in values and all(v == int(v) for v in values) and sorted(values) == list(range(int(min(values)), int(min(values)) + len(values))) \
-        and min(values) in (0, 1)
+    if None in values or any(v != int(v) for v in values):
+        return False
+    low = int(min(values))
+    return low in (0, 1) and sorted(values) == list(range(low, low + len(values)))
 
 
 def table_figure(lines: list[str], what: str, path: str = "") -> str | None:
