@@ -178,6 +178,12 @@ def test_filesystem_calls_follow_the_question(agent):
     assert fixed("list my markdown files", "list_files", extension="md", empty=True) == ToolCall("list_files", {"extension": "markdown"})
     assert fixed("which files did I change in the past day?", "list_files", changed_within="7 days").arguments["changed_within"] == "day"
     assert fixed("which files are bigger than 5 KB?", "list_files").arguments["larger_than"] == "5 KB"
+    # A word the stated type is short for ("messages" of ".msg") is that type, no name; another word stays a name.
+    def named(question, **arguments):
+        return filesystem_calls_follow_the_question(turn_for(agent, question), ToolCall("count_files", arguments))
+
+    assert named("how many saved messages (.msg) are there?", extension=".msg", name="message") == ToolCall("count_files", {"extension": ".msg"})
+    assert named("how many invoice .pdf files are there?", extension=".pdf", name="invoice") is None
     # A file ranked, not counted ("which is the smallest ..."), is listed in that order; files with something in them are not empty.
     assert fixed("Which is the smallest file that actually has something in it?", "count_files") == \
         ToolCall("list_files", {"larger_than": "0 bytes", "order": "smallest", "limit": 1})

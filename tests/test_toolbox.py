@@ -98,6 +98,7 @@ def test_the_files_of_a_name_are_those_named_so_and_those_in_a_folder_named_just
     box = Toolbox(tmp_path)
     assert sorted(e.path for e in box.select("", "", "wren").files) == [
         "notes/wren.md", "tools/wren/ChangeLog", "tools/wren/man/wren.pre", "tools/wren/wren.1"]
+    assert "with 'wren' in the name or folder" in box.count_files(name="wren").answer
     # A folder named another form of the word ("backups") is no folder named just so.
     assert [e.path for e in box.select("", "", "backup").files] == ["misc/backup.txt"]
 

@@ -184,6 +184,12 @@ def abbreviates(short: str, word: str) -> bool:
     return len(short) >= 4 and len(word) > len(short) and word.startswith(short)
 
 
+def spells_out(short: str, word: str) -> bool:
+    """A word that an extension is short for: its first letter, then the extension's others in order ("email" for
+    "eml", "message" for "msg", "markdown" for "md")."""
+    return len(word) > len(short) >= 2 and word[0] == short[0] and bool(re.fullmatch(".*?".join(map(re.escape, short)) + ".*", word))
+
+
 def describe_match(hint: str, paths: list[str], extension_of) -> list[str]:
     """The files a description points at: 'the sourdough recipe', 'my Q1 budget spreadsheet', 'IMG 2039',
     'invoice final v2'. Every word of the description must be in the file's path (its folders, name or

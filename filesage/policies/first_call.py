@@ -37,7 +37,8 @@ from ..language.lexicon import (
     alternatives,
 )
 from ..language.figures import CODE, months_mentioned
-from ..language.matching import extension_set, folder_by_its_own_name, kin_words, match_folder, namesake_of, type_extensions, typed_as_said
+from ..language.matching import (extension_set, folder_by_its_own_name, kin_words, match_folder, namesake_of, spells_out, type_extensions,
+                                 typed_as_said)
 from ..language.names import asked_in_another_language, proper_names
 from ..language.question import (
     asks_a_named_files_facts,
@@ -178,6 +179,11 @@ def filesystem_calls_follow_the_question(turn: "Turn", call: ToolCall | None) ->
         # "files", "folder" as the name picks the few files whose names say it, not the files asked about; so does
         # a word of a filter the question states ("empty" of "any empty files?", "hidden").
         if key == "name" and {singular(w) for w in words(str(args[key]))} <= FILE_AND_FOLDER_NOUNS | filter_words:
+            del args[key]
+            continue
+        # "Saved emails (.eml)": a word the type the question states is short for says that type, no name.
+        if key == "name" and words(str(args[key])) and all(any(spells_out(ext, singular(w)) for ext in extension_set(str(stated.get("extension", ""))))
+                                                          for w in words(str(args[key]))):
             del args[key]
             continue
         # "Counting its drafts subfolder": a folder the question names as one is no file's name.

@@ -15,15 +15,7 @@ from ..errors import UsageError
 from ..files.readers import document_parts
 from ..files.walk import FileEntry, confine, human_size, walk, when
 from ..language.glossary import translations
-from ..language.matching import (
-    files_named,
-    kin_words,
-    match_folder,
-    parse_size,
-    parse_span,
-    split_type_words,
-    type_extensions,
-)
+from ..language.matching import files_named, kin_words, match_folder, parse_size, parse_span, split_type_words, type_extensions
 from ..language.lexicon import LANGUAGE_WORDS
 from ..language.text import singular, terms, words
 from .listing import (
@@ -161,7 +153,8 @@ class Toolbox:
                         name_words = [" or ".join(others) if others and w not in self.name_words() else w for w, others in kin]
                         notes.append(f"no file is named '{' '.join(wanted)}'; read as {' '.join(name_words)}")
             selected = by_name
-            conditions.append(f"with '{' '.join(name_words)}' in the name")
+            inside = any(not any(w in e.name.lower() for w in words(" ".join(name_words)) if w != "or") for e in selected)  # by a folder's name
+            conditions.append(f"with '{' '.join(name_words)}' in the name" + (" or folder" if inside else ""))
         if excluding.strip():
             out, said = left_out(selected, excluding.strip(), self.folders)
             selected = [e for e in selected if e not in out]
