@@ -406,7 +406,7 @@ def months_asked(question: str) -> tuple[set[tuple[int, int]], str]:
         year = int(next(iter(years)))
         return {(year, month) for month in spanned}, f"{MONTH_NAMES[min(spanned)]} to {MONTH_NAMES[max(spanned)]} {year}"
     if not years and len(spanned) == 1 and len(set(MONTH_SAID.findall(question))) == 1:
-        # A month without a year ("the February meeting") is that month of any year: (0, month).
+        # A month without a year ("the June rehearsal") is that month of any year: (0, month).
         (month,) = spanned
         return {(0, month)}, MONTH_NAMES[month]
     # Two months said apart ("April and June 2031") are no one month, whose year is said once.

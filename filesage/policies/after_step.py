@@ -246,7 +246,7 @@ def a_tables_row_is_read_for_the_date_asked(turn: "Turn") -> FollowUp | None:
 
 def about_another_thing(turn: "Turn", table: str, lines: list[str]) -> bool:
     """The table (with the README or data package that describes it beside it) says nothing of a word of what the
-    question is about that another file says ("car" of "my car insurance in 2030", asked of a club's budget with an
+    question is about that another file says ("boat" of "the boat insurance in 2030", asked of a club's budget with an
     insurance row): its rows are another thing's."""
     if turn.said_in_files is None or turn.tree is None:
         return False

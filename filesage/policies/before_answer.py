@@ -176,7 +176,7 @@ def a_month_asked_is_one_the_sources_are_of(turn: "Turn", draft: str | None) -> 
         return None
     cited = {int(n) for n in MARKER_NUMBER.findall(draft)}
     paths = list(dict.fromkeys(s.path for s in turn.citations.sources if s.number in cited)) or steps[-1].paths
-    # A month of any year ("the February meeting") is what a dated file name says it is of, before the months its
+    # A month of any year ("the June rehearsal") is what a dated file name says it is of, before the months its
     # text names (a motion numbered "2031-02" in January's minutes).
     anyyear = all(year == 0 for year, _ in asked)
     months = {path: (anyyear and dated_months(path)) or dated_months(path) | document_months(document_lines(turn.tree, path)) for path in paths}

@@ -181,7 +181,7 @@ def filesystem_calls_follow_the_question(turn: "Turn", call: ToolCall | None) ->
         if key == "name" and {singular(w) for w in words(str(args[key]))} <= FILE_AND_FOLDER_NOUNS | filter_words:
             del args[key]
             continue
-        # "Saved emails (.eml)": a word the type the question states is short for says that type, no name.
+        # "Stored messages (.msg)": a word the type the question states is short for says that type, no name.
         if key == "name" and words(str(args[key])) and all(any(spells_out(ext, singular(w)) for ext in extension_set(str(stated.get("extension", ""))))
                                                           for w in words(str(args[key]))):
             del args[key]

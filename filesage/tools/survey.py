@@ -170,7 +170,7 @@ class Survey:
 
     def of_the_same_series(self, chosen: list, candidates: list) -> list[str]:
         """Documents of one series (a company's statements, filed together) open with the same lines: a file beside
-        one of those chosen that opens as it does is one of them, however it is named ("Q3.pdf" beside "bill Q4.pdf")."""
+        one of those chosen that opens as it does is one of them, however it is named ("spring.pdf" beside "bill winter.pdf")."""
         if not chosen or not candidates:
             return []
         starts = self.searcher.index.starts_of([e.path for e in chosen + candidates])

@@ -90,7 +90,7 @@ def numeric_columns(rows: list[dict[str, str]], columns: list[str]) -> list[str]
 
     figures = [c for c in columns if len(filled(c)) >= 2 and not terms(c) & YEAR_WORDS
                and sum(cell_number(cell) is not None for cell in filled(c)) >= 0.8 * len(filled(c))]
-    # A column that numbers the rows 1 to n (a plot's, a seat's number) is no measure of them: "the biggest plot" is
+    # A column that numbers the rows 1 to n (a pitch's, a seat's number) is no measure of them: "the widest pitch" is
     # the one of the largest size, not the last numbered.
     numbering = [c for c in figures if len(filled(c)) >= NUMBERED_ROWS and is_numbering([cell_number(cell) for cell in filled(c)])]
     return [c for c in figures if c not in numbering] or figures
