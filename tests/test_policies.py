@@ -1335,6 +1335,10 @@ def test_found_anything_wants_the_year_the_question_gives(agent):
     # A quarter (a code) the found lines never say: they are about another one.
     other_quarter = found(turn_for(agent, "What did the Kestrel project spend in Q3 2032?"), "From budget.xlsx:\n- Kestrel Q4 2032: cloud €20,500")
     assert not found_anything(other_quarter)
+    # A version the question rules out is none the found lines must say.
+    ruled_out = found(turn_for(agent, "when was wren v4.2 released (not 4.2.1 or 4.2.2)?"), 'wren/NEWS has the release 4.2 on the line "4.2 (2031-05-04)"')
+    assert found_anything(ruled_out)
+    assert not found_anything(found(turn_for(agent, "when was wren 4.2.1 released?"), 'wren/NEWS has the release 4.2 on the line "4.2 (2031-05-04)"'))
 
 
 def test_follow_ups_answer_about_what_they_name(agent):

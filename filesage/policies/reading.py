@@ -53,6 +53,10 @@ def names_in(question: str) -> set[str]:
     return {word.lower() for word in found}
 
 
+# A part of a question that rules things out, up to the end of its clause: "(not 4.2.1 or 4.2.2)", "except the 2030 one".
+RULED_OUT = re.compile(r"\b(?:not|except|excluding|other than|rather than|apart from)\b(?:[^.;:!?()]|\.(?=\d))*", re.I)
+
+
 def found_anything(turn: "Turn") -> bool:
     """A step found something about what was asked. Search finds the closest passages even when the thing
     asked about is not in the files (a flight to one city when only a flight to another exists): found text that
@@ -64,11 +68,13 @@ def found_anything(turn: "Turn") -> bool:
     found = "\n".join(turn.content_found + turn.listings_found)
     if not found:
         return False
-    missing = missing_names(turn.question, found)
-    named = missing_names(turn.question, "")  # everything the question names
+    # What the question says it does not ask ("v4.2, not 4.2.1 or 4.2.2") is no name the found text must say.
+    question = RULED_OUT.sub(" ", turn.question)
+    missing = missing_names(question, found)
+    named = missing_names(question, "")  # everything the question names
     # A year, a version or a code the question gives that nothing found says: the passages are about another one
     # (another quarter's figures, the release before). A name with a digit in it is such a code ("Q4", "DX-52").
-    decisive = {claim.text for claim in claims(turn.question)} | {name for name in proper_names(turn.question) if re.search(r"\d", name)}
+    decisive = {claim.text for claim in claims(question)} | {name for name in proper_names(question) if re.search(r"\d", name)}
     if set(missing) & decisive:
         return False
     return not missing or len(missing) < len(named)
