@@ -53,7 +53,7 @@ def names_in(question: str) -> set[str]:
     return {word.lower() for word in found}
 
 
-# A part of a question that rules things out, up to the end of its clause: "(not 4.2.1 or 4.2.2)", "except the 2030 one".
+# A part of a question that rules things out, up to the end of its clause: "(not 7.1.3)", "except the 2030 one".
 RULED_OUT = re.compile(r"\b(?:not|except|excluding|other than|rather than|apart from)\b(?:[^.;:!?()]|\.(?=\d))*", re.I)
 
 
@@ -68,7 +68,7 @@ def found_anything(turn: "Turn") -> bool:
     found = "\n".join(turn.content_found + turn.listings_found)
     if not found:
         return False
-    # What the question says it does not ask ("v4.2, not 4.2.1 or 4.2.2") is no name the found text must say.
+    # What the question says it does not ask ("the 7.1 release, not 7.1.3") is no name the found text must say.
     question = RULED_OUT.sub(" ", turn.question)
     missing = missing_names(question, found)
     named = missing_names(question, "")  # everything the question names
