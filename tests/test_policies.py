@@ -1339,6 +1339,9 @@ def test_found_anything_wants_the_year_the_question_gives(agent):
     ruled_out = found(turn_for(agent, "when was wren v4.2 released (not 4.2.1 or 4.2.2)?"), 'wren/NEWS has the release 4.2 on the line "4.2 (2031-05-04)"')
     assert found_anything(ruled_out)
     assert not found_anything(found(turn_for(agent, "when was wren 4.2.1 released?"), 'wren/NEWS has the release 4.2 on the line "4.2 (2031-05-04)"'))
+    # Only the figures listed after the word that rules them out: the rest of its clause is still asked.
+    unpaid = found(turn_for(agent, "which invoice is not paid for the Kestrel 2031 project?"), "From budget.xlsx:\n- Kestrel 2032: cloud unpaid")
+    assert not found_anything(unpaid)
 
 
 def test_follow_ups_answer_about_what_they_name(agent):

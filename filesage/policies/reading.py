@@ -53,8 +53,9 @@ def names_in(question: str) -> set[str]:
     return {word.lower() for word in found}
 
 
-# A part of a question that rules things out, up to the end of its clause: "(not 7.1.3)", "except the 2030 one".
-RULED_OUT = re.compile(r"\b(?:not|except|excluding|other than|rather than|apart from)\b(?:[^.;:!?()]|\.(?=\d))*", re.I)
+# Figures a question rules out, listed right after the word that does: "(not 7.1.3 or 7.1.4)", "except 2030"; not the
+# rest of a clause ("not paid for the 2031 project" still asks of 2031).
+RULED_OUT = re.compile(r"\b(?:not|except|excluding|other than|rather than|apart from)\s+v?\d[\w.-]*(?:\s*(?:,|or|and|nor)\s*v?\d[\w.-]*)*", re.I)
 
 
 def found_anything(turn: "Turn") -> bool:
