@@ -123,6 +123,7 @@ CASES = {
     "PARTICIPLE": lambda: all(L.PARTICIPLE.fullmatch(w) for w in ("kept", "sent", "moved", "paid")) and not L.PARTICIPLE.fullmatch("snapshot"),
     "RELATIVE_YEAR": lambda: matches(L.RELATIVE_YEAR, "and two years later?") and matches(L.RELATIVE_YEAR, "the year before?")
     and not matches(L.RELATIVE_YEAR, "what is the yearly fee?"),
+    "RULED_OUT": lambda: L.RULED_OUT.sub(" ", "v3.1 (not 3.1.1 or 3.1.2)?") == "v3.1 ( )?" and not matches(L.RULED_OUT, "not paid for the 2031 project"),
     "TODAYS_YEAR": lambda: matches(L.TODAYS_YEAR, "how much more this season than last season?") and not matches(L.TODAYS_YEAR, "the year before?"),
     "ASKINGS_PART": lambda: L.ASKINGS_PART.split("How many files, and who wrote them? The lease. Is it signed")
     == ["How many files", "who wrote them?", "The lease", "Is it signed"] and len(L.ASKINGS_PART.split("bread and butter?")) == 1,

@@ -153,8 +153,7 @@ DATE_WORDS = rf"(?:last )?(?:{'|'.join(EDIT_VERBS + ('modification', 'created'))
 # Hidden files asked for ("show me the hidden files", "any dotfiles?"), not set aside ("hidden files don't count").
 HIDDEN_ASKED = re.compile(r"(?<!\bnot )(?<!\bno )(?<!\bexcluding )(?<!\bwithout )(?<!\bexcept )(?<!\bignoring )(?<!\bignore )(?<!\bcounting )(?<!\bincluding )(?<!\binclude )(?<!\bcount )"
                           r"\b(?:hidden|dot ?files?)\b(?!\s+(?:files?\s+|ones\s+)?(?:don't|do not|aside|excluded|not|left out))", re.I)
-# Hidden files asked for beside the others (a "dont" before "count" sets them aside): "hidden ones included", "hidden stuff too",
-# "y compris les fichiers cachés", "auch die versteckten", "incluidos los ocultos".
+# Hidden files asked for beside the others ("dont" before "count" sets them aside): "hidden ones included", "auch die versteckten".
 HIDDEN_TOO = re.compile(r"(?<!n't )(?<!\bdont )(?<!\bnot )(?<!\bnever )(?<!\bwithout )\b(?:including|include|incl\.?|with|plus|and|counting|count|also)\s+(?:the\s+|any\s+)?(?:hidden|dot ?files?)\b|"
                         r"\b(?:hidden|dot ?files?)(?:\s+(?:ones?|files?|stuff))?\s+(?:included|too|as well|also)\b|"
                         r"\by compris\b[^.?!]*\bcach[ée]s?\b|\bauch\b[^.?!]*\bversteckt\w*|\b(?:incluid[oa]s?|incluyendo|contando)\b[^.?!]*\boculto?s?\b|"
@@ -262,11 +261,12 @@ EMPTY = re.compile(r"\b(empty|blank|zero[- ]?(?:bytes?|b|size|sized|length)|0[- 
 DUPLICATES_ASKED = re.compile(r"\b(?:duplicate(?:d)? (?:files?|documents?|copies)|(?:any|some|the) duplicates|duplicates (?:of|in|among|under)|"
                               r"identical (?:files?|documents?|copies)|(?:files?|documents?) (?:that are|which are|with) (?:identical|the same content)|"
                               r"same content|exact cop(?:y|ies)|byte[- ]for[- ]byte|(?:any|some) of (?:them|these|those) (?:are )?identical)\b", re.I)
-# A part of the files a question leaves out, by a folder or by what their names say ("the CSVs outside the data
-# folder", "the newest PDF that isn't a scan", "everything except the drafts"); emptiness and hiddenness are their own.
+# Files a question leaves out by a folder or their names ("the CSVs outside the data folder", "everything except the drafts").
 EXCLUDED = re.compile(r"\b(?:outside(?:\s+of)?|not\s+(?:in|under|inside)|(?:except|excluding|other than|apart from|besides|but not)(?:\s+(?:for\s+)?(?:(?:the\s+)?(?:ones|files|stuff|things)|those|anything|what'?s)?\s*(?:in|under)\b)?"
                       r"|(?:that|which)\s+(?:is|are)(?:n'?t|\s+not))\s+(?:an?\s+|the\s+|my\s+|any\s+)?(?P<what>[\w./'-]+(?:\s+[\w./'-]+){0,2}?)"
                       r"(?=\s+(?:folders?|director(?:y|ies)|dir)\b|\s*[?,.;!)]|\s*$|\s+(?:and|or|but|from|with)\b)", re.I)
+# Figures a question rules out, right after the word that does ("not 7.1.3 or 7.1.4"); not the rest of its clause.
+RULED_OUT = re.compile(r"\b(?:not|except|excluding|other than|rather than|apart from)\s+v?\d[\w.-]*(?:\s*(?:,|or|and|nor)\s*v?\d[\w.-]*)*", re.I)
 # A file that is not empty: said without the word ("has something in it", "actually holds data"), or the empty left out.
 HAS_CONTENT = re.compile(r"\b(?:ha(?:s|ve)|with|hold(?:s|ing)?|contain(?:s|ing)?)\s+(?:actual\s+|real\s+|any\s+|some\s+)?"
                          r"(?:something|anything|content|contents|data|text|bytes)\b(?!\s+(?:about|on|of|from|for)\b)|"

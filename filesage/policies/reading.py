@@ -12,7 +12,7 @@ from ..agent.decisions import Accept
 from ..agent.state import Turn
 from ..grounding.claims import MARKER, claims, missing_names
 from ..grounding.lines import is_source_heading, unlisted
-from ..language.lexicon import CHANGELOG_NAMES, QUESTION_WORDS, REFERS_BACK
+from ..language.lexicon import CHANGELOG_NAMES, QUESTION_WORDS, REFERS_BACK, RULED_OUT
 from ..language.matching import folder_by_its_own_name
 from ..language.names import proper_names
 from ..language.glossary import term_of, translations
@@ -51,11 +51,6 @@ def names_in(question: str) -> set[str]:
     """The words a question writes with a capital, the first word aside: the names of what it asks about."""
     found = re.findall(r"(?<![.?!]\s)(?<!^)(?<![¿¡\"“«])\b[A-Z][\w-]*", question.strip())
     return {word.lower() for word in found}
-
-
-# Figures a question rules out, listed right after the word that does: "(not 7.1.3 or 7.1.4)", "except 2030"; not the
-# rest of a clause ("not paid for the 2031 project" still asks of 2031).
-RULED_OUT = re.compile(r"\b(?:not|except|excluding|other than|rather than|apart from)\s+v?\d[\w.-]*(?:\s*(?:,|or|and|nor)\s*v?\d[\w.-]*)*", re.I)
 
 
 def found_anything(turn: "Turn") -> bool:

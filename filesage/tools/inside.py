@@ -176,7 +176,8 @@ def year_bounds(what: str) -> list[tuple[str, int]]:
 
 def release_year(lines: list[str], opening: str) -> int | None:
     """The year a release is dated: on the line that opens it, or else on one of the two lines under it."""
-    found = next((YEAR.search(line) for line in [dated_opening(lines, opening), *lines_from(lines, opening, 3)[1:]] if YEAR.search(line)), None)
+    at = opening_at(lines, opening)
+    found = next((YEAR.search(line) for line in [opened_with_date(lines, at), *lines[at + 1:at + 3]] if YEAR.search(line)), None)
     return int(found.group(0)) if found else None
 
 
@@ -196,7 +197,7 @@ def release_section(lines: list[str], releases: dict[str, str], version: str) ->
     """The line that opens the release `version` (one of `releases`, release_lines) and the lines under it, up to
     the next release's line (at most RELEASE_LINES of them)."""
     openings = set(releases.values())
-    at = next(i for i, line in enumerate(lines) if line.strip().lstrip("#").strip() == releases[version])
+    at = opening_at(lines, releases[version])
     entries: list[str] = []
     for index, line in enumerate(lines[at + 1:], at + 1):
         if line.strip().lstrip("#").strip() in openings or len(entries) == RELEASE_LINES or dates_the_next(lines, index, openings):
@@ -224,7 +225,7 @@ def dates_the_next(lines: list[str], index: int, openings: set[str]) -> bool:
 
 def dated_opening(lines: list[str], opening: str) -> str:
     """The line `opening` (a value of release_lines) as it is shown: after its date when it is a list item under it."""
-    at = next(i for i, line in enumerate(lines) if line.strip().lstrip("#").strip() == opening)
+    at = opening_at(lines, opening)
     return opened_with_date(lines, at) if RELEASE_ITEM.match(lines[at]) else opening
 
 
@@ -255,8 +256,13 @@ NEWEST_FIRST_SHARE = 0.7
 
 
 def lines_from(lines: list[str], opening: str, count: int) -> list[str]:
-    at = next(i for i, line in enumerate(lines) if line.strip().lstrip("#").strip() == opening)
+    at = opening_at(lines, opening)
     return lines[at:at + count]
+
+
+def opening_at(lines: list[str], opening: str) -> int:
+    """Where the line that opens a release (a value of release_lines) is."""
+    return next(i for i, line in enumerate(lines) if line.strip().lstrip("#").strip() == opening)
 
 
 # A title in capitals on a line of its own ("AUTHORS", as a formatted man page has it) heads what follows.

@@ -153,7 +153,8 @@ class Toolbox:
                         name_words = [" or ".join(others) if others and w not in self.name_words() else w for w, others in kin]
                         notes.append(f"no file is named '{' '.join(wanted)}'; read as {' '.join(name_words)}")
             selected = by_name
-            inside = any(not any(w in e.name.lower() for w in words(" ".join(name_words)) if w != "or") for e in selected)  # by a folder's name
+            said = [w for w in words(" ".join(name_words)) if w != "or"]
+            inside = any(not any(w in e.name.lower() for w in said) for e in selected)  # by a folder's name
             conditions.append(f"with '{' '.join(name_words)}' in the name" + (" or folder" if inside else ""))
         if excluding.strip():
             out, said = left_out(selected, excluding.strip(), self.folders)
