@@ -209,7 +209,7 @@ def release_section(lines: list[str], releases: dict[str, str], version: str) ->
 
 def opened_with_date(lines: list[str], at: int) -> str:
     """The line that opens a release, after the dated line above it when the release is a list item under its date
-    ("Mon, 06 Apr 2031  Ada <ada@example.org>" over "* Release v4.2"): the date belongs to the release."""
+    ("Tue, 12 May 2031  Ida <ida@example.org>" over "* Release v4.2"): the date belongs to the release."""
     above = next((line.strip() for line in reversed(lines[:at]) if line.strip()), "")
     if RELEASE_ITEM.match(lines[at]) and YEAR.search(above) and not BULLET.match(above):
         return f"{above} {lines[at].strip()}"
