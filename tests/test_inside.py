@@ -373,3 +373,15 @@ def test_a_column_that_numbers_the_rows_is_no_measure_of_them(tmp_path):
     assert biggest.startswith("In garden/plots.csv: The highest Size (sq ft) over 5 rows is 180, in the row \"Plot: 2; Holder: Cy"), biggest
     # A measure the question names stays the one ranked.
     assert "The highest Fee over 5 rows is 45" in inside.count_in_file("garden/plots.csv", "highest fee").text
+
+
+def test_a_release_headed_by_the_span_it_closes_is_the_version_it_goes_to(tmp_path):
+    root = tmp_path / "docs"
+    write(root / "quill/NEWS", "Changes from earlier versions of quill\n=====\n\nChanges from 4.1.2 to 5.0.0:\n-----\n\n"
+          "* The old parser goes after 5.0.\n\nChanges from 4.1.1 to 4.1.2:\n-----\n\n* A crash fixed.\n\n"
+          "Changes from 4.1.0 to 4.1.1:\n-----\n\n* Faster.\n")
+    inside = Inside(Toolbox(root))
+    newest = inside.count_in_file("quill/NEWS", "newest release").text
+    assert newest.startswith('The newest release quill/NEWS lists is 5.0.0: "Changes from 4.1.2 to 5.0.0:" (of 3 releases: 5.0.0, 4.1.2, 4.1.1)'), newest
+    notes = inside.count_in_file("quill/NEWS", "release 4.1.2").text
+    assert notes == 'quill/NEWS has the release 4.1.2 on the line "Changes from 4.1.1 to 4.1.2:"; under it:\n- A crash fixed.', notes

@@ -29,6 +29,8 @@ NEIGHBOUR = re.compile(r"\b(before|after)\s+v?\d+(?:\.\d+)+", re.I)  # "release 
 RELEASE_ITEM = re.compile(r"\s*[*\-+•]\s+(?:release|version):?\s+v?\d+(?:\.\d+)+\s*$", re.I)
 # A changelog's heading for what is still to come: "2.14 / <not released yet>", "Unreleased".
 UNRELEASED = re.compile(r"\b(?:not (?:yet )?released|unreleased|in development|upcoming)\b", re.I)
+# A release headed by the span of versions it closes ("Changes from 4.1 to 4.2:", "4.1 -> 4.2") is the one it goes to.
+SPAN_TO = re.compile(r"\s*(?:to|->|→|=>)\s*v?(?=\d)", re.I)
 
 
 class Inside:
@@ -134,7 +136,7 @@ def release_lines(lines: list[str]) -> dict[str, str]:
     with libfoo 4.07")."""
     # A changelog whose releases open unindented lines with their version ("2.6  the tool would ...") indents their
     # notes: those lines are its releases, however long, and no indented line is one ("   libfoo 4.2 is now required").
-    flush = {found.group(0): line.strip() for line in lines if line[:1].isdigit() and (found := VERSION.match(fold(line)))}
+    flush = {released(fold(line), found): line.strip() for line in lines if line[:1].isdigit() and (found := VERSION.match(fold(line)))}
     if len(flush) >= MANY_RELEASES:
         return flush
     releases: dict[str, str] = {}
@@ -149,14 +151,22 @@ def release_lines(lines: list[str]) -> dict[str, str]:
         # A line that opens with the release's date and then its version ("2031/05/02: Version 4.2 - who released it")
         # opens the release however long it is.
         if is_heading(lines, index) or len(text) <= 60 or (DATED.match(text) and found.start() <= 25):
-            releases.setdefault(found.group(0), line.strip().lstrip("#").strip())
+            version = released(text, found)
+            releases.setdefault(version, line.strip().lstrip("#").strip())
             if line[:1].isspace():
-                indented.add(found.group(0))
+                indented.add(version)
     # Where enough releases open unindented lines, an indented line that names a version is a note under one
     # ("  made immutable [4.1]."), not a release of its own.
     if len(set(releases) - indented) >= MANY_RELEASES:
         return {version: line for version, line in releases.items() if version not in indented}
     return releases
+
+
+def released(text: str, found: re.Match) -> str:
+    """The version a release's opening line names, `found` its first: the second of a span it closes."""
+    to = SPAN_TO.match(text, found.end())
+    closing = VERSION.match(text, to.end()) if to else None
+    return (closing or found).group(0)
 
 
 def release_count(lines: list[str], what: str) -> tuple[int, str, list[str]] | None:
