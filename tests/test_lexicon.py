@@ -31,6 +31,7 @@ CASES = {
     "KNOWN_EXTENSIONS": lambda: {"pdf", "docx", "csv"} <= L.KNOWN_EXTENSIONS and all(e == e.lower() and "." not in e for e in L.KNOWN_EXTENSIONS),
     "FILLER_WORDS": lambda: {"file", "files", "types", "my"} <= L.FILLER_WORDS and "invoice" not in L.FILLER_WORDS,
     "WHOLE_FOLDER": lambda: {"", "everything", "my files"} <= L.WHOLE_FOLDER and "finance" not in L.WHOLE_FOLDER,
+    "PAPER_KINDS": lambda: {"quote", "estimate"} in [group & {"quote", "estimate"} for group in L.PAPER_KINDS] and not any("manual" in g for g in L.PAPER_KINDS),
     "KIN_WORDS": lambda: any({"invoice", "bill"} <= group for group in L.KIN_WORDS) and len(set().union(*L.KIN_WORDS)) == sum(map(len, L.KIN_WORDS)),
     "UNITS": lambda: L.UNITS["mb"] == 1024**2 and L.UNITS["kb"] == 1024 and L.UNITS["gigs"] == 1024**3,
     "SECONDS": lambda: L.SECONDS["week"] == 7 * L.SECONDS["day"] and L.SECONDS["fortnight"] == 2 * L.SECONDS["week"],

@@ -380,3 +380,20 @@ def test_a_list_item_is_led_by_its_own_release_not_the_one_above_its_list():
     assert holders(lines, 10) == ["Release 2.0"] and holders(lines, 5) == ["quill NEWS", "Release 2.1"]
     # A lead of its own over the list's lead stays ("4.2 (May 2031)" over "Changes:").
     assert holders(["4.2 (May 2031)", "Changes:", "* faster start"], 2) == ["4.2 (May 2031)", "Changes:"]
+
+
+def test_a_kind_of_paper_asked_picks_the_documents_that_call_themselves_so(tmp_path, embedder):
+    """A caterer's quote, the invoice that cites it and a budget that lists the invoiced figure all say the caterer and
+    a total: asked for the quote's total, the search gives the quote's lines (named so, or titled so in a scan named
+    anyhow); asked for the invoice, the invoice's."""
+    root = tmp_path / "folder"
+    write(root / "party/Brightwater quote Q-77.txt", "Brightwater Catering\nQUOTE Q-77\nCanapés for 40 guests   1,200.00\n"
+          "QUOTE TOTAL (incl. tax)   1,380.00\nThis quote is an estimate; the final invoice reflects the confirmed numbers.\n")
+    write(root / "party/scan_0031.txt", "Brightwater Catering\nTAX INVOICE INV-509\nReference: Quote Q-77 (confirmed)\n"
+          "Canapés for 46 guests   1,380.00\nINVOICE TOTAL (incl. tax)   1,587.00\n")
+    write(root / "party/budget.md", "# Party budget\n| Item | Supplier | Quoted/Invoiced |\n| Catering | Brightwater Catering | 1,587.00 (invoice INV-509) |\n")
+    searcher = searcher_of(root, embedder, tmp_path)
+    assert searcher.semantic_search("What's the total on the caterer's quote?").paths == ["party/Brightwater quote Q-77.txt"]
+    assert searcher.semantic_search("the total of the Brightwater catering invoice").paths == ["party/scan_0031.txt"]
+    # Asked of no kind of paper, every document found stays.
+    assert len(searcher.semantic_search("Brightwater Catering total").paths) > 1

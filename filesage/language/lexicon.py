@@ -20,7 +20,6 @@ def plurals(nouns) -> set[str]:
 
 
 # ------------------------------------------------------------------------------------------ files and folders
-
 # Nouns that say "a file", whatever its type.
 FILE_NOUNS = ("file", "document", "doc")
 # ... or any thing in the folder: too general to name a type on their own ("my documents", "any files").
@@ -93,10 +92,12 @@ WHOLE_FOLDER = {"", ".", "all", "everything", "everywhere", "root", "home", "her
 KIN_WORDS = [
     {"invoice", "bill", "receipt"}, {"contract", "agreement", "lease"}, {"cv", "resume", "résumé"}, {"manual", "guide", "handbook", "instructions"},
     {"payslip", "paystub", "salary"}, {"ticket", "booking", "reservation", "itinerary"}, {"minutes", "meeting"}, {"statement", "bank"},
+    {"quote", "quotation", "estimate"},
 ]
+# Of those, the papers a search asked of one is kept to, where some found files call themselves so ("the venue's quote").
+PAPER_KINDS = [group for group in KIN_WORDS if group & {"invoice", "contract", "quote"}]
 
 # ------------------------------------------------------------------------------- sizes, times and numbers
-
 UNITS = {"b": 1, "byte": 1, "bytes": 1, "k": 1024, "kb": 1024, "kib": 1024, "kilobyte": 1024, "kilobytes": 1024,
          "m": 1024**2, "mb": 1024**2, "mib": 1024**2, "meg": 1024**2, "megs": 1024**2, "megabyte": 1024**2, "megabytes": 1024**2,
          "g": 1024**3, "gb": 1024**3, "gib": 1024**3, "gig": 1024**3, "gigs": 1024**3, "gigabyte": 1024**3, "gigabytes": 1024**3}
@@ -285,7 +286,6 @@ NAME_WORD = re.compile(
 )
 
 # ------------------------------------------------------------------------------------------- asking
-
 # Function words: they say nothing of what a text is about (the keyword index leaves them out too).
 STOPWORDS = set(
     "a an and are as at be by did do does for from has have how i in is it its me my of on or our so that the their them "
@@ -457,7 +457,6 @@ NAMED = re.compile(r"\b(named|called|titled|in (the|its|their) (file ?)?names?|f
 LISTING = re.compile(r"\b(list|show( me)?|which|what files|what are|recent|recently|names?|find)\b", re.I)
 
 # ------------------------------------------------------------------------------------------ what is written
-
 # A quoted phrase, in any of the quotes people type: the first group that matched is the phrase.
 QUOTED = re.compile(r"\"([^\"\n]{2,80})\"|“([^”\n]{2,80})”|‘([^’\n]{2,80})’|`([^`\n]{2,80})`|(?<!\w)'([^'\n]{2,80})'(?!\w)")
 

@@ -14,7 +14,7 @@ from ..index.refresh import foreign
 from ..index.store import FolderIndex, Hit, Progress
 from ..language.figures import dated_in, dates_in, months_mentioned, months_named
 from ..language.glossary import asks_before_tax, says_total, term_of, translations, with_kin
-from ..language.lexicon import LANGUAGE_WORDS, MONEY_ASKED, MONEY_LINE, QUESTION_WORDS, SUBJECTLESS, WHOLE_FOLDER
+from ..language.lexicon import LANGUAGE_WORDS, MONEY_ASKED, MONEY_LINE, PAPER_KINDS, QUESTION_WORDS, SUBJECTLESS, WHOLE_FOLDER
 from ..language.names import proper_names, says_name
 from ..language.text import COMMENT_MARKS, CONFIG_SECTION, UNDERLINE, covers, holders, is_heading, is_piece_heading, setting_key, terms
 from .listing import dated_months
@@ -22,6 +22,8 @@ from .result import ToolResult, note, trim
 
 PASSAGES = 5  # the passages facts are taken from, after reranking
 DATED_CHUNKS = 3  # the chunks of a document read for the months it is of
+TITLE_LINES = 3  # a document's first lines, where a letterhead and its title are
+HEADER_LINES = 8  # an e-mail's header lines, where its subject is
 
 
 CANDIDATES_EACH = 12  # the top of each ranking (vector, BM25) that is reranked, whatever its fused rank
@@ -188,6 +190,7 @@ class Searcher:
         relevant = naming or relevant
         # A month asked ("the January bill", "maaliskuun lasku"): of documents of several months, those of that month.
         relevant = self.of_months_asked(query, relevant)
+        relevant = self.of_kind_asked(query, relevant)
         if not relevant:
             read = ", ".join(dict.fromkeys(p.hit.path for p in passages)) or "none"
             return ToolResult(f"The closest passages ({read}) say nothing about '{query}'.", [], "No relevant passages", found=False)
@@ -205,6 +208,18 @@ class Searcher:
         of_month = {path for path in paths if {month for _, month in dated_months(path)} & months
                     or dated_in("\n".join(hit.text for hit in self.index.chunks_of(path)[:DATED_CHUNKS]), months)}
         return [p for p in passages if p.hit.path in of_month] or passages
+
+    def of_kind_asked(self, query: str, passages: list[Passage]) -> list[Passage]:
+        """The passages of the documents that call themselves the kind of paper the query asks of ("the venue's quote":
+        a file named or titled a quote, not the invoice that cites it or the budget that lists its figure), when they
+        come from several documents and some call themselves so; all of them otherwise."""
+        kinds = [terms(" ".join(group)) for group in PAPER_KINDS if terms(" ".join(group)) & terms(query)]
+        paths = list(dict.fromkeys(p.hit.path for p in passages))
+        if not kinds or len(paths) < 2:
+            return passages
+        starts = self.index.starts_of(paths)
+        called = {path: terms(path.rsplit("/", 1)[-1]) | terms(title_of(starts.get(path, ""))) for path in paths}
+        return [p for p in passages if all(kind & called[p.hit.path] for kind in kinds)] or passages
 
     def weights(self, query: str) -> dict[str, float]:
         """How much each word of the query tells passages apart: rare words weigh more (inverse document
@@ -331,6 +346,15 @@ SUBJECTLESS_TERMS = terms(" ".join(SUBJECTLESS | QUESTION_WORDS))
 SHORT_DOCUMENT_CHARS = 2500  # a document this short (a VERSION file, a bill, a one-page lease) is shown whole when searched alone
 HOLDER_CHARS = 100  # a heading or a line above, shown as context
 LINE_CHARS = 450  # a line longer than this (a paragraph on one line) is shown by its sentences about the question
+
+
+def title_of(start: str) -> str:
+    """What a document calls itself ("Catering Quote (revised)"): its first line, a line in capitals under a letterhead
+    ("TAX INVOICE INV-12"), an e-mail's subject; not the other lines, which cite other papers ("Reference: quote Q-7")."""
+    lines = [line.strip() for line in start.splitlines() if line.strip()]
+    shouted = [line for line in lines[1:TITLE_LINES] if line.isupper()]
+    subject = [line for line in lines[:HEADER_LINES] if line.lower().startswith("subject:")]
+    return " ".join([*lines[:1], *shouted, *subject])
 
 
 def clipped(text: str) -> str:
