@@ -498,3 +498,16 @@ def test_contacts_are_told_by_their_shape():
         assert not gives_contact("phone number", text), text
     assert gives_contact("e-mail address", "skriv til styret@lag.example") and not gives_contact("e-mail address", "@handle")
     assert gives_contact("web address", "see https://lag.example/vedtekter") and not gives_contact("web address", "lag.example")
+
+
+def test_whose_paper_it_is_picks_the_document_not_the_line():
+    """The caterer's quote: within the quote, a line that says "caterer" is no more about the question than its total
+    line; the figure of the catering line is not the quote's total."""
+    from filesage.grounding.lines import unconnected
+
+    asked = "What's the total on the caterer's quote?"
+    quote = Evidence([asked, "From party/Brightwater quote Q-77.txt (lines 1-6):\n- Caterer's canapés for 40 guests   1,200.00\n"
+                      "- QUOTE TOTAL (incl. tax)   1,380.00\n- A deposit of 25% of the quote total secures the date.\n- QUOTE Q-77"])
+    bad, line = unconnected("The total on the caterer's quote is 1,200.00 [1].", asked, quote)
+    assert [c.text for c in bad] == ["1,200.00"] and line == "QUOTE TOTAL (incl. tax)   1,380.00", (bad, line)
+    assert unconnected("The caterer's quote comes to 1,380.00 [1].", asked, quote) == ([], "")

@@ -22,6 +22,10 @@ WHOLE_AMOUNT = re.compile(rf"\bhow much (?:was|is|were|are|did|does|do) (?:the |
                           rf"|\btotal (?:for|of|on) (?:the |my |that |this )?(?:[\w'-]+ ){{0,3}}{DOCUMENTS}\b", re.I)
 
 
+# Whose a thing is, said with an apostrophe: "the venue's quote", "the Smiths' lease".
+OWNER = re.compile(r"\b([^\W\d_][\w-]*)(?:'s|’s|s'|s’)(?=\s)", re.I)
+
+
 @dataclass(frozen=True)
 class EvidenceLine:
     text: str
@@ -147,6 +151,7 @@ def unconnected(answer: str, question: str, evidence: Evidence, translated: dict
 
     asked = [c.key for c in claims(question)]
     skip = frozenset(t for name in proper_names(question) for t in terms(name))  # the words of the names it gives
+    owners = frozenset(terms(" ".join(OWNER.findall(question))))
     bad, best_line, best_score = [], "", 0.0
     for claim in claims(answer):
         if claim.kind not in ("number", "date", "code") or claim.key in asked:
@@ -180,21 +185,30 @@ def unconnected(answer: str, question: str, evidence: Evidence, translated: dict
         # name: its lines differ by the question's other words ("in total": the document's total line).
         documents_naming = {lines[i].document for i in bearing if i in naming_lines and lines[i].document}
 
+        # Whose paper it is ("the venue's quote") picks the document, not a line of it: in the one document the figure
+        # is from, a line that says the owner ("venue hire") is no more about the question for it.
+        bearing_documents = {lines[i].document for i in bearing}
+        owned = next(iter(bearing_documents)) if len(bearing_documents) == 1 and owners else None
+
         def rival_score(i: int) -> float:
-            return part_score(i, rival_part, skip if lines[i].document in documents_naming else frozenset())
+            ignored = skip if lines[i].document in documents_naming else frozenset()
+            return part_score(i, rival_part, ignored | owners if owned and lines[i].document == owned else ignored)
 
         rival_scores = {i: rival_score(i) for i in rivals}
         top = max(rivals, key=rival_scores.__getitem__, default=None)
         same = top is not None and lines[top].document in documents_naming
+        skip_here = skip
+        if top is not None and owned and lines[top].document == owned:
+            same, skip_here = True, skip | owners
         # A rival says in its own words two of the question's, or one that neither the figure's part of its line nor
         # what it belongs to says: a line that shares one word with the question ("payable at the hotel") is no better
         # about it than a total under the hotel's own title. A word the figure's line says only outside the figure's
         # part ("a deposit of 1,900 (twice the rent)") it says of something else, whatever its title says.
-        own = {t for t in wanted if top is not None and says(t, line_terms[top][0]) and not (same and t in skip)}
+        own = {t for t in wanted if top is not None and says(t, line_terms[top][0]) and not (same and t in skip_here)}
         stating = [(i, own_part) for i in bearing for part, own_part in parts[i] if supported(claim, part)] or [(i, line_terms[i][0]) for i in bearing]
         distinct = own - {t for i, own_part in stating for t in wanted
                           if says(t, own_part) or says(t, line_terms[i][1]) and not says(t, line_terms[i][0])}
-        bearing_score = max(part_score(i, lambda part: supported(claim, part), skip if same else frozenset()) for i in bearing)
+        bearing_score = max(part_score(i, lambda part: supported(claim, part), skip_here if same else frozenset()) for i in bearing)
         if top is not None and (len(own) >= 2 or distinct) and bearing_score < CONNECTED_SHARE * rival_scores[top]:
             bad.append(claim)
             if rival_scores[top] > best_score:
