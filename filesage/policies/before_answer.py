@@ -253,7 +253,7 @@ def answers_give_what_was_asked(turn: "Turn", draft: str | None) -> Accept | Ret
     kWh or the hours the bill also states; "which option ..." asks for the option, not what it does. Asked for an
     e-mail address, a web address or a phone number, they give what the line about the person has (a phone number
     as the e-mail address): a draft without one of that shape goes back when a line naming what was asked holds one,
-    and says that none was found when no line does."""
+    and says that none was found when no line does. Asked yes or no ("did I pay it?"), they retell the amount: it goes back."""
     if draft is None or not turn.content_found or says_not_found(draft, ""):
         return None
     asked = contacts_asked(turn.question)
