@@ -1833,3 +1833,16 @@ def test_a_change_a_line_states_is_computed_in_code(agent):
     assert changed(grown, "It grew by $3,8.35 [1].") == Accept(
         'The two are $3,814.35 apart: the files say "Opening balance at 1 July 2030: $31,204.10" and "Closing balance at 30 June 2031: $35,018.45"')
     assert changed(grown, "It grew by $3,814.35 [1].") is None and changed(grown, "It is $35,018.45 now [1].") is None
+
+
+def test_a_choice_between_two_is_made():
+    from filesage.agent.planner import Lookup, Plan
+    from filesage.policies.plan import a_choice_between_two_is_made as chosen
+
+    rates = [Lookup("What was the rate for Norland in 2031?", "Norland rate"), Lookup("What was the rate for Ostmark in 2031?", "Ostmark rate")]
+    assert chosen(Plan("q", rates, "none"), "In 2031, was the rate higher for Norland or Ostmark, and what were they?", [], None).combine == "larger"
+    assert chosen(Plan("q", rates, "none"), "Which had the lower rate in 2031, Norland or Ostmark?", [], None).combine == "smaller"
+    # A combination the plan has, a question that asks no choice, or more than two things: the plan stands.
+    assert chosen(Plan("q", rates, "difference"), "By how much was the rate higher for Norland or Ostmark?", [], None) is None
+    assert chosen(Plan("q", rates, "none"), "What were the rates for Norland and Ostmark in 2031?", [], None) is None
+    assert chosen(Plan("q", [*rates, Lookup("Velmora?", "Velmora rate")], "none"), "Was it higher for Norland or Ostmark or Velmora?", [], None) is None

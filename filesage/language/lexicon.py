@@ -168,9 +168,8 @@ FILE_ASPECTS = re.compile(
     r"file ?names?|extension|file type|list|rename|files?|documents|docs|tree|structure|organi[sz]ed|layout|empty)\b",
     re.I,
 )
-# The words that begin an asking, the verbs that end the noun phrase after "what"/"which" ("what colour codes
-# does ...") or lead to it ("what is the page margin ..."), the words before the noun phrase, and the nouns of a
-# file's own facts in that phrase.
+# The words that begin an asking, the verbs that end the noun phrase after "what"/"which" ("what colour codes does ...") or lead to it ("what is the
+# page margin ..."), the words before the noun phrase, and the nouns of a file's own facts in that phrase.
 # Words that may open a question before its asking word ("Under what licence ...", "In which year ...").
 PREPOSITIONS = ("in", "on", "at", "by", "for", "from", "to", "under", "with", "since", "until", "after", "before", "during", "about", "into", "over")
 ASKING = ("who", "whom", "whose", "what", "what's", "whats", "which", "when", "where", "where's", "how", "why")
@@ -183,9 +182,8 @@ LEADING_WORDS = set("the a an my our your this that there i it its we you any so
 # The words of a polite wrapper around the asking ("can you please tell me what ...").
 POLITE_WORDS = {"you", "tell", "me", "please", "know", "let"}
 FILE_FACT_NOUNS_ASKED = ("size", "filename", "extension")
-# A question asks about files themselves, whatever it asks for: their size in bytes, their edit dates, a listing,
-# a tree, empty files, a folder. Weaker words ("the AUTHORS file", "changed to", "created", "named as") name a
-# document or ask what it says.
+# A question asks about files themselves, whatever it asks for: their size in bytes, their edit dates, a listing, a tree, empty files, a folder.
+# Weaker words ("the AUTHORS file", "changed to", "created", "named as") name a document or ask what it says.
 ASKS_FILES_ANYWHERE = re.compile(
     r"\b(how (?:big|large|heavy)|how much (?:disk )?space|disk space|(?:^\W*|you |please )(?:list|show|find|count|give)\b|"
     r"file ?sizes?|size of (?:the|my|this|that|each|all|every)|in bytes|how many bytes|"
@@ -421,6 +419,8 @@ DIFFERENCE_WORDS = re.compile(r"\b(?:difference|differ|how far|gap|than|apart|be
 COMPARATIVES = ("more", "less", "fewer", "most", "least", "larger", "largest", "bigger", "biggest", "smaller", "smallest", "higher", "highest",
                 "lower", "lowest", "cheaper", "cheapest", "dearer", "dearest", "greater", "greatest", "longer", "longest", "shorter", "shortest", "maximum", "minimum", "expensive")
 RANKED_BETWEEN = re.compile(rf"\b{alternatives(COMPARATIVES)}\b|\b\w+er than\b", re.I)
+# A choice between two things by a measure ("was it higher for A or B?", "which is cheaper, A or B"), and the ways that pick the lesser.
+CHOSEN_BY, LESSER = re.compile(r"\b(?:which|whose|was|were|is|are|did|does|do)\b.*?\b(higher|larger|bigger|greater|more|longer|dearer|lower|smaller|less|fewer|cheaper|shorter)\b.*\bor\b", re.I), {"lower", "smaller", "less", "fewer", "cheaper", "shorter"}
 ORDER_IN_TIME = re.compile(r"\b(?:first|last|earlier|earliest|later|latest|sooner|soonest|before|after|newer|newest|older|oldest|"
                            r"most recent(?:ly)?|recent)\b", re.I)
 # Who holds a role ("who is the club's treasurer?", "who's our landlord"): the role asked.

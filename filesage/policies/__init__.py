@@ -80,6 +80,7 @@ from .in_code import (
 )
 from .roles import the_person_a_role_names_is_answered
 from .plan import (
+    a_choice_between_two_is_made,
     a_file_found_by_rank_is_then_read,
     a_follow_up_asking_one_thing_is_one_look,
     answers_before_are_not_looked_up_again,
@@ -105,6 +106,7 @@ ORDER: list[Policy] = [
         lookups_keep_the_time_a_follow_up_points_to,
         a_follow_up_asking_one_thing_is_one_look,
         arithmetic_only_where_the_question_asks_it,
+        a_choice_between_two_is_made,
         a_file_found_by_rank_is_then_read,
         lookups_keep_what_the_question_is_about,
         answers_before_are_not_looked_up_again),

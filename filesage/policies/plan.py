@@ -15,6 +15,7 @@ from ..language.figures import CODE, MONTH_NAMES, months_named
 from ..language.filters import read_question
 from ..language.lexicon import (
     ADDED_UP,
+    CHOSEN_BY,
     COMBINE_WORDS,
     COMPARED,
     COMPARED_QUANTITY,
@@ -22,6 +23,7 @@ from ..language.lexicon import (
     COUNT_AND_TOTAL,
     DAYS_APART,
     DUPLICATES_ASKED,
+    LESSER,
     EVERY_ONE,
     FIND_THEN_READ,
     MORE_THAN,
@@ -124,6 +126,17 @@ def arithmetic_only_where_the_question_asks_it(plan: Plan, question: str, histor
     if plan.combine in combines_asked_for(question) and not totalled and not own_rank:
         return None
     return replace(plan, combine="none")
+
+
+def a_choice_between_two_is_made(plan: Plan, question: str, history: list[dict], tree: "Toolbox | None") -> Plan | None:
+    """Asked which of two things is higher or cheaper ("was the fee higher for A or B, and what were they?"), small
+    models plan the two lookups and no combination, and the answer says both figures and never which is the one
+    asked. A plan of two lookups that combines nothing, for a question that asks such a choice, picks the larger or
+    the smaller as its word says, in code."""
+    chosen = CHOSEN_BY.search(question)
+    if plan.combine != "none" or len(plan.lookups) != 2 or not chosen:
+        return None
+    return replace(plan, combine="smaller" if chosen.group(1).lower() in LESSER else "larger")
 
 
 def a_file_found_by_rank_is_then_read(plan: Plan, question: str, history: list[dict], tree: "Toolbox | None") -> Plan | None:
