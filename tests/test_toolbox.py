@@ -256,6 +256,8 @@ def test_confine_never_escapes(tmp_path_factory, value):
     [
         ("pdf", ("pdf",)), (".PDF", ("pdf",)), ("pdf files", ("pdf",)), ("*.md", ("md",)),
         ("spreadsheets", ("xlsx", "xls", "csv", "ods")), ("word documents", ("docx", "doc")),
+        # Side by side, two type words that share extensions are the narrower kind; said apart, either.
+        ("excel spreadsheets", ("xlsx", "xls", "xlsm")), ("pdfs and spreadsheets", ("pdf", "xlsx", "xls", "csv", "ods")),
         ("python files", ("py",)), ("", ()), ("all files", ()), ("images", ("png", "jpg", "jpeg", "gif", "bmp", "tiff", "tif", "webp", "svg", "heic")),
     ],
 )

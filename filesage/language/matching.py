@@ -45,16 +45,28 @@ def split_type_words(value: str) -> tuple[tuple[str, ...], list[str]]:
     """The extensions a type phrase means, and its words that are no type ('invoices' in 'invoice pdfs')."""
     found: list[str] = []
     rest: list[str] = []
-    tokens = [w for w in re.findall(r"(?:(?<![\w.])\*?\.)?[a-z0-9+]+", value.lower()) if w not in FILLER_WORDS]
+    tokens = re.findall(r"(?:(?<![\w.])\*?\.)?[a-z0-9+]+", value.lower())
+    before: tuple[str, ...] = ()
     for word in tokens:
+        if word in FILLER_WORDS:
+            before = ()
+            continue
         group = type_extensions(word)
         if not group:
             rest.append(word)
+            before = ()
             continue
         # "word documents" names one group; the generic "document" group does not widen it.
         if found and word in ("document", "documents", "doc", "docs") and set(found) & set(TYPE_GROUPS["document"]):
             continue
-        found.extend(e for e in group if e not in found)
+        # Two type words side by side that share extensions name the narrower kind ("excel spreadsheets": no CSV);
+        # said apart, either.
+        if set(before) & set(group):
+            narrower = min(before, group, key=len)
+            found = [e for e in found if e not in before] + list(narrower)
+        else:
+            found.extend(e for e in group if e not in found)
+        before = group
     return tuple(found), rest
 
 
