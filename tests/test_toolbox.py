@@ -139,14 +139,15 @@ def test_a_small_tree_shows_its_files_and_which_folder_holds_most(tmp_path):
     assert tree.text.splitlines() == ["./ (5 files)", "    home/ (1 files)", "        lease.pdf", "    work/ (4 files)", "        notes/ (2 files)",
                                       "            2031-01-04.md", "            2031-02-09.md", "        budget.xlsx", "        plan.md"]
     assert tree.answer.startswith("The folder has 2 subfolders (home, work) and 5 files in all; work/ holds the most (4 files); the most files directly "
-                                  "in one folder: work/ and work/notes/ (2 each); its folders go 2 levels deep (work/notes/):"), tree.answer
+                                  "in one folder: work/ and work/notes/ (2 each); its folders go 2 levels deep (work/notes/); the most deeply "
+                                  "nested files: work/notes/2031-01-04.md and work/notes/2031-02-09.md:"), tree.answer
     write(tmp_path / "work/notes/2031-03-02.md", "x")
     assert "the most files directly in one folder: work/notes/ (3);" in Toolbox(tmp_path).directory_tree().answer
     # Folders as deep as each other are all the deepest; the hidden files it leaves out are said.
     write(tmp_path / "home/keys/spare.txt", "x")
     write(tmp_path / "home/.draft.md", "x")
     tree = Toolbox(tmp_path).directory_tree()
-    assert "its folders go 2 levels deep (home/keys/ and work/notes/):" in tree.answer
+    assert "its folders go 2 levels deep (home/keys/ and work/notes/); the most deeply nested files: home/keys/spare.txt, " in tree.answer
     assert tree.answer.endswith("Not counted: 1 hidden file (home/.draft.md).")
 
 

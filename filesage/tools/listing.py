@@ -194,6 +194,12 @@ def folder_tree(inside: list["FileEntry"], prefix: str, max_depth: int) -> tuple
     levels = depth + 1 - (prefix.count("/") + 1 if prefix else 0)
     if levels > 1:
         head += f"; its folders go {levels} levels deep ({names_sentence(deepest[:5])}{' and more' if len(deepest) > 5 else ''})"
+        # The most deeply nested files: those of the deepest folders that hold any.
+        holding = [name for name in below if names.get(name)]
+        lowest = max((name.count("/") for name in holding), default=-1)
+        nested = sorted(f"{name}/{file}" for name in holding if name.count("/") == lowest for file in names[name])
+        if nested:
+            head += f"; the most deeply nested files: {names_sentence(nested[:5])}{' and more' if len(nested) > 5 else ''}"
     return tree, head + ":\n```\n" + tree + "\n```", folders
 
 
