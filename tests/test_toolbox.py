@@ -432,6 +432,12 @@ def test_a_count_says_the_space_the_files_take_and_how_many_each_year(tmp_path):
         os.utime(tmp_path / f"notes/n{number:02d}.txt", (stamp, stamp))
     answer = Toolbox(tmp_path).count_files().answer
     assert answer.startswith("There are 12 files in the folder (1.2 KB in all).") and "By year last modified: 2031: 7, 2032: 5." in answer, answer
+    # Files of one year: by the month of their last change, and the month with the most.
+    for number in range(12):
+        stamp = time.mktime((2032, 1 + number % 3 if number < 9 else 2, 3, 12, 0, 0, 0, 0, -1))
+        os.utime(tmp_path / f"notes/n{number:02d}.txt", (stamp, stamp))
+    answer = Toolbox(tmp_path).count_files(changed_within="2032").answer
+    assert "By month last modified: January: 3, February: 6, March: 3; the most in February 2032 (6)." in answer, answer
 
 
 def test_hidden_files_are_listed_and_counted_only_when_asked_for(tmp_path):

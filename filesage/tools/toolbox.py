@@ -16,6 +16,7 @@ from ..files.readers import document_parts
 from ..files.walk import FileEntry, confine, human_size, walk, when
 from ..language.glossary import translations
 from ..language.matching import files_named, kin_words, match_folder, parse_size, parse_span, split_type_words, type_extensions
+from ..language.figures import MONTH_NAMES
 from ..language.lexicon import LANGUAGE_WORDS
 from ..language.text import singular, terms, words
 from .listing import (
@@ -225,16 +226,22 @@ class Toolbox:
         if count > 10:
             by_type = Counter(e.extension or "(no extension)" for e in files)
             if len(by_type) > 1:
-                kinds = ", ".join(f"{n} .{t}" if t[0] != "(" else f"{n} {t}" for t, n in by_type.most_common(8))
-                more = f", and {len(by_type) - 8} more types" if len(by_type) > 8 else ""
-                text += f" By type: {kinds}{more}."
-                answer += f" By type: {kinds}{more}."
-            # Files of a few years apart, counted by the year of their last change ("in 2023 versus 2024").
+                kinds = ", ".join(f"{n} .{t}" if t[0] != "(" else f"{n} {t}" for t, n in by_type.most_common(8)) + (
+                    f", and {len(by_type) - 8} more types" if len(by_type) > 8 else "")
+                text, answer = text + f" By type: {kinds}.", answer + f" By type: {kinds}."
+            # Files of a few years apart, counted by the year of their last change ("in 2023 versus 2024"); of one year,
+            # by the month ("which month saw the most changes").
             by_year = Counter(time.localtime(e.modified).tm_year for e in files)
+            by_month = Counter(time.localtime(e.modified).tm_mon for e in files)
             if 1 < len(by_year) <= 6:
-                years = ", ".join(f"{year}: {n}" for year, n in sorted(by_year.items()))
-                text += f" By year last modified: {years}."
-                answer += f" By year last modified: {years}."
+                said = " By year last modified: " + ", ".join(f"{year}: {n}" for year, n in sorted(by_year.items())) + "."
+                text, answer = text + said, answer + said
+            elif len(by_year) == 1 and len(by_month) > 1:
+                year, top = next(iter(by_year)), max(by_month.values())
+                most = " and ".join(f"{MONTH_NAMES[m]} {year}" for m in sorted(by_month) if by_month[m] == top)
+                months = ", ".join(f"{MONTH_NAMES[m]}: {n}" for m, n in sorted(by_month.items()))
+                said = f" By month last modified: {months}; the most in {most} ({top})."
+                text, answer = text + said, answer + said
         paths = [e.path for e in files] if count <= 10 else []
         if paths:
             text += "\nThey are: " + ", ".join(paths)
@@ -315,10 +322,8 @@ class Toolbox:
     def _hidden_left_out(self, how: str, hidden: str, **filters) -> str:
         """The hidden files that would match too, said ("Not counted: 1 hidden file (.notes)."), so that a count or a
         listing says which one it is; '' when hidden files were asked for or none would match."""
-        if hidden != "no":
-            return ""
-        dotted = self._selected(**filters, hidden="only")
-        if isinstance(dotted, ToolResult) or not dotted.files:
+        dotted = self._selected(**filters, hidden="only") if hidden == "no" else None
+        if dotted is None or isinstance(dotted, ToolResult) or not dotted.files:
             return ""
         n = len(dotted.files)
         return f"{how}: {n} hidden file{'s' if n != 1 else ''} ({names_sentence([e.path for e in dotted.files[:3]])}{', ...' if n > 3 else ''})."
