@@ -36,6 +36,8 @@ CASES = {
     "SAYS_YES_OR_NO": lambda: all(L.SAYS_YES_OR_NO.search(a) for a in ("Yes, on 2 May.", "It wasn't paid.")) and not L.SAYS_YES_OR_NO.search("It is 84.20."),
     "CHOSEN_BY": lambda: L.CHOSEN_BY.search("was it cheaper in May or June?").group(1) == "cheaper" and not L.CHOSEN_BY.search("what is higher than 5?"),
     "LESSER": lambda: "cheaper" in L.LESSER and "higher" not in L.LESSER,
+    "REMAINDER": lambda: all(L.REMAINDER.search(q) for q in ("how much is left after the deposit?", "once the refund is in, what's still owing"))
+    and not L.REMAINDER.search("how much is left on the plan?"),
     "PAPER_KINDS": lambda: {"quote", "estimate"} in [group & {"quote", "estimate"} for group in L.PAPER_KINDS] and not any("manual" in g for g in L.PAPER_KINDS),
     "KIN_WORDS": lambda: any({"invoice", "bill"} <= group for group in L.KIN_WORDS) and len(set().union(*L.KIN_WORDS)) == sum(map(len, L.KIN_WORDS)),
     "UNITS": lambda: L.UNITS["mb"] == 1024**2 and L.UNITS["kb"] == 1024 and L.UNITS["gigs"] == 1024**3,

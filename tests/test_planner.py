@@ -100,6 +100,9 @@ def test_figures_are_added_compared_and_dated_in_code_with_their_sources():
     assert [s["path"] for s in sources] == ["travel/taxi.txt", "travel/hotel.pdf"]
     text, _ = compose(Plan("q", [taxi.lookup, hotel.lookup], "difference"), [taxi, hotel])
     assert text.startswith("The hotel is higher by €175.50")
+    # What is left of one figure once the other is taken off ("left after the deposit").
+    text, _ = compose(Plan("How much is left to pay the hotel after the taxi voucher?", [taxi.lookup, hotel.lookup], "difference"), [taxi, hotel])
+    assert text == "That leaves €175.50 (the taxi: €38.50 [1]; the hotel: €214.00 [2]).", text
     # A table's cell is the figure, not the last one of the row quoted beside it.
     row = 'In data/zither.csv [1]: Only one row says 2030: Total is 6958 (the row "Year: 2030; Total: 6958; Per Capita: 1.13").'
     assert figure_of(Found(Lookup("total in 2030?", "2030 total"), answer(row, [{"n": 1, "path": "data/zither.csv"}])), "difference").value == 6958

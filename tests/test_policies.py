@@ -1159,7 +1159,8 @@ def test_several_looks_are_planned():
     from filesage.policies.plan import several_looks_are_planned as planned
 
     for question in ("Who is the landlord, and how much notice must I give?", "taxi and hotel together - how much?",
-                     "Which is longer, the warranty of the fridge or the oven?", "the smallest of the CREDITS files: who wrote it?"):
+                     "Which is longer, the warranty of the fridge or the oven?", "the smallest of the CREDITS files: who wrote it?",
+                     "After the deposit, how much is still owing on the boat hire?"):
         assert planned(question, [], None), question
     history = [{"role": "user", "content": "Who runs the choir?"}, {"role": "assistant", "content": "Ines Moreau."}]
     assert planned("when did she join?", history, None) and planned("phone?", history, None)

@@ -15,7 +15,7 @@ from ..grounding.claims import MARKER, claims
 from ..grounding.lines import shape
 from ..language.figures import NUMBER, duration_words, durations_in, number_value
 from ..files.walk import human_size
-from ..language.lexicon import DAYS_APART, PERCENT_ASKED, PERCENT_SHARE, RANKED_FILE, TODAYS_YEAR, UNITS, YEAR
+from ..language.lexicon import DAYS_APART, PERCENT_ASKED, PERCENT_SHARE, RANKED_FILE, REMAINDER, TODAYS_YEAR, UNITS, YEAR
 from ..language.text import terms
 from ..llm.base import Usage
 from ..llm.parser import extract_json_object
@@ -463,7 +463,10 @@ def compose(plan: Plan, found: list[Found]) -> tuple[str, list[dict]]:
         high, low = max(found, key=lambda f: f.value), min(found, key=lambda f: f.value)
         if high.value == low.value:
             return f"They are the same ({listed}).", sources
-        return (f"The {high.lookup.label} is higher by {written_like(high.value - low.value, written, kinds)} ({listed}).", sources)
+        apart = written_like(high.value - low.value, written, kinds)
+        if REMAINDER.search(plan.question):  # what is left of the larger once the smaller is taken off
+            return f"That leaves {apart} ({listed}).", sources
+        return (f"The {high.lookup.label} is higher by {apart} ({listed}).", sources)
     pick = (max if plan.combine == "larger" else min)(found, key=lambda f: f.value)
     if sum(f.value == pick.value for f in found) > 1:  # none is larger than the others: they are level
         return f"They are the same ({listed}).", sources

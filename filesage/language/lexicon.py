@@ -412,10 +412,11 @@ MORE_THAN = re.compile(r"\bhow (?:much|many) (?:more|less|fewer|bigger|smaller|h
                        r"\bby how (?:much|many)\b|\bhow far\b.{0,60}?\b(?:under|over|below|above|beyond|short of)\b|(?:^\W*|[,;]\s*)(?:do|does|did)\b.*\b(?:agree|tally|differ)\b|"
                        r"\bhow much (?:did|has|have|does|do|had)\b.{1,80}?\b(?:change|rise|rose|risen|fall|fell|fallen|grow|grew|grown|drop|"
                        r"increase|decrease|go up|go down|went up|went down)\w*\b", re.I)
-# The ways a plan may combine its lookups, each allowed only when the question's words ask for it: added up, one
-# figure against the other, the larger or smaller of them, the earlier or later, or a file picked and then read.
+# The ways a plan may combine its lookups, each allowed only when the question's words ask for it: added up, one figure against the other (or what is
+# left of it: "left after the deposit"), the larger or smaller, the earlier or later, or a file picked and then read.
 SUMMED = re.compile(r"\b(?:together|combined|altogether|in total|totals?|sum|add(?:s|ed)? up|plus)\b", re.I)
-DIFFERENCE_WORDS = re.compile(r"\b(?:difference|differ|how far|gap|than|apart|between)\b", re.I)
+DIFFERENCE_WORDS, REMAINDER = re.compile(r"\b(?:difference|differ|how far|gap|than|apart|between)\b", re.I), re.compile(
+    r"\b(?:after|once|less|minus)\b.*\b(?:left|remains?|remaining|owing|owed|outstanding)\b|\b(?:left|remains?|remaining|still owing|still owed|outstanding)\b.*\b(?:after|once|less|minus)\b", re.I)
 COMPARATIVES = ("more", "less", "fewer", "most", "least", "larger", "largest", "bigger", "biggest", "smaller", "smallest", "higher", "highest",
                 "lower", "lowest", "cheaper", "cheapest", "dearer", "dearest", "greater", "greatest", "longer", "longest", "shorter", "shortest", "maximum", "minimum", "expensive")
 RANKED_BETWEEN = re.compile(rf"\b{alternatives(COMPARATIVES)}\b|\b\w+er than\b", re.I)
@@ -442,9 +443,8 @@ WHOLE_READ = re.compile(r"\b(summari[sz]e|summary|overview|gist|read|open)\b", r
 # What a document says at its top: its title and who wrote it ("who wrote X", "the real title of X", "what paper is X").
 TOP_OF_DOCUMENT = re.compile(r"\bwho (?:wrote|authored)\b|\bauthors?\b|\btitle\b|\bwhat (?:paper|document|book|report) is\b|"
                              r"\bwhat is (?:that|this)\b.*\breally\b", re.I)
-# Folders compared by what they hold ("which of the folders is biggest", "rank my folders by file count"):
-# the tree, with each folder's count, answers it.
-# A folder's space or its subfolders asked, which no document says ("the space a folder takes up on disk").
+# Folders compared by what they hold ("which of the folders is biggest", "rank my folders by file count"): the tree, with each folder's count, answers
+# it. A folder's space or its subfolders asked, which no document says ("the space a folder takes up on disk").
 FOLDER_SPACE_OR_PARTS = re.compile(r"\bhow much (?:disk )?space\b|\bspace (?:does|do)\b.*\b(?:take|use)|"
                                    r"\b(?:what|which)\s+(?:sub-?folders|subdirectories)\b", re.I)
 FOLDERS_COMPARED = re.compile(r"\b(?:which|what)\s+(?:[\w-]+\s+){0,2}(?:folder|directory|subfolder)s?\b.*\b(?:most|fewest|least|biggest|largest|smallest)\b|"

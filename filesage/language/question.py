@@ -26,6 +26,7 @@ from .lexicon import (
     DAYS_APART,
     DEFAULT_ASKED,
     DIFFERENCE_WORDS,
+    REMAINDER,
     DOCUMENT_FRAME,
     EDITING,
     EVERYDAY_TYPES,
@@ -359,7 +360,7 @@ def combines_asked_for(question: str) -> set[str]:
     allowed = {"none"}
     if SUMMED.search(question) or ADDED_UP.search(question):
         allowed.add("sum")
-    if any(words.search(question) for words in (DIFFERENCE_WORDS, MORE_THAN, COMPARED, DAYS_APART, PERCENT_ASKED)):
+    if any(words.search(question) for words in (DIFFERENCE_WORDS, REMAINDER, MORE_THAN, COMPARED, DAYS_APART, PERCENT_ASKED)):
         allowed.add("difference")
     if RANKED_BETWEEN.search(question) or COMPARED.search(question):
         allowed |= {"larger", "smaller"}
