@@ -637,12 +637,24 @@ def test_answer_after_a_found_result(agent):
     assert answer_after_a_found_result(ran(agent, turn_for(agent, "birthday?"), "semantic_search", query="birthday")) is None
 
 
+def found_(agent, question, text):
+    """A turn whose one search found `text`."""
+    turn = turn_for(agent, question)
+    turn.record(Ran(Step("semantic_search", {"query": question}, "model", "found", True, True, 0.0, 0, 0, []), ToolResult(text, []), "found 0", text))
+    return turn
+
+
 def test_not_found_is_said_plainly(agent):
     turn = ran(agent, turn_for(agent, "When is Anna's birthday?"), "semantic_search", query="Anna birthday")
     verdict = not_found_is_said_plainly(turn, None)
     assert isinstance(verdict, Accept) and verdict.as_written and verdict.text.startswith("I found nothing in the folder")
     found = ran(agent, turn_for(agent, "what is the invoice total?"), "semantic_search", query="invoice total")
     assert not_found_is_said_plainly(found, "It is $4,320.00.") is None
+    # Whose the thing asked is: another person's number found is nothing found; hers is.
+    theirs = found_(agent, "What's Ilse's NTR number?", "From money/pension statement.pdf [1]:\n- Member: Tomas Reuter\n- NTR number: 118-442-907")
+    assert not_found_is_said_plainly(theirs, "Ilse's NTR number is 118-442-907 [1].").text.startswith("I found nothing in the folder")
+    hers = found_(agent, "What's Ilse's NTR number?", "From money/Ilse pension.pdf [1]:\n- Member: Ilse Varga\n- NTR number: 118-442-907")
+    assert not_found_is_said_plainly(hers, "It is 118-442-907 [1].") is None
 
 
 def test_claims_must_be_in_the_results(agent):

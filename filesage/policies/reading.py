@@ -11,7 +11,7 @@ from ..agent import prompts
 from ..agent.decisions import Accept
 from ..agent.state import Turn
 from ..grounding.claims import MARKER, claims, missing_names
-from ..grounding.lines import is_source_heading, unlisted
+from ..grounding.lines import OWNER, is_source_heading, unlisted
 from ..language.lexicon import CHANGELOG_NAMES, QUESTION_WORDS, REFERS_BACK, RULED_OUT
 from ..language.matching import folder_by_its_own_name
 from ..language.names import proper_names
@@ -69,8 +69,11 @@ def found_anything(turn: "Turn") -> bool:
     missing = missing_names(question, found)
     named = missing_names(question, "")  # everything the question names
     # A year, a version or a code the question gives that nothing found says: the passages are about another one
-    # (another quarter's figures, the release before). A name with a digit in it is such a code ("Q4", "DX-52").
-    decisive = {claim.text for claim in claims(question)} | {name for name in proper_names(question) if re.search(r"\d", name)}
+    # (another quarter's figures, the release before). A name with a digit in it is such a code ("Q4", "DX-52"); so is
+    # the name of whose the thing asked is ("Ilse's tax number"): another person's is no answer.
+    owners = {owner.lower() for owner in OWNER.findall(question)}
+    decisive = {claim.text for claim in claims(question)} | {name for name in proper_names(question)
+                                                             if re.search(r"\d", name) or owners & set(name.lower().split())}
     if set(missing) & decisive:
         return False
     return not missing or len(missing) < len(named)
