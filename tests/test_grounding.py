@@ -511,3 +511,15 @@ def test_whose_paper_it_is_picks_the_document_not_the_line():
     bad, line = unconnected("The total on the caterer's quote is 1,200.00 [1].", asked, quote)
     assert [c.text for c in bad] == ["1,200.00"] and line == "QUOTE TOTAL (incl. tax)   1,380.00", (bad, line)
     assert unconnected("The caterer's quote comes to 1,380.00 [1].", asked, quote) == ([], "")
+
+
+def test_a_figure_of_a_document_that_never_names_whose_it_is_is_another_persons():
+    from filesage.grounding.lines import unconnected
+
+    asked = "What's Ilse's NTR number?"
+    found = Evidence([asked, "From money/pension statement.pdf [1]:\n- Member: Tomas Reuter\n- NTR number: 118-442-907\n\n"
+                      "From party/guests.csv [2]:\n- Name: Ilse Varga; Side: bride"])
+    bad, _ = unconnected("Ilse's NTR number is 118-442-907 [1].", asked, found)
+    assert [c.text for c in bad] == ["118", "442", "907"], bad
+    hers = Evidence([asked, "From money/Ilse pension.pdf [1]:\n- Member: Ilse Varga\n- NTR number: 118-442-907"])
+    assert unconnected("It is 118-442-907 [1].", asked, hers) == ([], "")

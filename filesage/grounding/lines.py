@@ -8,8 +8,8 @@ import re
 from dataclasses import dataclass
 
 from ..language.glossary import BEFORE_TAX, TOTAL_LABELS, asks_before_tax
-from ..language.names import proper_names
-from ..language.text import covers, fold, holders, setting_key, stem, terms
+from ..language.names import proper_names, says_name
+from ..language.text import covers, fold, holders, setting_key, squash, stem, terms
 from ..tools.result import is_note
 from .claims import Claim, Evidence, claims, missing_names, supported
 
@@ -152,6 +152,13 @@ def unconnected(answer: str, question: str, evidence: Evidence, translated: dict
     asked = [c.key for c in claims(question)]
     skip = frozenset(t for name in proper_names(question) for t in terms(name))  # the words of the names it gives
     owners = frozenset(terms(" ".join(OWNER.findall(question))))
+    # Whose the thing is, by name ("Ilse's number"): a figure of a document that never names them is another's.
+    owned_by = [name for name in proper_names(question) if owners & terms(name)]
+
+    def of_the_owner(index: int) -> bool:
+        line = lines[index]
+        said = squash(f"{line.text} {line.context} {documents[line.document] if line.document else ''}")
+        return all(says_name(name, said) for name in owned_by)
     bad, best_line, best_score = [], "", 0.0
     for claim in claims(answer):
         if claim.kind not in ("number", "date", "code") or claim.key in asked:
@@ -160,6 +167,9 @@ def unconnected(answer: str, question: str, evidence: Evidence, translated: dict
         # A figure a setting gives whose key the question names ("workers = 8" for "how many workers are set")
         # is from the line asked about, whatever the comments around it repeat of the question.
         if not bearing or any(says(t, setting_key(unlisted(lines[i].text), False)) for i in bearing for t in wanted):
+            continue
+        if owned_by and not any(of_the_owner(i) for i in bearing):
+            bad.append(claim)
             continue
         # A rival figure is of the same shape as the one the answer took: an amount competes with amounts,
         # not with the number of the invoice it is on.
