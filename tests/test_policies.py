@@ -1859,3 +1859,19 @@ def test_a_choice_between_two_is_made():
     assert chosen(Plan("q", rates, "difference"), "By how much was the rate higher for Norland or Ostmark?", [], None) is None
     assert chosen(Plan("q", rates, "none"), "What were the rates for Norland and Ostmark in 2031?", [], None) is None
     assert chosen(Plan("q", [*rates, Lookup("Velmora?", "Velmora rate")], "none"), "Was it higher for Norland or Ostmark or Velmora?", [], None) is None
+
+
+def test_the_passages_a_search_rests_on_are_no_lines_of_the_last_source_shown(agent):
+    """A search shows a statement's line and then a guest list that names Ilse; the passages it rests on follow. The
+    statement's own passage is not the guest list's: its number is still not Ilse's."""
+    from filesage.policies.before_answer import figures_come_from_the_line_asked_about
+
+    question = "What's Ilse's NTR number?"
+    shown = ("From money/pension statement.pdf [1] (p. 1):\n- NTR number: 118-442-907\n"
+             "From party/guests.csv [2] (rows 1-2):\n- Name: Ilse Varga; Side: bride")
+    basis = "Pension statement\nMember: Tomas Reuter\nNTR number: 118-442-907\n\nName: Ilse Varga; Side: bride"
+    turn = turn_for(agent, question)
+    turn.record(Ran(Step("semantic_search", {"query": question}, "model", "found", True, True, 0.0, 0, 0, []),
+                    ToolResult(shown, [], basis=basis), "found 0", shown))
+    verdict = figures_come_from_the_line_asked_about(turn, "Ilse's NTR number is 118-442-907 [1].")
+    assert isinstance(verdict, Retry), verdict

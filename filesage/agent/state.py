@@ -67,6 +67,11 @@ class AskedAgain:
 Entry = Ran | Fired | Drafted | Rewrote | AskedAgain
 
 
+def with_basis(ran: "Ran") -> str:
+    """What a step showed, and the passages it rests on after a blank line: a passage is no line of the last source shown."""
+    return f"{ran.shown}\n\n{ran.result.basis}" if ran.result.basis else ran.shown
+
+
 @dataclass
 class Turn:
     """One question: what it starts from (never changed), the log, and the conversation the model sees."""
@@ -112,7 +117,7 @@ class Turn:
         return {e.key for e in self._ran()}
 
     def _found(self, content: bool) -> list[str]:
-        return [f"{e.shown}\n{e.result.basis}" for e in self._ran() if e.step.found and (e.step.tool in CONTENT_TOOLS) == content]
+        return [with_basis(e) for e in self._ran() if e.step.found and (e.step.tool in CONTENT_TOOLS) == content]
 
     @property
     def content_found(self) -> list[str]:
@@ -132,7 +137,7 @@ class Turn:
     @property
     def evidence(self) -> Evidence:
         """Everything an answer may rest on: the question, the conversation, what the tools found."""
-        return Evidence([self.asked, *(t["content"] for t in self.history), *(f"{e.shown}\n{e.result.basis}" for e in self._ran() if e.step.found)])
+        return Evidence([self.asked, *(t["content"] for t in self.history), *(with_basis(e) for e in self._ran() if e.step.found)])
 
     @property
     def fired(self) -> list[str]:
