@@ -137,6 +137,8 @@ NEXT_RELEASE = re.compile(r"\b(?:one|release|version)s?\s+(before|after)\b(?!\s+
 BACKWARD = {"before", "previous", "prior", "preceding", "earlier", "older"}
 # "Which fixes came with that version?", "what did it fix?": the release the answer before gave.
 THAT_RELEASE = re.compile(r"\b(?:that|this|the same)\s+(?:one|release|version)\b|\bit\b", re.I)
+# "When was it released?", "that version's release date": the day of the release the answer before gave.
+RELEASE_DAY_ASKED = re.compile(r"\bwhen\b.*\b(?:released|out|shipped|published|tagged)\b|\brelease date\b|\breleased on\b", re.I)
 
 
 def the_release_the_conversation_points_to_is_read(turn: "Turn", call: ToolCall | None) -> ToolCall | None:
@@ -144,11 +146,12 @@ def the_release_the_conversation_points_to_is_read(turn: "Turn", call: ToolCall 
     release the conversation named and answer with it again, or with notes of a version a search shows. When a
     follow-up about releases names no version and asks for the release next to the one the turn before named (its
     question, else its answer), that release is found in number in the program's changelog; when it asks what the
-    release the answer before gave changed, that release's lines are read; both in code."""
+    release the answer before gave changed, or when it came out, that release's lines are read; both in code."""
     asked = turn.as_written or turn.question
     pointing = NEXT_RELEASE.search(asked)
     notes = RELEASE_NOTES_ASKED.search(asked)
-    if turn.tree is None or "count_in_file" not in turn.tools or VERSION.search(fold(asked)) or not (pointing or (notes and THAT_RELEASE.search(asked))):
+    dated = RELEASE_DAY_ASKED.search(asked)
+    if turn.tree is None or "count_in_file" not in turn.tools or VERSION.search(fold(asked)) or not (pointing or ((notes or dated) and THAT_RELEASE.search(asked))):
         return None
     before_question = previous_question(turn)
     before_answer = previous_answer(turn)
