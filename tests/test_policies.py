@@ -529,6 +529,10 @@ def test_the_release_the_conversation_points_to_is_read(tmp_path):
     beside = [{"role": "user", "content": "and the one before 2.4?"}, {"role": "assistant", "content": "2.3 is the release before 2.4 [1].", "sources": [{"path": "quill/NEWS"}]}]
     assert pointed(turn_for(agent, "what did that one add?", beside), None) == ToolCall("count_in_file", {"path": "quill/NEWS", "what": "release 2.3"})
     assert pointed(turn_for(agent, "which python versions did it drop?", history), None) == ToolCall("count_in_file", {"path": "quill/NEWS", "what": "release 2.4"})
+    # What the release next to it says, asked in words of its own: its notes.
+    previous = [*newest, {"role": "user", "content": "and the previous release?"}, {"role": "assistant", "content": "2.3 is the release before 2.4 [1].",
+                                                                                                     "sources": [{"path": "quill/NEWS"}]}]
+    assert pointed(turn_for(agent, "Which parser got rewritten in the newer one?", previous), None).arguments["what"] == "release notes after 2.3"
     # When the version the answer before gave came out: that release's line, with its date.
     version = [{"role": "user", "content": "Which quill version is this, going by its VERSION file?"}, {"role": "assistant", "content": "quill 2.4 [1]."}]
     assert pointed(turn_for(agent, "When was it released?", version), None) == ToolCall("count_in_file", {"path": "quill/NEWS", "what": "release 2.4"})

@@ -149,8 +149,10 @@ def the_release_the_conversation_points_to_is_read(turn: "Turn", call: ToolCall 
     release the answer before gave changed, or when it came out, that release's lines are read; both in code."""
     asked = turn.as_written or turn.question
     pointing = NEXT_RELEASE.search(asked)
-    notes = RELEASE_NOTES_ASKED.search(asked)
     dated = RELEASE_DAY_ASKED.search(asked)
+    # What the release next to it says ("what library got migrated in the newer one?"): words beside the pointing.
+    beside = terms(NEXT_RELEASE.sub(" ", asked)) - RELEASE_WORDS - terms("what which when about that this one ones")
+    notes = RELEASE_NOTES_ASKED.search(asked) or (pointing and beside and not dated)
     if turn.tree is None or "count_in_file" not in turn.tools or VERSION.search(fold(asked)) or not (pointing or ((notes or dated) and THAT_RELEASE.search(asked))):
         return None
     before_question = previous_question(turn)
