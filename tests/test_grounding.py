@@ -317,6 +317,9 @@ def test_a_figure_from_the_line_about_something_else_is_not_connected():
     bad, line = unconnected("The receipt came to 240,00 kr [1].", asked, receipt)
     assert [c.text for c in bad] == ["240,00"] and line == "Summa att betala: 285,00 kr"
     assert unconnected("The receipt came to 285,00 kr [1].", asked, receipt) == ([], "")
+    # "The amount of the receipt" is the whole too, not its first item.
+    bad, _ = unconnected("The amount is 240,00 kr [1].", "What is the amount of the Fjordline receipt?", receipt)
+    assert [c.text for c in bad] == ["240,00"], bad
     assert unconnected("The life vest was 45,00 kr [1].", "How much was the life vest on the Fjordline receipt?", receipt) == ([], "")
     # A total asked is the whole: the sum before tax is a part of it, however its label says "total".
     asked = "How much was the March gas bill?"

@@ -15,11 +15,11 @@ from .claims import Claim, Evidence, claims, missing_names, supported
 
 # A figure's line must match the question at least this well, against the best line with a figure of its kind.
 CONNECTED_SHARE = 0.75
-# "How much was the plumber's invoice", "the total for the boat hire booking": a document asked for as a whole comes to its
+# "How much was the plumber's invoice", "the amount of the boat hire booking": a document asked for as a whole comes to its
 # total line, however its language labels it, not to one of its items.
 DOCUMENTS = r"(?:bill|invoice|receipt|booking|order|reservation|ticket)s?"
 WHOLE_AMOUNT = re.compile(rf"\bhow much (?:was|is|were|are|did|does|do) (?:the |my |that |this |its )?(?:[\w'-]+ ){{0,3}}{DOCUMENTS}\b"
-                          rf"|\btotal (?:for|of|on) (?:the |my |that |this )?(?:[\w'-]+ ){{0,3}}{DOCUMENTS}\b", re.I)
+                          rf"|\b(?:total|amount) (?:for|of|on) (?:the |my |that |this )?(?:[\w'-]+ ){{0,3}}{DOCUMENTS}\b", re.I)
 
 
 # Whose a thing is, said with an apostrophe: "the venue's quote", "the Smiths' lease".
