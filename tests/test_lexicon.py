@@ -31,9 +31,6 @@ CASES = {
     "KNOWN_EXTENSIONS": lambda: {"pdf", "docx", "csv"} <= L.KNOWN_EXTENSIONS and all(e == e.lower() and "." not in e for e in L.KNOWN_EXTENSIONS),
     "FILLER_WORDS": lambda: {"file", "files", "types", "my"} <= L.FILLER_WORDS and "invoice" not in L.FILLER_WORDS,
     "WHOLE_FOLDER": lambda: {"", "everything", "my files"} <= L.WHOLE_FOLDER and "finance" not in L.WHOLE_FOLDER,
-    "YES_NO_ASKED": lambda: all(L.YES_NO_ASKED.search(q) for q in ("and did she pay?", "Is it still open")) and not any(
-        L.YES_NO_ASKED.search(q) for q in ("Can you tell me the fee?", "Was it in May or June?", "what is it?")),
-    "SAYS_YES_OR_NO": lambda: all(L.SAYS_YES_OR_NO.search(a) for a in ("Yes, on 2 May.", "It wasn't paid.")) and not L.SAYS_YES_OR_NO.search("It is 84.20."),
     "CHOSEN_BY": lambda: L.CHOSEN_BY.search("was it cheaper in May or June?").group(1) == "cheaper" and not L.CHOSEN_BY.search("what is higher than 5?"),
     "LESSER": lambda: "cheaper" in L.LESSER and "higher" not in L.LESSER,
     "REMAINDER": lambda: all(L.REMAINDER.search(q) for q in ("how much is left after the deposit?", "once the refund is in, what's still owing"))

@@ -913,15 +913,6 @@ def test_answers_give_what_was_asked(agent):
     found(bill, "From bills/power_05.pdf [1]:\n- Usage: 312 kWh\n- Amount due: 96,84 EUR")
     assert "an amount of money" in answers_give_what_was_asked(bill, "The power bill for May was 312 kWh [1].").message
     assert answers_give_what_was_asked(bill, "It came to 96,84 EUR [1].") is None
-    # "Did I pay it?": a yes or a no, not the amount retold; a choice between two things is no yes-or-no question.
-    paid = ran(agent, turn_for(agent, "Did I pay the boat licence?"), "semantic_search", query="boat licence")
-    found(paid, "From bank/export.csv [1]:\n- Date: 02/05/2031; Payee: MARITIME OFFICE; Memo: BOAT LICENCE; Amount: -84.20")
-    assert answers_give_what_was_asked(paid, "The amount of the payment is -84.20 [1].").message == prompts.YES_NO_RETRY
-    assert answers_give_what_was_asked(paid, "Yes: you paid -84.20 to the Maritime Office on 02/05/2031 [1].") is None
-    assert answers_give_what_was_asked(paid, "I found no payment for it, so it was not paid.") is None
-    choice = ran(agent, turn_for(agent, "Was the boat licence paid in May or June?"), "semantic_search", query="boat licence")
-    found(choice, "From bank/export.csv [1]:\n- Date: 02/05/2031; Payee: MARITIME OFFICE; Memo: BOAT LICENCE; Amount: -84.20")
-    assert answers_give_what_was_asked(choice, "It was paid on 02/05/2031 [1].") is None
     # "Which option ...": the option, not what it does retold.
     option = ran(agent, turn_for(agent, "Which zither option shows the failed attempts?"), "semantic_search", query="zither")
     found(option, "From zither.1 [1]:\n- -f, --show-failed: show the number of failed attempts")

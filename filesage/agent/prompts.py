@@ -106,7 +106,6 @@ def unconnected_retry(claims: list[str], line: str) -> str:
 ROLE_RETRY = 'The question asks who the {role} is. The line that names the {role} is: "{line}". Answer again in plain words with the name it gives for that role.'
 ROLE_NAMED = 'The {role} is {name}: the files say "{line}".'
 KIND_RETRY = "The question asks for {kind}, and your answer gives none. Answer again in plain words with the one the results give for what the question asks about."
-YES_NO_RETRY = "The question asks yes or no, and your answer says neither. Answer again: Yes or No first, then what the results say that shows it."
 
 
 HOLLOW_RETRY = 'Your answer only repeats the question: it gives nothing the question does not already say. {line}Answer again in plain words with what the results say.'

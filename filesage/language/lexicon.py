@@ -18,6 +18,7 @@ def alternatives(phrases, plural: bool = False) -> str:
 def plurals(nouns) -> set[str]:
     return {form for noun in nouns for form in (noun, noun + "s")}
 
+
 # ------------------------------------------------------------------------------------------ files and folders
 # Nouns that say "a file", whatever its type.
 FILE_NOUNS = ("file", "document", "doc")
@@ -352,8 +353,6 @@ QUANTITY_NOUNS = ("cost", "price", "amount", "total", "fee", "rent", "deposit", 
 NUMBER_ASKED = re.compile(rf"\bhow (much|many|long|far|old)\b|\b(phone|telephone|mobile)\b|\bwhat (is|was|are|were) the ([\w'-]+ )?{alternatives(QUANTITY_NOUNS)}\b|"
                           r"\bwhat temperature\b|\bhow many degrees\b", re.I)
 ASKED_KIND = [("date", DATE_ASKED), ("number", NUMBER_ASKED)]
-# A question answered yes or no ("did I pay it?"; not "can you tell me ...", not "was it A or B?"), and an answer that says which.
-YES_NO_ASKED, SAYS_YES_OR_NO = re.compile(r"^\W*(?:(?:and|so|but|ok|okay|then)\W+)?(?:is|are|was|were|has|have|had|did|does|do|am|can|will)\b(?!\s+you\b)(?!.*\bor\b)", re.I), re.compile(r"\b(?:yes|no|not|never|none|nothing)\b|n't\b", re.I)
 # A manual page asked for: the file of a name whose extension is a manual section ("nnn.1", "cron.8").
 MAN_PAGE_ASKED = re.compile(r"\bman(?:ual)? ?pages?\b|\bman(?:page)?\b(?!-)", re.I)
 MAN_SECTION = re.compile(r"^[1-9][a-z]*$")

@@ -22,8 +22,7 @@ from ..grounding.claims import (
 )
 from ..grounding.lines import shape, unconnected
 from ..language.glossary import term_of, translations
-from ..language.lexicon import (ASKED_KIND, LIST_ASKED, MONEY_LINE, MONEY_WORDS, ONE_VALUE_ASKED, OPTION_ASKED, OPTION_NAMED, SAYS_YES_OR_NO, SETTING_NAMED,
-                                SUMMARY_ASKED, SUMMED, YES_NO_ASKED)
+from ..language.lexicon import ASKED_KIND, LIST_ASKED, MONEY_LINE, MONEY_WORDS, ONE_VALUE_ASKED, OPTION_ASKED, OPTION_NAMED, SETTING_NAMED, SUMMARY_ASKED, SUMMED
 from ..language.question import (
     months_asked,
     asked_phrases,
@@ -253,7 +252,7 @@ def answers_give_what_was_asked(turn: "Turn", draft: str | None) -> Accept | Ret
     kWh or the hours the bill also states; "which option ..." asks for the option, not what it does. Asked for an
     e-mail address, a web address or a phone number, they give what the line about the person has (a phone number
     as the e-mail address): a draft without one of that shape goes back when a line naming what was asked holds one,
-    and says that none was found when no line does. Asked yes or no ("did I pay it?"), they retell the amount: it goes back."""
+    and says that none was found when no line does."""
     if draft is None or not turn.content_found or says_not_found(draft, ""):
         return None
     asked = contacts_asked(turn.question)
@@ -271,9 +270,6 @@ def answers_give_what_was_asked(turn: "Turn", draft: str | None) -> Accept | Ret
         if OPTION_NAMED.search(draft) or not any(OPTION_NAMED.search(text) for text in turn.content_found):
             return None
         return Retry(prompts.KIND_RETRY.format(kind="an option (such as -x or --name)"), [], answer_only=True)
-    # "Did I pay it?": a yes or a no, not the amount paid retold.
-    if any(YES_NO_ASKED.search(asked) for asked in (turn.question, turn.as_written)) and not SAYS_YES_OR_NO.search(re.split(r"(?<=[.!?])\s", draft, 1)[0]):
-        return Retry(prompts.YES_NO_RETRY, [], answer_only=True)
     kind = next((kind for kind, said in ASKED_KIND if said.search(turn.question)), None)
     if kind == "number" and MONEY_WORDS.search(turn.question):
         kind = "amount"
