@@ -213,7 +213,8 @@ class Searcher:
         """The passages of the documents that call themselves the kind of paper the query asks of ("the venue's quote":
         a file named or titled a quote, not the invoice that cites it or the budget that lists its figure), when they
         come from several documents and some call themselves so; all of them otherwise."""
-        kinds = [terms(" ".join(group)) for group in PAPER_KINDS if terms(" ".join(group)) & terms(query)]
+        asked = terms(query)
+        kinds = [kind for kind in (terms(" ".join(group)) for group in PAPER_KINDS) if kind & asked]
         paths = list(dict.fromkeys(p.hit.path for p in passages))
         if not kinds or len(paths) < 2:
             return passages
