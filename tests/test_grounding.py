@@ -526,3 +526,17 @@ def test_a_figure_of_a_document_that_never_names_whose_it_is_is_another_persons(
     assert [c.text for c in bad] == ["118", "442", "907"], bad
     hers = Evidence([asked, "From money/Ilse pension.pdf [1]:\n- Member: Ilse Varga\n- NTR number: 118-442-907"])
     assert unconnected("It is 118-442-907 [1].", asked, hers) == ([], "")
+
+
+def test_the_passages_a_result_rests_on_are_lines_of_its_document():
+    """The same quote, with the passage its facts rest on after a blank line under the file's heading: the passage is
+    the quote's too, so whose paper it is still picks the document and the catering line's figure is no total."""
+    from filesage.grounding.lines import unconnected
+
+    asked = "What's the total on the caterer's quote?"
+    shown = ("From party/Brightwater quote Q-77.txt [1] (lines 1-6):\n- Caterer's canapés for 40 guests   1,200.00\n"
+             "- QUOTE TOTAL (incl. tax)   1,380.00")
+    basis = ("From party/Brightwater quote Q-77.txt (lines 1-6):\nQUOTE Q-77\nCaterer's canapés for 40 guests   1,200.00\n"
+             "QUOTE TOTAL (incl. tax)   1,380.00\nA deposit of 25% of the quote total secures the date.")
+    bad, line = unconnected("The total on the caterer's quote is 1,200.00 [1].", asked, Evidence([asked, f"{shown}\n\n{basis}"]))
+    assert [c.text for c in bad] == ["1,200.00"] and "1,380.00" in line, (bad, line)

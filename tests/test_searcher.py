@@ -38,7 +38,7 @@ def test_the_line_that_answers_comes_with_its_source(searcher):
     result = searcher.semantic_search("Which port does the billing service use?")
     assert result.found and result.paths[0] in ("code/config.json", "config/services.yaml")
     assert "8080" in result.text or "8081" in result.text
-    assert result.basis and result.locations[result.paths[0]].startswith("lines")
+    assert f"From {result.paths[0]} (" in result.basis and result.locations[result.paths[0]].startswith("lines")
 
 
 def test_a_line_is_shown_under_the_lines_it_belongs_to(searcher):

@@ -40,14 +40,23 @@ def evidence_lines(evidence: Evidence) -> list[EvidenceLine]:
         for block in re.split(r"\n\s*\n", text):
             lines = block.splitlines()
             title = lines[0] if lines else ""
+            if len(lines) > 1 and is_source_heading(title) and not lines[1].startswith("- "):
+                title = lines[1]  # a passage under its file's heading: its own first line is its title (a shown fact is none)
             source = ""
             for index, line in enumerate(lines):
                 if is_source_heading(line):
                     source = line  # a source's heading: context for the lines below it, not a line of evidence
                     continue
                 if line.strip() and not is_note(line):
-                    found.append(EvidenceLine(line, " ".join([source, title] + holders(lines, index)), source.split(" [", 1)[0] or title))
+                    found.append(EvidenceLine(line, " ".join([source, title] + holders(lines, index)), heading_path(source) or title))
     return found
+
+
+def heading_path(heading: str) -> str:
+    """The file a source's heading names, however it is numbered or located ("From a/b c.pdf [2] (p. 1):", "From
+    a/b c.pdf (p. 1, p. 3):"): what a step shows of a document and the passages it rests on are one document."""
+    path = heading.removeprefix("From ")
+    return re.sub(r" \[\d+\].*$| \([^()]*\):?$", "", path)
 
 
 def is_source_heading(line: str) -> bool:

@@ -168,7 +168,8 @@ class Searcher:
             return None
         where = ", ".join(dict.fromkeys(chunk.location for chunk in chunks))
         text = f"From {path} ({where}):\n" + "\n".join(f"- {line}" for line in lines)
-        return ToolResult(text, [path], f"{len(lines)} lines of {path.rsplit('/', 1)[-1]}", locations={path: where}, basis="\n".join(lines))
+        return ToolResult(text, [path], f"{len(lines)} lines of {path.rsplit('/', 1)[-1]}", locations={path: where},
+                          basis=f"From {path} ({where}):\n" + "\n".join(lines))
 
     def _search(self, query: str, top_k: int, within: list[str] | None = None, said_by_scope: set[str] = frozenset()) -> ToolResult:
         """said_by_scope: words of the query that only picked the files searched (the file's and its folders'
@@ -435,6 +436,8 @@ def facts_result(passages: list[Passage], lines: list[Line]) -> ToolResult:
     text = trim("\n".join(blocks), MAX_RESULT_CHARS)
     names = ", ".join(path.rsplit("/", 1)[-1] for path in grouped)
     used = {id(line.passage) for line in lines}
-    basis = "\n\n".join(p.hit.text for p in passages if id(p) in used)
+    # Each passage under its file's heading, its paragraphs together: a line of the basis belongs to its document.
+    basis = "\n\n".join(f"From {p.hit.path} ({p.hit.location}):\n" + "\n".join(line for line in p.hit.text.splitlines() if line.strip())
+                        for p in passages if id(p) in used)
     locations = {path: ", ".join(where) for path, (where, _) in grouped.items()}
     return ToolResult(text, list(grouped), f"{len(lines)} facts from {names}", locations=locations, basis=basis)
