@@ -171,6 +171,9 @@ def test_names_the_question_gives_must_be_in_what_was_found():
     assert missing_names("How many Lumo Kettles were ordered?", order) == []
     assert missing_names("How many Lumo Toasters were ordered?", order) == ["Lumo Toasters"]
     assert missing_names("Any news from Kettles?", order) == ["Kettles"]
+    # An acronym asked in the plural is said in the singular, alone too.
+    assert missing_names("Add up both RMAs for me", "RMA 7781: refund 19.90") == []
+    assert missing_names("Add up both RMAs for me", "Refund 19.90") == ["RMAs"]
     assert missing_names("What did we decide in the Q2 Planning Meeting?", "# Planning meeting (Q2)\nDecision: ship") == []
     # A sentence's first word is capitalised whatever it is.
     assert missing_names("Thanks. What's the check-in date for that trip?", "Check-in: 2025-05-02") == []

@@ -79,13 +79,15 @@ def says_name(name: str, lowered: str) -> bool:
     """A name of several words is said when its words stand together, in any order and with at most two words
     between them ("Quist, Hanna", "Review board (Q3)"): a contacts list with a Hanna Voss and an
     Ivo Quist has no Hanna Quist. The last word of a name of several in the plural ("the Ravenbridge Tablets") is
-    said in the singular too (one word alone is not: "Paris" is no "pari" of "comparison")."""
+    said in the singular too (one word alone is not: "Paris" is no "pari" of "comparison"), as is an acronym's plural."""
     parts = [p for p in (re.sub(r"[^\w'-]", "", fold(part)) for part in name.split()) if p]
     if not parts:
         return False
     lowered = fold(lowered)
     *first, last = parts
-    forms = [last, *singulars(last)] if first else [last]
+    # An acronym in the plural ("EOBs", "W-2s") is the acronym said in the singular, alone or not.
+    plural_acronym = bool(re.fullmatch(r"[A-Z0-9-]*[A-Z][A-Z0-9-]*s", name.split()[-1].strip(".,;:?!")))
+    forms = [last, *singulars(last)] if first or plural_acronym else [last]
     # Said without its accents ("Lodz" for Łódź), or declined by its last vowel as Slavic languages do ("do
     # Wrocławia", "oferta Budimeksu"): a long name's stem.
     forms += [undeclined(form) for form in forms if len(undeclined(form)) >= 5 and undeclined(form) != form]
