@@ -679,6 +679,14 @@ def test_claims_must_be_in_the_results(agent):
     booster.record(Drafted("The last booster was on 2023-06-10. The next one is due on 2033-06-10.", "retry", "claims_must_be_in_the_results"))
     verdict = claims_must_be_in_the_results(booster, "The next booster is due on 2033-06-10.")
     assert verdict.otherwise == Accept("The last booster was on 2023-06-10.\n\nI could not confirm 2033-6-10 in the files."), verdict.otherwise
+    # A draft that copied the program's request back ("You have 3 tool calls left") confirms nothing of its own.
+    copied = ran(agent, turn_for(agent, "When is my next tetanus booster due?"), "semantic_search", query="tetanus booster")
+    found(copied, "From health/vaccinations.md [1] (lines 1-4):\n- Doses so far: 3\n- Tetanus: last booster 2023-06-10 [1], next booster due in 2033")
+    request = prompts.grounding_retry(["2033-06-10"], copied.tools_left(), 3)
+    copied.messages.append({"role": "user", "content": request})
+    copied.record(Drafted(request, "retry", "answers_are_not_the_prompt_copied"))
+    verdict = claims_must_be_in_the_results(copied, "The next tetanus booster is due on 2033-06-10.")
+    assert verdict.otherwise == Accept('The files say: "Tetanus: last booster 2023-06-10, next booster due in 2033"'), verdict.otherwise
 
 
 def test_a_policy_switched_off_leaves_the_model_its_answer(fs_corpus):

@@ -391,8 +391,12 @@ def claims_must_be_in_the_results(turn: "Turn", draft: str | None) -> Accept | R
 
 def confirmed_before(turn: "Turn") -> str:
     """The latest earlier draft of the turn that states a claim the evidence bears out, without its unsupported
-    sentences; empty when none does."""
+    sentences; empty when none does. A draft that copied the prompt confirms nothing: the figures of the program's
+    own request ("3 tool calls left") are no answer."""
+    told = told_the_model(turn)
     for earlier in reversed(turn.drafts):
+        if copies_the_prompt(earlier["text"], told):
+            continue
         kept = remove_claims(earlier["text"], unsupported(earlier["text"], turn.evidence))
         if claims(confirmed_part(kept)):
             return kept
