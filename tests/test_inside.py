@@ -255,6 +255,10 @@ def test_a_tables_value_for_a_year_or_month_is_its_dated_rows_cell(tmp_path):
     write(tmp_path / "rota.csv", "Date,Shift,Partner\n2031-03-01,Day,Ida Berg\n2031-03-10,Night,Bo Ek\n2031-03-11,Off,\n")
     night = Inside(Toolbox(tmp_path)).count_in_file("rota.csv", "which shift was I on march 10 2031?").answer
     assert night.startswith('In rota.csv, Shift for March 10, 2031 is Night (the row "Date: 2031-03-10;'), night
+    # A year asked is the row of the whole year, not one of its quarters; a quarter named is that quarter's.
+    write(tmp_path / "output.csv", "Period,Output\n2030,400\n2030 Q1,98\n2030 Q2,101\n2031,420\n2031 Q1,104\n")
+    year = Inside(Toolbox(tmp_path)).count_in_file("output.csv", "what was the output in 2030?").answer
+    assert year.startswith('In output.csv, Output for 2030 is 400 (the row "Period: 2030;'), year
 
 
 def test_a_tables_figures_are_read_as_its_country_writes_them_and_its_words_in_its_language(tmp_path):

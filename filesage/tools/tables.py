@@ -360,6 +360,10 @@ def row_asked(lines: list[str], question: str) -> tuple[str, str]:
             held = sorted(cells[i][:4] for i in of_subject if ROW_YEAR.match(cells[i]))
             named = " ".join(dict.fromkeys(w for w in re.findall(r"\w[\w-]*", question) if terms(w) & subject))
             return "none", f"no row for {named} in {asked}; its rows for {named} run from {held[0]} to {held[-1]}"
+    # A year asked, with no part of it named, is the row dated by the year alone ("2019"), not its quarters or months.
+    whole_year = [i for i in kept if cells[i].strip() in years]
+    if len(kept) > 1 and not months and not on_day and len(whole_year) == 1:
+        kept = whole_year
     if len(kept) != 1:
         return "rows", ""
     row = rows[kept[0]]
