@@ -259,6 +259,10 @@ def test_a_tables_value_for_a_year_or_month_is_its_dated_rows_cell(tmp_path):
     write(tmp_path / "output.csv", "Period,Output\n2030,400\n2030 Q1,98\n2030 Q2,101\n2031,420\n2031 Q1,104\n")
     year = Inside(Toolbox(tmp_path)).count_in_file("output.csv", "what was the output in 2030?").answer
     assert year.startswith('In output.csv, Output for 2030 is 400 (the row "Period: 2030;'), year
+    # A column whose name has colons of its own is still the one column of figures.
+    write(tmp_path / "volume.csv", '"Period","Output: chained volume: £m"\n2030,400\n2030 Q1,98\n2031,420\n')
+    volume = Inside(Toolbox(tmp_path)).count_in_file("volume.csv", "what was the output in 2031?").answer
+    assert volume.startswith("In volume.csv, Output: chained volume: £m for 2031 is 420 ("), volume
 
 
 def test_a_tables_figures_are_read_as_its_country_writes_them_and_its_words_in_its_language(tmp_path):

@@ -37,15 +37,24 @@ SHEET = re.compile(r"^Sheet (.+?)\.(?: Columns: |$)")
 def table_rows(lines: list[str]) -> list[dict[str, str]]:
     """A table's rows as the readers write them ("Country: Norway; Year: 2031; Rate: 8.1"), each a dict; a
     workbook's rows also say their sheet ("Sheet: Income"), whose name is all that says what its rows are."""
-    rows, sheet = [], ""
+    rows, sheet, columns = [], "", []
     for line in lines:
         named = SHEET.match(line)
         if named:
             sheet = named.group(1)
-        elif CELL.search(line) and "; " in line:
-            row = dict(cell.split(": ", 1) for cell in line.split("; ") if ": " in cell)
+        if "Columns: " in line:
+            # A column whose name has a colon of its own ("GDP: chained volume: £m") is split from its cell by name.
+            columns = sorted(line.split("Columns: ", 1)[1].split(" | "), key=len, reverse=True)
+        elif not named and CELL.search(line) and "; " in line:
+            row = dict(cell_of(cell, columns) for cell in line.split("; ") if ": " in cell)
             rows.append({**row, "Sheet": sheet} if sheet and "Sheet" not in row else row)
     return rows
+
+
+def cell_of(cell: str, columns: list[str]) -> tuple[str, str]:
+    """A cell as its column's name and its value, the name as the table's header gives it when it has one."""
+    column = next((c for c in columns if cell.startswith(f"{c}: ")), "")
+    return (column, cell[len(column) + 2:]) if column else tuple(cell.split(": ", 1))
 
 
 def row_text(row: dict[str, str]) -> str:
