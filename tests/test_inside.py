@@ -265,6 +265,21 @@ def test_a_tables_value_for_a_year_or_month_is_its_dated_rows_cell(tmp_path):
     assert volume.startswith("In volume.csv, Output: chained volume: £m for 2031 is 420 ("), volume
 
 
+
+def test_a_yes_or_no_column_is_picked_by_its_word_or_its_word_negated(tmp_path):
+    """"Unpaid", "not paid yet", "haven't paid": the rows whose Paid? cell says N, though no cell says the word; "paid":
+    its Y rows. A cell that says neither (a fee waived, a plot empty) is neither."""
+    write(tmp_path / "berths.csv", "Berth,Holder,Fee,Paid?\nA1,Ola Brekke,120,Y\nA2,Siv Lunde,80,N\nA3,Tor Aas,150,N\n"
+                                  "A4,Harbour club,0,waived\nA5,,80,\nA6,Kari Holm,150,Y\n")
+    inside = Inside(Toolbox(tmp_path))
+    assert inside.count_in_file("berths.csv", "how many berths are unpaid?").answer == "In berths.csv: 2 of its 6 rows say Paid?: no."
+    assert "The total of Fee over 2 rows that say Paid?: no is 230." in inside.count_in_file("berths.csv", "total fees not paid yet").answer
+    assert "over 2 rows that say Paid?: no" in inside.count_in_file("berths.csv", "total fees of berths that haven't paid").answer
+    most = inside.count_in_file("berths.csv", "which holder owes the most in unpaid fees?").answer
+    assert 'The highest Fee over 2 rows that say Paid?: no is 150, in the row "Berth: A3;' in most, most
+    assert "2 of its 6 rows say Paid?: yes" in inside.count_in_file("berths.csv", "how many berths are paid?").answer
+
+
 def test_a_tables_figures_are_read_as_its_country_writes_them_and_its_words_in_its_language(tmp_path):
     root = tmp_path / "docs"
     # A bank export: a preamble, ";" between fields, decimal commas, a debit column empty where money came in.

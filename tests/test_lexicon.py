@@ -88,7 +88,11 @@ CASES = {
     "THAT_TIME": lambda: bool(L.THAT_TIME.search("how many members that year?")) and not L.THAT_TIME.search("then what happened"),
     "MOST_OFTEN": lambda: bool(L.MOST_OFTEN.search("which client came most often?")) and not L.MOST_OFTEN.search("the most expensive one"),
     "COMBINE_WORDS": lambda: [c for c, p in L.COMBINE_WORDS if p.search("what did I spend in total")] == ["total"] == [c for c, p in L.COMBINE_WORDS if p.search("how much did I spend at the bakery")]
-    and [c for c, p in L.COMBINE_WORDS if p.search("what did the two water bills come to together")] == ["total"],
+    and [c for c, p in L.COMBINE_WORDS if p.search("what did the two water bills come to together")] == ["total"]
+    and [c for c, p in L.COMBINE_WORDS if p.search("which tenant owes the most?")] == ["largest"],
+    "YES_CELLS": lambda: {"y", "yes", "ja"} <= L.YES_CELLS and not L.YES_CELLS & L.NO_CELLS,
+    "NO_CELLS": lambda: {"n", "no", "nein"} <= L.NO_CELLS and "maybe" not in L.NO_CELLS,
+    "NEGATING": lambda: {"un", "not "} <= set(L.NEGATING) and "re" not in L.NEGATING,
     "COMBINE_TERMS_TEXT": lambda: {"largest", "average", "total"} <= set(L.COMBINE_TERMS_TEXT.split()),
     "PLURAL": lambda: matches(L.PLURAL, "which receipts") and not matches(L.PLURAL, "this status"),
     "MANY_WORDS": lambda: matches(L.MANY_WORDS, "which ones are largest") and not matches(L.MANY_WORDS, "which is largest"),

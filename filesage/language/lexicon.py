@@ -51,13 +51,11 @@ TYPE_GROUPS: dict[str, tuple[str, ...]] = {
     "markdown": ("md", "markdown"), "text": ("txt",), "script": ("py", "sh", "js", "rb", "pl", "ps1"),
     "code": ("py", "js", "ts", "tsx", "java", "c", "h", "cpp", "hpp", "go", "rs", "rb", "sh", "php", "cs", "kt", "swift"),
     "source": ("py", "js", "ts", "tsx", "java", "c", "h", "cpp", "hpp", "go", "rs", "rb", "sh", "php", "cs", "kt", "swift"),
-    "video": ("mp4", "mov", "avi", "mkv", "webm"), "movie": ("mp4", "mov", "avi", "mkv", "webm"),
-    "audio": ("mp3", "wav", "flac", "ogg", "m4a"), "music": ("mp3", "wav", "flac", "ogg", "m4a"), "song": ("mp3", "wav", "flac", "ogg", "m4a"),
+    "video": ("mp4", "mov", "avi", "mkv", "webm"), "movie": ("mp4", "mov", "avi", "mkv", "webm"), "audio": ("mp3", "wav", "flac", "ogg", "m4a"), "music": ("mp3", "wav", "flac", "ogg", "m4a"), "song": ("mp3", "wav", "flac", "ogg", "m4a"),
     "archive": ("zip", "tar", "gz", "tgz", "7z", "rar", "bz2", "xz"),
     "extensionless": ("",),  # README, Makefile, a changelog named NEWS: no extension at all
     "log": ("log",), "logfile": ("log",), "config": ("json", "yaml", "yml", "toml", "ini", "cfg", "conf"),
-    "web": ("html", "htm", "css"), "webpage": ("html", "htm"), "html": ("html", "htm"), "jpeg": ("jpg", "jpeg"), "jpg": ("jpg", "jpeg"),
-    "yaml": ("yaml", "yml"), "htm": ("html", "htm"), "tif": ("tif", "tiff"),
+    "web": ("html", "htm", "css"), "webpage": ("html", "htm"), "html": ("html", "htm"), "jpeg": ("jpg", "jpeg"), "jpg": ("jpg", "jpeg"), "yaml": ("yaml", "yml"), "htm": ("html", "htm"), "tif": ("tif", "tiff"),
 }
 # The type groups whose files hold no text to read (their dates and names are all they say).
 NO_TEXT_GROUPS = ("image", "video", "audio", "archive")
@@ -318,10 +316,13 @@ PHRASE_ENDS = {"do", "does", "did", "are", "is", "was", "were", "have", "has", "
 # How a question over many files combines them, strongest first: "in total, how many" counts.
 # A question asking which value a table's column says most often ("the member seen most often").
 MOST_OFTEN = re.compile(r"\bmost (?:often|frequent(?:ly)?|common(?:ly)?|times|visits|sessions)\b", re.I)
+# A table's yes-or-no cells ("Paid?: Y"); a column's word said negated ("unpaid", "not paid") is the rows of its no.
+YES_CELLS, NO_CELLS, NEGATING = {"y", "yes", "true", "x", "✓", "✔", "ja", "oui", "si", "sí"}, {"n", "no", "false", "nein", "non", "nei", "nej"}, ("un", "non-", "non", "not ", "never ", "n't ")
 COMBINE_WORDS = [
     ("count", COUNT),
     ("average", re.compile(r"\b(average|mean|typical|per (invoice|bill|file|document))\b", re.I)),
-    ("largest", re.compile(r"\b(largest|biggest|highest|longest|most expensive|maximum|max|priciest|costliest|top)\b", re.I)),
+    ("largest", re.compile(r"\b(largest|biggest|highest|longest|most expensive|maximum|max|priciest|costliest|top"
+                           r"|(?:owes?|owed|owing|costs?|pays?|paid|earns?|earned|spends?|spent) the most)\b", re.I)),
     ("smallest", re.compile(r"\b(smallest|lowest|shortest|cheapest|least expensive|minimum|min)\b", re.I)),
     ("total", re.compile(r"\b(totals?|sum|add(s|ed)? up|altogether|together|combined|c(?:o|a)mes? to|in all|overall|spent|spend|paid|pay|charged|earn(?:ed)?|br(?:ing|ought) in)\b", re.I)),
 ]

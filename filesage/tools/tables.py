@@ -10,7 +10,7 @@ from typing import Callable
 
 from ..language.figures import BOUND_BY, MONTH_NAMES, NUMBER, THRESHOLD, YEAR_SPAN, dates_in, money, months_mentioned, months_named, number_value
 from ..language.glossary import translations
-from ..language.lexicon import COMBINE_WORDS, LANGUAGE_WORDS, MONTHS, MOST_OFTEN, YEAR
+from ..language.lexicon import COMBINE_WORDS, LANGUAGE_WORDS, MONTHS, MOST_OFTEN, NEGATING, NO_CELLS, YEAR, YES_CELLS
 from ..language.names import acronyms, says_acronym
 from ..language.text import covers, fold, singular, terms
 from .listing import dated_months
@@ -177,8 +177,12 @@ def table_figure(lines: list[str], what: str, path: str = "") -> str | None:
     if span:
         years -= {span.group("first"), span.group("last")}
 
+    flags = yes_or_no_asked(rows, what)
+
     def picked(row: dict[str, str], years: set[str]) -> bool:
         said = row_text(row)
+        if not all(row.get(column, "").strip().lower() in (YES_CELLS if yes else NO_CELLS) for column, yes in flags):
+            return False
         # A row named by a month alone ("Monat: Mai") is of a month asked without a year ("January to June").
         row_months = {month_of(v) for v in row.values()} - {None}
         in_span = not span or any(first <= int(y) <= last for y in YEAR.findall(said))
@@ -205,7 +209,8 @@ def table_figure(lines: list[str], what: str, path: str = "") -> str | None:
         column = of_rows  # the rows asked about are named by month ("income in February": the row "Mes: febrero")
     # The picking words as the question says them, not as stems ("home", not "hom").
     spelled = {t: word for word in re.findall(r"[\w'-]+", what) for t in terms(word)}
-    asked = ", ".join(sorted({spelled.get(t, t) for t in picking | years} | ({f"{first}-{last}"} if span else set())))
+    asked = ", ".join(sorted({spelled.get(t, t) for t in picking | years} | ({f"{first}-{last}"} if span else set())
+                             | {f"{column}: {'yes' if yes else 'no'}" for column, yes in flags}))
     if not kept:
         return f"No row of the table says {asked or 'that'}{bounded if limit is not None else ''}."
     if combine == "count":
@@ -270,6 +275,29 @@ def month_ranked(rows: list[dict[str, str]], numeric: list[str], what: str, comb
     written = [row.get(c, "") for row in chosen for c in months if row.get(c, "").strip()]
     said = ", ".join(f"{c} {money(figures[c], written)}" for c in months)
     return f"Of its months, {month} is the {'highest' if combine == 'largest' else 'lowest'}: {money(figures[month], written)} ({said}; from {basis})."
+
+
+def yes_or_no_asked(rows: list[dict[str, str]], what: str) -> list[tuple[str, bool]]:
+    """The yes-or-no columns ("Paid?" of Y and N) that `what` names by their word, each with whether it asks their
+    yes ("the paid ones") or their no ("unpaid", "not paid yet"): the rows are picked by the cell, which says
+    neither word."""
+    lowered = what.lower()
+    prefixes = [p for p in NEGATING if not p.endswith(" ")]
+    # "n't" ends a word of its own ("haven't"); the others are words.
+    negating = "|".join(re.escape(p.strip()) if p.startswith("n'") else rf"\b{re.escape(p.strip())}" for p in NEGATING if p.endswith(" "))
+    asked = []
+    for column in columns_of(rows):
+        cells = [row.get(column, "").strip().lower() for row in rows if row.get(column, "").strip()]
+        named = terms(column)
+        if not named or not set(cells) & YES_CELLS or not set(cells) & NO_CELLS or sum(c in YES_CELLS | NO_CELLS for c in cells) < 0.8 * len(cells):
+            continue
+        for word in re.finditer(r"[\w'-]+", lowered):
+            bare = next((word.group()[len(p):] for p in prefixes if word.group().startswith(p) and terms(word.group()[len(p):]) & named), None)
+            if bare is not None or terms(word.group()) & named:
+                said_not = re.search(rf"(?:{negating})(?:\s+(?:yet|been|be))*\s+$", lowered[:word.start()])
+                asked.append((column, bare is None and not said_not))
+                break
+    return asked
 
 
 def saying(wanted: set[str]) -> Callable[[str, set[str]], bool]:
