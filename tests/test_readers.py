@@ -390,3 +390,22 @@ def test_each_piece_is_headed_by_the_heading_in_force_where_it_starts(tmp_path):
     invoice = tmp_path / "statement.txt"
     invoice.write_text("Quux Hosting statement\n" + "".join(f"line {n}: server rental 40.00\n" for n in range(200)))
     assert all(p.text.startswith("[Quux Hosting statement]") for p in read(invoice).segments[1:])
+
+
+def test_a_table_set_in_columns_gives_each_figure_its_columns_name(tmp_path):
+    """A statement's summary set in columns in a PDF, and a table in a Word document: each row says its figures with
+    the names of their columns, as a spreadsheet's rows do; a line set wide with no figures under it stays as it is."""
+    write_pdf(tmp_path / "statement.pdf", ["Pension summary\nFund                 Last year      This year\nOpening balance      $1,200.00      $1,310.50\n"
+                                           "Closing balance      $1,310.50      $1,402.75\nSigned      Witness      Date"])
+    text = read(tmp_path / "statement.pdf").segments[0].text
+    assert "Fund: Closing balance; Last year: $1,310.50; This year: $1,402.75" in text.splitlines(), text
+    assert "Signed      Witness      Date" in text.splitlines() and "Columns: Fund | Last year | This year" in text, text
+    import docx
+
+    document = docx.Document()
+    table = document.add_table(rows=2, cols=3)
+    for row, cells in zip(table.rows, [["Service", "Billed", "You owe"], ["Eye test", "$90.00", "$18.00"]]):
+        for cell, value in zip(row.cells, cells):
+            cell.text = value
+    document.save(tmp_path / "claim.docx")
+    assert "Service: Eye test; Billed: $90.00; You owe: $18.00" in read(tmp_path / "claim.docx").segments[0].text.splitlines()

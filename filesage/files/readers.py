@@ -18,7 +18,7 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
-from .pdf import page_text
+from .pdf import columns_named, page_text
 from .properties import document_properties
 from .prose import is_prose, joined
 from .html import html_lines
@@ -44,7 +44,7 @@ CHUNK_CHARS = 900
 
 
 # Raised when how files are read changes, so that an index reads every file again (the embeddings cache is by text).
-READER_VERSION = "13"
+READER_VERSION = "14"
 SNIFFED_BYTES = 8192
 # What a binary file is, by its first bytes (the offset where the mark starts, the mark, what the file is).
 SIGNATURES = [
@@ -313,7 +313,7 @@ def read_pdf(path: Path) -> Document:
     segments = []
     for number, page in enumerate(reader.pages, start=1):
         if text := page_text(page):
-            segments += [Segment(s.text, f"p. {number}") for s in line_segments(text.splitlines())]
+            segments += [Segment(s.text, f"p. {number}") for s in line_segments(columns_named(text.splitlines()))]
     if not segments:
         raise Unreadable("no text layer (scanned PDF?)")
     return Document(segments)
@@ -335,9 +335,9 @@ def read_docx(path: Path) -> Document:
 
     document = docx.Document(str(path))
     lines = [p.text for p in document.paragraphs if p.text.strip()]
-    for table in document.tables:
-        for row in table.rows:
-            lines.append(" | ".join(cell.text.strip() for cell in row.cells))
+    for table in document.tables:  # each row with its header's names, as a spreadsheet's ("You owe: ...", no bare figure)
+        header, rows = rows_as_lines([[cell.text.strip() for cell in row.cells] for row in table.rows])
+        lines += ([f"Columns: {header}"] if header else []) + rows
     return Document(line_segments(lines, prefix="paragraphs"))
 
 
