@@ -89,6 +89,12 @@ def test_dates_written_in_numbers_alone_or_in_the_folders_other_languages_are_da
     assert [c.key for c in claims("am 9. Juni 2031")] == [(2031, 6, 9)]
 
 
+def test_a_number_with_a_letter_in_brackets_is_the_name_of_a_plan_not_a_figure():
+    """"A 457(b) plan": the 457 is no figure to find on the line asked about; the code is said as it is."""
+    assert [(c.text, c.kind) for c in claims("The match on my 457(b) was $310.00, under section 12(a)(b).")] == [
+        ("457(b)", "code"), ("12(a)(b)", "code"), ("$310.00", "number")]
+
+
 def test_words_that_look_like_dates_are_not_dates():
     assert [c.kind for c in claims("You have 3 Markdown files and 2 Mayan masks.")] == ["number", "number"]
 
