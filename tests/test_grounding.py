@@ -549,3 +549,19 @@ def test_the_passages_a_result_rests_on_are_lines_of_its_document():
              "QUOTE TOTAL (incl. tax)   1,380.00\nA deposit of 25% of the quote total secures the date.")
     bad, line = unconnected("The total on the caterer's quote is 1,200.00 [1].", asked, Evidence([asked, f"{shown}\n\n{basis}"]))
     assert [c.text for c in bad] == ["1,200.00"] and "1,380.00" in line, (bad, line)
+
+
+def test_a_rows_figures_are_each_their_own_columns():
+    """A statement's row with a figure for each of two periods: the figure of this year's column is not last year's,
+    though the row names the balance asked about."""
+    from filesage.grounding.lines import unconnected
+
+    asked = "What was the closing balance of the pension last year?"
+    rows = Evidence([asked, "From money/pension.pdf [1] (p. 1):\n- Fund: Opening balance; Last year: $1,200.00; This year: $1,310.50\n"
+                            "- Fund: Closing balance; Last year: $1,310.50; This year: $1,402.75\n- Vested (this year): $1,402.75"])
+    bad, line = unconnected("The closing balance last year was $1,402.75 [1].", asked, rows)
+    assert [c.text for c in bad] == ["$1,402.75"] and line.startswith("Fund: Closing balance;"), (bad, line)
+    assert unconnected("The closing balance last year was $1,310.50 [1].", asked, rows) == ([], "")
+    # A row with one figure beside its year stays whole: the year says which row it is.
+    years = Evidence(["the rate in 2031?", "From r.csv [1] (rows 1-2):\n- Year: 2030; Rate: 7.9\n- Year: 2031; Rate: 8.1"])
+    assert [c.text for c in unconnected("The rate in 2031 was 7.9 [1].", "the rate in 2031?", years)[0]] == ["7.9"]

@@ -221,7 +221,8 @@ CASES = {
     "LISTING": lambda: matches(L.LISTING, "show me the pdfs") and not matches(L.LISTING, "how big is it"),
     "QUOTED": lambda: [L.quoted_text(m) for m in L.QUOTED.finditer("find \"cold storage\" or `ledger` but not don't")] == ["cold storage", "ledger"],
     "SAYS_NOT_FOUND": lambda: matches(L.SAYS_NOT_FOUND, "I could not find a deposit.") and not matches(L.SAYS_NOT_FOUND, "No, it was paid."),
-    "CLAUSE_BREAK": lambda: [c for c in L.CLAUSE_BREAK.split("A is 5, and B is 6") if c] == ["A is 5", "B is 6"],
+    "CLAUSE_BREAK": lambda: [c for c in L.CLAUSE_BREAK.split("A is 5, and B is 6") if c] == ["A is 5", "B is 6"]
+    and [c for c in L.CLAUSE_BREAK.split("A is 5 (about 9%) in the 457(b) plan") if c] == ["A is 5", "about 9%", "in the 457(b) plan"],
     "LANGUAGE_WORDS": lambda: "und" in L.LANGUAGE_WORDS["German"] and "the" in L.LANGUAGE_WORDS["English"] and len(L.LANGUAGE_WORDS) == 13
     # Kin languages are told apart from the others, not from each other alone.
     and language_of("Leietaker betaler husleie forskuddsvis hver måned, og depositum er på tre måneders leie som blir satt inn") == "Norwegian"

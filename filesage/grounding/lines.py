@@ -22,6 +22,10 @@ WHOLE_AMOUNT = re.compile(rf"\bhow much (?:was|is|were|are|did|does|do) (?:the |
                           rf"|\b(?:total|amount) (?:for|of|on) (?:the |my |that |this )?(?:[\w'-]+ ){{0,3}}{DOCUMENTS}\b", re.I)
 
 
+FIGURE_CELL = re.compile(r"[-+(]?[$€£]?\s?\d[\d.,]*%?\)?")  # a table's cell that is a figure alone
+YEAR = re.compile(r"(?:1[0-9]|20)\d\d")  # a year in a cell says which row it is, no figure to tell apart
+
+
 # Whose a thing is, said with an apostrophe: "the venue's quote", "the Smiths' lease".
 OWNER = re.compile(r"\b([^\W\d_][\w-]*)(?:'s|’s|s'|s’)(?=\s)", re.I)
 
@@ -68,9 +72,15 @@ def is_source_heading(line: str) -> bool:
 def clauses(line: str) -> list[str]:
     """A line of prose in the parts a figure belongs to: its sentences, and what it says in brackets ("a deposit of
     29,000 (twice the monthly rent)": the figure is the deposit's, not the rent's). A table's row ("Year: 2031;
-    Rate: 8.1") stays whole: its cells together say what its figures are about."""
+    Rate: 8.1") stays whole: its cells together say what its figures are about; of several figures, each is its own
+    column's."""
     if line.count("; ") >= 1 and line.count(": ") >= 2:
-        return [line]
+        # A row with several figures ("Ending balance; Last quarter: 84.10; This quarter: 89.70") is a part per figure,
+        # each with the cells that say what the row is: the figure of one column is not the next column's.
+        cells = line.split("; ")
+        figures = [c for c in cells if ": " in c and FIGURE_CELL.fullmatch(value := c.split(": ", 1)[1].strip()) and not YEAR.fullmatch(value)]
+        labels = [c for c in cells if c not in figures]
+        return [line] if len(figures) < 2 else ["; ".join([*labels, figure]) for figure in figures]
     said: list[str] = []
     for piece in re.split(r"(?<=[.!?])\s+(?=[^\W\d_])", line):
         # A full stop before a small letter is an abbreviation's ("Total incl. tax: 80.00"), no sentence's end.
@@ -168,6 +178,17 @@ def unconnected(answer: str, question: str, evidence: Evidence, translated: dict
         line = lines[index]
         said = squash(f"{line.text} {line.context} {documents[line.document] if line.document else ''}")
         return all(says_name(name, said) for name in owned_by)
+    def column_named_instead(index: int, claim: Claim) -> set[str] | None:
+        """The question's words said by a part of a row of several figures whose column says more of them than every
+        part that holds the claim's figure; None when no such part is, or the line is no such row."""
+        text = lines[index].text
+        if len(parts[index]) < 2 or not (text.count("; ") >= 1 and text.count(": ") >= 2):
+            return None
+        named = {part: {t for t in wanted if says(t, own)} for part, own in parts[index]}
+        holding = [named[part] for part, _ in parts[index] if supported(claim, part)]
+        if not holding:
+            return None
+        return next((named[part] for part, _ in parts[index] if not supported(claim, part) and all(named[part] > words for words in holding)), None)
     bad, best_line, best_score = [], "", 0.0
     for claim in claims(answer):
         if claim.kind not in ("number", "date", "code") or claim.key in asked:
@@ -179,6 +200,14 @@ def unconnected(answer: str, question: str, evidence: Evidence, translated: dict
             continue
         if owned_by and not any(of_the_owner(i) for i in bearing):
             bad.append(claim)
+            continue
+        # In a row of several figures, the column the question names is the one asked ("last year", of a row's last
+        # and this year's): a figure of a column that says fewer of its words than its neighbour in the row is not it.
+        instead = {i: named for i in bearing if (named := column_named_instead(i, claim)) is not None}
+        if instead and all(i in instead or not {t for t in wanted if says(t, line_terms[i][0])} >= max(instead.values(), key=len)
+                           for i in bearing):
+            bad.append(claim)
+            best_line = best_line or unlisted(lines[bearing[0]].text)
             continue
         # A rival figure is of the same shape as the one the answer took: an amount competes with amounts,
         # not with the number of the invoice it is on.

@@ -476,7 +476,7 @@ SAYS_NOT_FOUND = re.compile(
     re.I,
 )
 # Where a sentence of an answer breaks into clauses that can stand alone, or an aside ("..., which is ...", "(about ...)").
-CLAUSE_BREAK = re.compile(r",?\s+and\s+|;\s+|,\s+but\s+|,\s+(?=(?:which|who|i\.e\.|that is|or about|about|roughly|approximately)\b)|\s*[()]\s*")
+CLAUSE_BREAK = re.compile(r",?\s+and\s+|;\s+|,\s+but\s+|,\s+(?=(?:which|who|i\.e\.|that is|or about|about|roughly|approximately)\b)|\s*(?<!\w)\(\s*|\s*(?<!\(\w)(?<!\(\w\w)\)\s*")
 
 # Short, frequent words that tell languages apart.
 LANGUAGE_WORDS = {
