@@ -709,7 +709,8 @@ def test_questions_about_what_files_say_are_searched(agent):
     assert questions_about_what_files_say_are_searched(turn_for(agent, "Maja's phone number from my contacts?"), ToolCall("list_files", {"folder": "contacts"})).name == "semantic_search"
     # Questions about the files themselves keep their tool, and so do follow-ups to one.
     for question in ("How big is the Harbor Plumbing invoice?", "when was the lease last modified?", "which files are named invoice?",
-                     "where is my tax return?", "how many PDFs are there?", "what's the newest spreadsheet?", "show me the folder tree"):
+                     "where is my tax return?", "how many PDFs are there?", "what's the newest spreadsheet?", "show me the folder tree",
+                     "how many archived chats (.log) are there?"):
         assert questions_about_what_files_say_are_searched(turn_for(agent, question), ToolCall("file_metadata", {"name_hint": "x"})) is None, question
     # A count of what the folder's files are named after is about files.
     assert questions_about_what_files_say_are_searched(turn_for(agent, "how many invoices do i have"), ToolCall("count_files", {"name": "invoice"})) is None

@@ -282,6 +282,10 @@ def asks_both_kinds(question: str, tree_words: set[str]) -> bool:
     return said == {True, False}
 
 
+# A noun with a file type in brackets after it ("saved chats (.log)", "scans (*.tif)") names files of that type.
+TYPE_IN_BRACKETS = re.compile(r"[^\W\d_]{3,}\s*\(\s*\*?\.[A-Za-z0-9]{1,5}\s*\)")
+
+
 def asks_what_files_say(question: str, tree_words: set[str]) -> bool:
     """Every asking of the question asks for something a document says, not a file's own facts: "who wrote ...",
     "what colour codes ...", "what is the default for ... in the X config" ask what the files say, though the
@@ -291,7 +295,7 @@ def asks_what_files_say(question: str, tree_words: set[str]) -> bool:
     phrases = asked_phrases(question)
     if says_regardless(question, tree_words):
         return True
-    if not phrases or ASKS_FILES_ANYWHERE.search(question) or PARTS_ASKED.search(question) or FIND_THEN_READ.search(question):
+    if not phrases or ASKS_FILES_ANYWHERE.search(question) or TYPE_IN_BRACKETS.search(question) or PARTS_ASKED.search(question) or FIND_THEN_READ.search(question):
         return False
     file_words = FILE_AND_FOLDER_NOUNS | set(FILE_FACT_NOUNS_ASKED)
     if detect_order(question) and re.search(rf"\b{alternatives(FILE_NOUNS, plural=True)}\b", question, re.I):
