@@ -108,6 +108,7 @@ def test_what_a_question_leaves_out_is_no_filter_it_asks_for():
     assert read_question("list everything except the stuff in archive 2023", FOLDERS).filters() == {"excluding": "archive 2023"}
     # A folder's name is left out as a folder only where said as a place; emptiness and hiddenness are their own.
     assert read_question("how many files other than the photos?", FOLDERS).filters() == {"excluding": "photos"}
+    assert read_question("Leaving the photos aside, what's the biggest file?", FOLDERS).filters() == {"excluding": "photos"}
     assert read_question("largest file, leaving out empty files", FOLDERS).filters() == {"larger_than": "0 bytes"}
     assert read_question("how many files are there, not counting hidden ones?", FOLDERS).filters() == {}
     # A question about what files say leaves nothing of the folder out.
