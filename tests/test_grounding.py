@@ -87,6 +87,8 @@ def test_dates_written_in_numbers_alone_or_in_the_folders_other_languages_are_da
     assert [c.text for c in unsupported("It is due on March 5, 2031 [1].", Evidence(["due 12/03/2031"]))] == ["2031-3-5"]
     assert [c.text for c in claims("paid 12/31/2031, next 9 de junho de 2031")] == ["2031-6-9", "2031-12-31"]
     assert [c.key for c in claims("am 9. Juni 2031")] == [(2031, 6, 9)]
+    # A year of two figures, as American papers write it: a date, none of its numbers a figure of its own.
+    assert [(c.kind, c.key) for c in claims("The estimate was made on 11/18/31 by Dale.")] == [("date", (2031, 11, 18))]
 
 
 def test_a_number_with_a_letter_in_brackets_is_the_name_of_a_plan_not_a_figure():

@@ -42,7 +42,8 @@ BOUND_BY = {"at least": float.__ge__, "no less than": float.__ge__, "at most": f
             **{way: float.__lt__ for way in ("below", "under", "less than", "lower than", "fewer than", "smaller than")},
             **{way: float.__gt__ for way in ("above", "over", "more than", "higher than", "greater than", "bigger than")}}
 NUMERIC_DATE = re.compile(r"(?<![\d.])(?P<first>\d{1,2})(?P<mark>[/.-])(?P<second>\d{1,2})(?P=mark)(?P<year>\d{4})\b"
-                          r"|(?<![\d.])(?P<day>\d{1,2})\. (?P<month>\d{1,2})\. (?P<in>\d{4})\b")  # and "14. 4. 2031"
+                          r"|(?<![\d.])(?P<day>\d{1,2})\. (?P<month>\d{1,2})\. (?P<in>\d{4})\b"  # and "14. 4. 2031"
+                          r"|(?<![\d./])(?P<short_first>\d{1,2})/(?P<short_second>\d{1,2})/(?P<short>\d\d)(?![\d/])")  # and "11/18/31"
 
 
 # Numbers written the English way ("2,310.75"), the German way ("2.310,75", "3.000.000") or in groups of three
@@ -172,7 +173,10 @@ def dates_in(text: str, either_order: bool = False) -> tuple[list[tuple], str]:
         if match.group("day"):  # spaced, as Czech and Slovak write it: the day first
             found.append((int(match.group("in")), int(match.group("month")), int(match.group("day"))))
             return " " * len(match.group(0))
-        first, second, year = int(match.group("first")), int(match.group("second")), int(match.group("year"))
+        if match.group("short"):  # a year of two figures is of this century
+            first, second, year = int(match.group("short_first")), int(match.group("short_second")), 2000 + int(match.group("short"))
+        else:
+            first, second, year = int(match.group("first")), int(match.group("second")), int(match.group("year"))
         readings = [(year, month, day) for day, month in ((first, second), (second, first)) if 1 <= day <= 31 and 1 <= month <= 12]
         if not readings:
             return match.group(0)
