@@ -397,3 +397,13 @@ def test_a_kind_of_paper_asked_picks_the_documents_that_call_themselves_so(tmp_p
     assert searcher.semantic_search("the total of the Brightwater catering invoice").paths == ["party/scan_0031.txt"]
     # Asked of no kind of paper, every document found stays.
     assert len(searcher.semantic_search("Brightwater Catering total").paths) > 1
+
+
+def test_a_bill_asked_as_a_whole_comes_with_its_total_from_another_chunk(tmp_path, embedder):
+    """A long estimate found by its heading: its total is in its last chunk, and comes with it."""
+    items = "".join(f"  Item {n} - joinery and fitting work, stage {n}          ${n * 110}.00\n" for n in range(1, 30))
+    write(tmp_path / "root" / "reno" / "Q-7 Larchwood estimate.txt",
+          f"Larchwood Joinery Ltd\nESTIMATE Q-7\nProject: Attic conversion\n{items}Estimate total: $47,850.00\nValid for 30 days\n")
+    write(tmp_path / "root" / "notes.txt", "Call the council about the attic permit.\n")
+    found = searcher_of(tmp_path / "root", embedder, tmp_path).semantic_search("What was the Larchwood estimate for the attic?")
+    assert "Estimate total: $47,850.00" in found.text, found.text

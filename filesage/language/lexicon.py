@@ -216,8 +216,8 @@ FOLDER_CONTENTS = re.compile(r"\bwhat(?:'s|\s+is|\s+are)?\s+(?:in|inside|under)\
 # A question that asks for a sum of money ("how much was the hosting bill", "what does the desk cost"), and a line
 # that gives one ("Amount owing: EUR 57.30", "$3,405.00"): the line an amount is asked of rarely says the question's words.
 MONEY_WORDS = re.compile(r"\b(?:cost|costs|price|priced|fee|fees|paid|pay|bill|billed|charged?|rent|spent|spend|owe|owed|premiums?|deposit|fare|refund|salary)\b", re.I)
-MONEY_ASKED = re.compile(r"\bhow much\b(?!\s+(?:time|space|disk|storage|memory|ram|data|longer|later|earlier|notice|more time)\b)|"
-                         + MONEY_WORDS.pattern, re.I)
+MONEY_ASKED = re.compile(r"\bhow much\b(?!\s+(?:time|space|disk|storage|memory|ram|data|longer|later|earlier|notice|more time)\b)|\bwhat (?:was|is) (?:the|my|our|that) "
+                         r"(?:[\w'-]+ ){0,2}(?:estimate|quote|quotation|invoice|bill)\b(?!\s+(?:number|no|date|ref\w*|id)\b)|" + MONEY_WORDS.pattern, re.I)
 MONEY_LINE = re.compile(r"(?:[$€£]|\b(?:EUR|USD|GBP|CHF|NOK|SEK|DKK|PLN|CZK|kr|zł|Kč)\b)\s?-?\d[\d,.]*|\d[\d,.]*\s?(?:[$€£]|\b(?:EUR|USD|GBP|CHF|NOK|SEK|DKK|PLN|CZK|kr|zł|Kč)\b)|\b\d{1,3}(?:,\d{3})*\.\d\d\b")
 # A file's own facts, asked of a file described by what it says: its size, date or folder.
 FILE_FACTS = re.compile(rf"\b({SIZE_WORDS}|{DATE_WORDS}|{PLACE_WORDS})\b", re.I)

@@ -265,12 +265,21 @@ class Searcher:
             net = asks_before_tax(query)
             for passage in passages[:2]:
                 amounts = [line for line in scored if line.passage is passage and MONEY_LINE.search(line.shown.rsplit(" › ", 1)[-1])]
+                if not net and not any(says_total(line.shown.rsplit(" › ", 1)[-1]) for line in amounts):
+                    amounts = self.totals_elsewhere(passage) + amounts
                 amounts.sort(key=lambda line: not net and not says_total(line.shown.rsplit(" › ", 1)[-1]))
                 chosen += [line for line in amounts[:AMOUNT_LINES] if all(line.shown != other.shown for other in chosen)]
             if not net:
                 files = list(dict.fromkeys(line.passage.hit.path for line in chosen))
                 chosen.sort(key=lambda line: (files.index(line.passage.hit.path), not says_total(line.shown.rsplit(" › ", 1)[-1])))
         return chosen
+
+    def totals_elsewhere(self, passage: Passage) -> list[Line]:
+        """The lines that total the document of a passage that has none (its heading, found by the name of the bill
+        asked): a long bill's total is in another of its chunks."""
+        chunks = self.index.chunks_of(passage.hit.path)
+        return [Line(line.strip(), passage, 0.0) for chunk in chunks if chunk.text != passage.hit.text
+                for line in chunk.text.splitlines() if MONEY_LINE.search(line) and says_total(line)][:AMOUNT_LINES]
 
     def lines_before(self, hit: Hit, files: dict[str, list[Hit]]) -> list[str]:
         """The lines of the chunks before a hit's in its file (a few pages back; none for its first chunk)."""
