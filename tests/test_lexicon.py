@@ -205,7 +205,8 @@ CASES = {
     "MONEY_WORDS": lambda: matches(L.MONEY_WORDS, "what did the plumber charge") and matches(L.MONEY_WORDS, "the yearly premium?") and not matches(L.MONEY_WORDS, "how much did the index move"),
     "MONEY_ASKED": lambda: matches(L.MONEY_ASKED, "how much was the power bill") and matches(L.MONEY_ASKED, "what does the desk cost")
     and not matches(L.MONEY_ASKED, "how much storage does it need") and not matches(L.MONEY_ASKED, "who wrote the manual")
-    and matches(L.MONEY_ASKED, "what was the first roofing quote?") and not matches(L.MONEY_ASKED, "what is the quote number?"),
+    and matches(L.MONEY_ASKED, "what was the first roofing quote?") and not matches(L.MONEY_ASKED, "what is the quote number?")
+    and matches(L.MONEY_ASKED, "first roofing quote attic") and not matches(L.MONEY_ASKED, "roofing quote date"),
     "MONEY_LINE": lambda: matches(L.MONEY_LINE, "Balance: USD 12.75") and matches(L.MONEY_LINE, "Rent 975.00") and matches(L.MONEY_LINE, "Leie: 9 850,00 kr") and not matches(L.MONEY_LINE, "kråke 12")
     and matches(L.MONEY_LINE, "€9") and not matches(L.MONEY_LINE, "Service period: March 2031"),
     "UNIT_ABBREVIATIONS": lambda: "kilometre" in L.UNIT_ABBREVIATIONS["km"] and all(k == k.lower() for k in L.UNIT_ABBREVIATIONS),

@@ -68,8 +68,7 @@ GROUP_NOUNS = {
     "slide": ("presentation", "presentations"), "deck": ("presentation", "presentations"), "powerpoint": ("PowerPoint file", "PowerPoint files"),
     "video": ("video", "videos"), "movie": ("video", "videos"), "archive": ("archive", "archives"), "script": ("script", "scripts"),
 }
-# Type words that are everyday nouns too ("the confirmation code", "the text of the lease"): a type only with a
-# file noun after them ("text files", "Word documents"), or, for those marked True, in the plural ("my logs").
+# Type words that are everyday nouns too ("the text of the lease"): a type only with a file noun after them ("text files"), or, for those marked True, in the plural.
 EVERYDAY_TYPES = {"code": False, "text": False, "source": False, "config": False, "web": False, "word": False, "sheet": False,
                   "log": True, "script": True, "archive": True, "slide": True, "deck": True, "song": True, "music": False, "audio": False,
                   "go": False, "c": False, "h": False}
@@ -217,7 +216,8 @@ FOLDER_CONTENTS = re.compile(r"\bwhat(?:'s|\s+is|\s+are)?\s+(?:in|inside|under)\
 # that gives one ("Amount owing: EUR 57.30", "$3,405.00"): the line an amount is asked of rarely says the question's words.
 MONEY_WORDS = re.compile(r"\b(?:cost|costs|price|priced|fee|fees|paid|pay|bill|billed|charged?|rent|spent|spend|owe|owed|premiums?|deposit|fare|refund|salary)\b", re.I)
 MONEY_ASKED = re.compile(r"\bhow much\b(?!\s+(?:time|space|disk|storage|memory|ram|data|longer|later|earlier|notice|more time)\b)|\bwhat (?:was|is) (?:the|my|our|that) "
-                         r"(?:[\w'-]+ ){0,2}(?:estimate|quote|quotation|invoice|bill)\b(?!\s+(?:number|no|date|ref\w*|id)\b)|" + MONEY_WORDS.pattern, re.I)
+                         r"(?:[\w'-]+ ){0,2}(?:estimate|quote|quotation|invoice|bill)\b(?!\s+(?:number|no|date|ref\w*|id)\b)|" + MONEY_WORDS.pattern +
+                         r"|^(?!.*\b(?:number|no|date|due|ref\w*|id)\b)(?:[\w'-]+ ){0,3}(?:estimate|quote|quotation|invoice|bill)s?(?: [\w'-]+){0,3}\s*$", re.I)
 MONEY_LINE = re.compile(r"(?:[$€£]|\b(?:EUR|USD|GBP|CHF|NOK|SEK|DKK|PLN|CZK|kr|zł|Kč)\b)\s?-?\d[\d,.]*|\d[\d,.]*\s?(?:[$€£]|\b(?:EUR|USD|GBP|CHF|NOK|SEK|DKK|PLN|CZK|kr|zł|Kč)\b)|\b\d{1,3}(?:,\d{3})*\.\d\d\b")
 # A file's own facts, asked of a file described by what it says: its size, date or folder.
 FILE_FACTS = re.compile(rf"\b({SIZE_WORDS}|{DATE_WORDS}|{PLACE_WORDS})\b", re.I)
