@@ -37,7 +37,11 @@ def test_a_tables_values_are_counted_in_the_rows_another_columns_value_picks(tmp
     # What is counted is a value of a column ("how many adults", a column Adult/Child): its rows, as other words pick them.
     write(tmp_path / "docs/party/guests.csv", "Name,Adult/Child,RSVP\nAda,Adult,yes\nBo,Child,yes\nCy,Adult,no\nDag,Adults,yes\n")
     adults = Inside(Toolbox(tmp_path / "docs")).count_in_file("party/guests.csv", "adults where yes").text
-    assert adults == "party/guests.csv lists 2 rows where Adult/Child is Adult and RSVP is yes.", adults
+    assert adults == ('party/guests.csv lists 2 rows where Adult/Child is Adult and RSVP is yes: "Name: Ada; Adult/Child: Adult; RSVP: yes", '
+                      '"Name: Dag; Adult/Child: Adults; RSVP: yes".'), adults
+    # One row a value picks is shown whole: what it says is what is asked next.
+    one = Inside(Toolbox(tmp_path / "docs")).count_in_file("party/guests.csv", "who is the child").text
+    assert one == 'party/guests.csv lists 1 row where Adult/Child is Child: "Name: Bo; Adult/Child: Child; RSVP: yes".', one
 
 
 def test_a_changelogs_releases_are_its_versions_that_open_a_line(tmp_path):

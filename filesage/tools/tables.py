@@ -29,6 +29,7 @@ MONEY_IN = terms("incoming income received credit credits earned earnings revenu
 COMBINING = terms(" ".join(word for name, said in COMBINE_WORDS for word in said.pattern.split("|"))) | terms(MOST_OFTEN.pattern)
 MONEY_COLUMN = terms("amount price cost fee total")  # a column of what rows cost or bring in, in any language
 BOUND_ROWS_SHOWN = 8  # the rows within a bound a count shows whole
+FEW_ROWS_SHOWN = 3  # the rows a value picks that a count shows whole
 WHICH_MONTH = re.compile(r"\b(?:which|what) month\b|\bmonth (?:with|had|has|was)\b", re.I)
 ROW_YEAR = re.compile(r"(?:1[0-9]|20)\d\d\b")  # a row's year, as long-running data go back (1750)
 SHEET = re.compile(r"^Sheet (.+?)\.(?: Columns: |$)")
@@ -446,15 +447,24 @@ def table_count(lines: list[str], what: str) -> tuple[int, str, list[str]] | Non
         if 0 < len(of_value) < len(rows):
             picked, said = rows_where(of_value, condition, column)
             value = of_value[0][column].strip()
-            return len(picked), f"rows where {column} is {value}{said.replace(' where ', ' and ', 1)}", []
+            return len(picked), f"{rows_word(picked)} where {column} is {value}{said.replace(' where ', ' and ', 1)}", few_shown(picked)
     picked, said = rows_where(rows, condition or counted, column)
     if column is None:
         if wanted & ROW_WORDS:
-            return len(picked), f"rows{said}", []
+            return len(picked), f"{rows_word(picked)}{said}", few_shown(picked) if said else []
         return None
     values = list(dict.fromkeys(row[column].strip() for row in picked if row.get(column, "").strip()))
     return len(values), f"different values of {column}{said} (in {len(picked):,} of {len(rows):,} rows)" if said else \
         f"different values of {column} (in {len(rows):,} rows)", values
+
+
+def rows_word(rows: list) -> str:
+    return "row" if len(rows) == 1 else "rows"
+
+
+def few_shown(rows: list[dict[str, str]]) -> list[str]:
+    """A few rows picked, each whole: what a question that picks one row by its value asks next is what it says."""
+    return [f'"{shown(row)}"' for row in rows] if len(rows) <= FEW_ROWS_SHOWN else []
 
 
 def rows_where(rows: list[dict[str, str]], condition: str, counted: str | None) -> tuple[list[dict[str, str]], str]:
