@@ -148,7 +148,10 @@ CASES = {
     and not matches(L.DAYS_APART, "how many files changed after May") and not matches(L.DAYS_APART, "how many days of leave do I get")
     and matches(L.DAYS_APART, "gap in days between the two releases"),
     "PERCENT_ASKED": lambda: matches(L.PERCENT_ASKED, "by what percentage did it rise") and matches(L.PERCENT_ASKED, "what share of the budget")
+    and matches(L.PERCENT_ASKED, "how much did rent go up, in euros and percent?")
     and not matches(L.PERCENT_ASKED, "what is the VAT percentage"),
+    "BEFORE_CHANGE": lambda: matches(L.BEFORE_CHANGE, "the beginning balance") and matches(L.BEFORE_CHANGE, "last year's fee")
+    and not matches(L.BEFORE_CHANGE, "the current balance"),
     "PERCENT_SHARE": lambda: matches(L.PERCENT_SHARE, "what percentage of the budget is rent") and not matches(L.PERCENT_SHARE, "by what percentage did it rise"),
     "MORE_THAN": lambda: matches(L.MORE_THAN, "how many more seats than last year") and matches(L.MORE_THAN, "do the two lists agree") and matches(L.MORE_THAN, "how far over the limit is the new boiler offer?")
     and not matches(L.MORE_THAN, "what did we agree with the landlord") and not matches(L.MORE_THAN, "how much is the rent")

@@ -179,7 +179,12 @@ def test_a_percentage_is_computed_from_the_two_figures_found():
     after = found("2032 fee", "In 2032 it is €92.00 [1].", "club/2032.pdf", "What was the club fee in 2032?")
     assert (before.value, after.value) == (80.0, 92.0)  # the years the lookups ask about are not the figures found
     rise = compose(Plan("by what percentage did the club fee go up?", [before.lookup, after.lookup], "difference"), [before, after])[0]
-    assert rise == "From the 2031 fee to the 2032 fee it rose by 15.0% (the 2031 fee: €80.00 [1]; the 2032 fee: €92.00 [2])."
+    assert rise == "From the 2031 fee to the 2032 fee it rose by 15.0% or €12.00 (the 2031 fee: €80.00 [1]; the 2032 fee: €92.00 [2])."
+    # A change starts from the figure from before it, whichever the plan looked up first.
+    now = found("current fee", "The fee is €92.00 [1].", "club/fees.pdf", "What is the current club fee?")
+    was = found("previous fee", "It was €80.00 [1].", "club/fees.pdf", "What was the previous club fee?")
+    grew = compose(Plan("how much did the club fee grow, in euros and percent?", [now.lookup, was.lookup], "difference"), [now, was])[0]
+    assert grew.startswith("From the previous fee to the current fee it rose by 15.0% or €12.00 ("), grew
     share = compose(Plan("what percentage of the 2032 fee is the 2031 fee?", [before.lookup, after.lookup], "none"), [before, after])[0]
     assert share.startswith("The 2031 fee is 87.0% of the 2032 fee")
     same = found("2033 fee", "Still €80.00 in 2033 [1].", "club/2033.pdf", "What was the club fee in 2033?")

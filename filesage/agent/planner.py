@@ -15,7 +15,7 @@ from ..grounding.claims import MARKER, claims
 from ..grounding.lines import shape
 from ..language.figures import NUMBER, duration_words, durations_in, number_value
 from ..files.walk import human_size
-from ..language.lexicon import DAYS_APART, PERCENT_ASKED, PERCENT_SHARE, RANKED_FILE, REMAINDER, TODAYS_YEAR, UNITS, YEAR
+from ..language.lexicon import BEFORE_CHANGE, DAYS_APART, PERCENT_ASKED, PERCENT_SHARE, RANKED_FILE, REMAINDER, TODAYS_YEAR, UNITS, YEAR
 from ..language.text import terms
 from ..llm.base import Usage
 from ..llm.parser import extract_json_object
@@ -375,6 +375,8 @@ def percent_of(plan: Plan, found: list[Found], sources: list[dict]) -> str | Non
     share = PERCENT_SHARE.search(plan.question)
     if share:  # a part of a whole, whichever the plan looked up first
         first, second = sorted(found, key=lambda f: f.value)
+    elif [bool(BEFORE_CHANGE.search(f"{f.lookup.label} {f.lookup.ask}")) for f in found] == [False, True]:
+        first, second = second, first  # a change starts from the figure from before it, whichever was looked up first
     base = second.value if share else first.value
     if not base:
         return None
@@ -383,7 +385,8 @@ def percent_of(plan: Plan, found: list[Found], sources: list[dict]) -> str | Non
         return f"The {first.lookup.label} is {first.value / base * 100:.1f}% of the {second.lookup.label} ({listed})."
     change = (second.value - first.value) / base * 100
     moved = "rose" if change > 0 else "fell" if change < 0 else "stayed the same"
-    by = f" by {abs(change):.1f}%" if change else ""
+    # The change as a figure too, in what the two are written in: "in dollars and percent" asks both.
+    by = f" by {abs(change):.1f}% or {written_like(abs(second.value - first.value), [first.written, second.written], [first.kind, second.kind])}" if change else ""
     return f"From the {first.lookup.label} to the {second.lookup.label} it {moved}{by} ({listed})."
 
 

@@ -180,8 +180,7 @@ LEADING_WORDS = set("the a an my our your this that there i it its we you any so
 # The words of a polite wrapper around the asking ("can you please tell me what ...").
 POLITE_WORDS = {"you", "tell", "me", "please", "know", "let"}
 FILE_FACT_NOUNS_ASKED = ("size", "filename", "extension")
-# A question asks about files themselves, whatever it asks for: their size in bytes, their edit dates, a listing, a tree, empty files, a folder.
-# Weaker words ("the AUTHORS file", "changed to", "created", "named as") name a document or ask what it says.
+# A question asks about files themselves, whatever it asks for: their size, edit dates, a listing, a tree, empty files, a folder (weaker words name a document).
 ASKS_FILES_ANYWHERE = re.compile(
     r"\b(how (?:big|large|heavy)|how much (?:disk )?space|disk space|(?:^\W*|you |please )(?:list|show|find|count|give)\b|"
     r"file ?sizes?|size of (?:the|my|this|that|each|all|every)|in bytes|how many bytes|"
@@ -205,8 +204,7 @@ DOCUMENT_NOUNS = ("file", "page", "man page", "manual", "readme", "guide", "docu
 DOCUMENT_FRAME = re.compile(rf"^\W*(?:in|according to|going by|per|from|as)\s+(?:the\s+|my\s+|its\s+|their\s+|this\s+)?"
                             rf"(?P<document>[^,?]{{0,60}}?\b{alternatives(DOCUMENT_NOUNS, plural=True)})(?:\s+(?:says|has it|puts it))?\s*,\s*(?P<rest>.+)",
                             re.I)
-# Words before a size that make it a file's ("the total size", "file size"); any other noun before it makes it that
-# thing's ("cache size", "block size").
+# Words before a size that make it a file's ("the total size"); any other noun before it makes it that thing's ("cache size").
 FILE_SIZE_MODIFIERS = frozenset({"file", "total", "combined", "overall", "whole", "average", "full", "exact", "disk", "my", "its", "their",
                                  "the", "this", "that", "each", "every", "what", "which", "s"})
 # What a folder holds, asked of it: "what's in reports/2025", "show me what's inside papers".
@@ -303,8 +301,7 @@ SUBJECTLESS = set(
 ) | set(MONTHS) | WEEKDAYS | set(UNITS)
 COUNTING = ("how many", "number of", "total number", "count", "tally")
 COUNT = re.compile(rf"\b{alternatives(COUNTING)}\b", re.I)
-# The phrase a count counts, after the counting words ("how many unread mails remain") or before them
-# ("2031 receipt count", "receipts 2031 how many").
+# The phrase a count counts, after the counting words ("how many unread mails remain") or before them ("2031 receipt count").
 COUNTED = re.compile(rf"\b{alternatives(COUNTING)}(?:\s+of)?\s+((?:[\w'-]+\s+){{0,4}}[\w'-]+)", re.I)
 COUNT_AFTER = re.compile(r"((?:[\w'-]+\s+){0,2}[\w'-]+)\s+" + alternatives(("count", "how many")) + r"\b", re.I)
 # Words before the thing counted ("how many of my empty files"), and words that end its noun phrase.
@@ -406,7 +403,10 @@ ADDED_UP = re.compile(r"\b[\w'-]+\s+(?:and|plus|&)\s+(?:the\s+|my\s+)?[\w'-]+\b.
 TIME_UNITS_ASKED = r"(?:days?|weeks?|months?|years?)"
 DAYS_APART = re.compile(rf"\bhow (?:many {TIME_UNITS_ASKED}|long)\b.*\b(?:after|before|between|apart|passed|elapsed|since|until|till|later|earlier|sooner|from)\b|"
                         rf"\b{TIME_UNITS_ASKED} (?:apart|between|later|earlier|after|before)\b|\bgap\b.*\b{TIME_UNITS_ASKED}\b|\b{TIME_UNITS_ASKED}\b.*\bgap\b", re.I)
-PERCENT_ASKED = re.compile(r"\b(?:by )?what (?:percentage|percent|share)\b|\bhow many percent\b|\bpercentage (?:change|increase|decrease|rise|fall|drop|growth)\b|\bin percent\b", re.I)
+PERCENT_ASKED = re.compile(r"\b(?:by )?what (?:percentage|percent|share)\b|\bhow many percent\b|\bpercentage (?:change|increase|decrease|rise|fall|drop|growth)\b"
+                           r"|\b(?:in|and|as a) percent(?:age)?\b", re.I)
+# A figure from before a change ("the beginning balance", "last year's fee"): where a change in percent starts.
+BEFORE_CHANGE = re.compile(r"\b(?:beginning|begin|start(?:ing)?|opening|last|previous|prior|old|original(?:ly)?|initial|earlier|before|first|expiring)\b", re.I)
 PERCENT_SHARE = re.compile(r"\b(?:percentage|percent|share)\s+of\b", re.I)  # a part of a whole ("what percentage of the budget"), no change
 MORE_THAN = re.compile(r"\bhow (?:much|many) (?:more|less|fewer|bigger|smaller|higher|lower|longer|shorter|larger|greater|cheaper|dearer)\b|"
                        r"\bby how (?:much|many)\b|\bhow far\b.{0,60}?\b(?:under|over|below|above|beyond|short of)\b|(?:^\W*|[,;]\s*)(?:do|does|did)\b.*\b(?:agree|tally|differ)\b|"
