@@ -1304,6 +1304,9 @@ def test_what_no_file_mentions_is_not_found(agent):
     assert mooring.as_written and "'boat' or 'mooring'" in mooring.text
     named = unmentioned(searched("What is the rent of the Heron lease?", "- Monthly rent: 1,450 EUR", found=True), None)
     assert named.as_written and "'heron'" in named.text and "'rent'" not in named.text
+    # Whose the thing is names it as a name does: a landlord's letter in a folder that never says "landlord" is not there.
+    owned = unmentioned(searched("What rent does the landlord's letter ask for?", "- Monthly rent: 1,450 EUR", found=True), None)
+    assert owned.as_written and "'landlord'" in owned.text, owned
     # Said in another language of the folder: the German "Kaution" is the deposit asked for.
     agent.languages, files_say = (lambda: __import__("collections").Counter({"German": 2})), {"kaution", "lease"}
     assert unmentioned(searched_nothing("what is the deposit on the lease?"), None) is None

@@ -80,6 +80,9 @@ def states(sentence: str, claim: Claim) -> bool:
     return claim.text in sentence if claim.kind == "name" else claim in claims(sentence)
 
 
+NUMBERED = r"(?:\bno\.?|\bnr\.?|\bnumber|#)\s*"  # what says that the number after it is one's number
+
+
 def missing_names(question: str, text: str) -> list[str]:
     """What the question names (proper names, numbers, dates, codes, quotes) that the text never says.
     Search finds the closest passages even when the thing asked about is not in the files at all (a
@@ -96,6 +99,9 @@ def missing_names(question: str, text: str) -> list[str]:
         # fraction not as the start of a longer version ("2.7" in "2.7.0").
         after = r"(?!\d|\.\d)" if "." in claim.text else r"(?!\d)"
         found = re.search(rf"(?<![\d]){re.escape(claim.text)}{after}", text) if claim.kind == "number" else supported(claim, text)
+        # A number given as one ("change order no. 2", "#4") is said as one, not as any 2 of an amount or a date.
+        if found and claim.kind == "number" and re.search(rf"{NUMBERED}{re.escape(claim.text)}(?!\d)", question, re.I):
+            found = re.search(rf"{NUMBERED}0*{re.escape(claim.text)}(?![\d.,]\d|\d)", text, re.I)
         if not found:
             missing.append(claim.text)
     return list(dict.fromkeys(missing))

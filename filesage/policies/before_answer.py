@@ -20,7 +20,7 @@ from ..grounding.claims import (
     says_not_found,
     unsupported,
 )
-from ..grounding.lines import shape, unconnected
+from ..grounding.lines import OWNER, shape, unconnected
 from ..language.glossary import term_of, translations
 from ..language.lexicon import ASKED_KIND, LIST_ASKED, MONEY_LINE, MONEY_WORDS, ONE_VALUE_ASKED, OPTION_ASKED, OPTION_NAMED, SETTING_NAMED, SUMMARY_ASKED, SUMMED
 from ..language.question import (
@@ -121,9 +121,8 @@ def what_no_file_mentions_is_not_found(turn: "Turn", draft: str | None) -> Accep
     figure about something else. When a word of what the question asks about is in no file of the folder at all
     (nor another form or a close spelling of it, nor its translation into the folder's other languages), the
     answer says so and names what was searched. When the searches found something, a single such word is as often
-    the kind of thing asked ("temperature", "function", "in business since") or another word for what the files
-    say ("mileage", "heaviest"), so only a name counts (a word the question writes with a capital, a place or a
-    project) or a thing the question names in several words of which no file says any ("the boat mooring")."""
+    the kind of thing asked ("temperature") or another word for what the files say ("mileage"), so only a name counts
+    (written with a capital, or whose the thing is: "the landlord's letter") or a thing named in words no file says."""
     if turn.said_in_files is None or not any(step.tool in CONTENT_TOOLS for step in turn.steps):
         return None
     # An option or a setting the question names ("--frobnicate", "max_hops") is said as written or it is not there:
@@ -148,7 +147,8 @@ def what_no_file_mentions_is_not_found(turn: "Turn", draft: str | None) -> Accep
     if not turn.content_found and foreign:
         absent = [word for word in absent if word in names_in(turn.question)]
     if turn.content_found:
-        named, phrased = names_in(turn.question), words_of_unsaid_phrases(turn.question, set(absent))
+        owners = {word.lower() for word in OWNER.findall(turn.question)}  # whose the thing is names it as a name does
+        named, phrased = names_in(turn.question) | owners, words_of_unsaid_phrases(turn.question, set(absent))
         if foreign:
             phrased = set()
         elif language == "German":
