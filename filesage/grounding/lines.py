@@ -8,6 +8,7 @@ import re
 from dataclasses import dataclass
 
 from ..language.glossary import BEFORE_TAX, TOTAL_LABELS, asks_before_tax
+from ..language.lexicon import YEAR
 from ..language.names import proper_names, says_name
 from ..language.text import covers, fold, holders, setting_key, squash, stem, terms
 from ..tools.result import is_note
@@ -23,7 +24,6 @@ WHOLE_AMOUNT = re.compile(rf"\bhow much (?:was|is|were|are|did|does|do) (?:the |
 
 
 FIGURE_CELL = re.compile(r"[-+(]?[$€£]?\s?\d[\d.,]*%?\)?")  # a table's cell that is a figure alone
-YEAR = re.compile(r"(?:1[0-9]|20)\d\d")  # a year in a cell says which row it is, no figure to tell apart
 
 
 # Whose a thing is, said with an apostrophe: "the venue's quote", "the Smiths' lease".
@@ -78,7 +78,7 @@ def clauses(line: str) -> list[str]:
         # A row with several figures ("Ending balance; Last quarter: 84.10; This quarter: 89.70") is a part per figure,
         # each with the cells that say what the row is: the figure of one column is not the next column's.
         cells = line.split("; ")
-        figures = [c for c in cells if ": " in c and FIGURE_CELL.fullmatch(value := c.split(": ", 1)[1].strip()) and not YEAR.fullmatch(value)]
+        figures = [c for c in cells if ": " in c and FIGURE_CELL.fullmatch(value := c.split(": ", 1)[1].strip()) and not YEAR.fullmatch(value)]  # a year says which row it is
         labels = [c for c in cells if c not in figures]
         return [line] if len(figures) < 2 else ["; ".join([*labels, figure]) for figure in figures]
     said: list[str] = []
