@@ -282,6 +282,10 @@ def test_a_yes_or_no_column_is_picked_by_its_word_or_its_word_negated(tmp_path):
     most = inside.count_in_file("berths.csv", "which holder owes the most in unpaid fees?").answer
     assert 'The highest Fee over 2 rows that say Paid?: no is 150, in the row "Berth: A3;' in most, most
     assert "2 of its 6 rows say Paid?: yes" in inside.count_in_file("berths.csv", "how many berths are paid?").answer
+    # Asked whether one row's holder paid, the cell is what is asked: no rows are picked by it.
+    for asked in ("Have they paid for berth A3? (holder, fee)", "What is the fee for berth A3? (holder, paid)"):
+        one = inside.count_in_file("berths.csv", asked).text
+        assert 'Berth: A3; Holder: Tor Aas; Fee: 150; Paid?: N' in one, (asked, one)
 
 
 def test_a_tables_figures_are_read_as_its_country_writes_them_and_its_words_in_its_language(tmp_path):

@@ -278,11 +278,16 @@ def month_ranked(rows: list[dict[str, str]], numeric: list[str], what: str, comb
     return f"Of its months, {month} is the {'highest' if combine == 'largest' else 'lowest'}: {money(figures[month], written)} ({said}; from {basis})."
 
 
+# Whether one thing is so, asked of it ("have they paid", "is it paid yet", "whether she paid").
+ASKED_WHETHER = re.compile(r"(?:\b(?:have|has|had|did|does|do|is|are|was|were)\s+(?:they|he|she|it|i|we|you)|\b(?:whether|if)\s+\w+)\s+(?:\w+\s+)?$")
+
+
 def yes_or_no_asked(rows: list[dict[str, str]], what: str) -> list[tuple[str, bool]]:
     """The yes-or-no columns ("Paid?" of Y and N) that `what` names by their word, each with whether it asks their
     yes ("the paid ones") or their no ("unpaid", "not paid yet"): the rows are picked by the cell, which says
     neither word."""
-    lowered = what.lower()
+    # Words in brackets are what the rest of a question is about ("who has plot 9? (fee, paid)"), no rows picked.
+    lowered = re.sub(r"\([^()]*\)", " ", what.lower())
     prefixes = [p for p in NEGATING if not p.endswith(" ")]
     # "n't" ends a word of its own ("haven't"); the others are words.
     negating = "|".join(re.escape(p.strip()) if p.startswith("n'") else rf"\b{re.escape(p.strip())}" for p in NEGATING if p.endswith(" "))
@@ -295,6 +300,8 @@ def yes_or_no_asked(rows: list[dict[str, str]], what: str) -> list[tuple[str, bo
         for word in re.finditer(r"[\w'-]+", lowered):
             bare = next((word.group()[len(p):] for p in prefixes if word.group().startswith(p) and terms(word.group()[len(p):]) & named), None)
             if bare is not None or terms(word.group()) & named:
+                if ASKED_WHETHER.search(lowered[:word.start()]):
+                    break  # "have they paid?": the cell asked of the row, not the rows picked by it
                 said_not = re.search(rf"(?:{negating})(?:\s+(?:yet|been|be))*\s+$", lowered[:word.start()])
                 asked.append((column, bare is None and not said_not))
                 break
