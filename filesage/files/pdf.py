@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+from ..language.lexicon import YEAR
+
 WORD_LINES = 20  # a page with fewer lines than this is too short to tell how it was written
 MOSTLY = 0.8  # the share of one-word lines that says the page was written a word at a time
 
@@ -25,7 +27,6 @@ def page_text(page) -> str:
 COLUMN_GAP = re.compile(r"\s{2,}")  # what separates a table's columns on a page's line
 HAS_FIGURE = re.compile(r"\d")
 FIGURE = re.compile(r"[-+(]?[$€£]?\s?[\d.,]+%?\)?")  # a cell that is a figure alone; a heading names its column in words or a year
-YEAR_ALONE = re.compile(r"(?:19|20)\d\d")
 MIN_COLUMNS = 3  # a label and its value are a line of their own; a table has two figures to tell apart at least
 
 
@@ -43,5 +44,5 @@ def columns_named(lines: list[str]) -> list[str]:
                 out[heading] = f"Columns: {' | '.join(header)}"
             continue
         header, heading = (cells, at) if len(cells) >= MIN_COLUMNS and not any(
-            FIGURE.fullmatch(c) and not YEAR_ALONE.fullmatch(c) for c in cells) else (None, -1)
+            FIGURE.fullmatch(c) and not YEAR.fullmatch(c) for c in cells) else (None, -1)
     return out

@@ -69,12 +69,17 @@ def is_source_heading(line: str) -> bool:
     return line.startswith("From ") or bool(re.match(r"^\S+ \[\d+\] \(", line))
 
 
+def is_row(line: str) -> bool:
+    """A table's row as the readers write it: its cells, each a column's name and its value ("Year: 2031; Rate: 8.1")."""
+    return line.count("; ") >= 1 and line.count(": ") >= 2
+
+
 def clauses(line: str) -> list[str]:
     """A line of prose in the parts a figure belongs to: its sentences, and what it says in brackets ("a deposit of
     29,000 (twice the monthly rent)": the figure is the deposit's, not the rent's). A table's row ("Year: 2031;
     Rate: 8.1") stays whole: its cells together say what its figures are about; of several figures, each is its own
     column's."""
-    if line.count("; ") >= 1 and line.count(": ") >= 2:
+    if is_row(line):
         # A row with several figures ("Ending balance; Last quarter: 84.10; This quarter: 89.70") is a part per figure,
         # each with the cells that say what the row is: the figure of one column is not the next column's.
         cells = line.split("; ")
@@ -181,8 +186,7 @@ def unconnected(answer: str, question: str, evidence: Evidence, translated: dict
     def column_named_instead(index: int, claim: Claim) -> set[str] | None:
         """The question's words said by a part of a row of several figures whose column says more of them than every
         part that holds the claim's figure; None when no such part is, or the line is no such row."""
-        text = lines[index].text
-        if len(parts[index]) < 2 or not (text.count("; ") >= 1 and text.count(": ") >= 2):
+        if len(parts[index]) < 2 or not is_row(lines[index].text):
             return None
         named = {part: {t for t in wanted if says(t, own)} for part, own in parts[index]}
         holding = [named[part] for part, _ in parts[index] if supported(claim, part)]
