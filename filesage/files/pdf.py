@@ -31,8 +31,8 @@ MIN_COLUMNS = 3  # a label and its value are a line of their own; a table has tw
 
 
 def columns_named(lines: list[str]) -> list[str]:
-    """A table set in columns ("Beginning balance   $80,114.20   $84,312.57" under "Account summary   Last quarter
-    This quarter") as the readers write a spreadsheet's rows: its heading "Columns: A | B | C", each row under it that
+    """A table set in columns ("Start balance   $640.00   $702.25" under "Account   Last year   This year") as the
+    readers write a spreadsheet's rows: its heading "Columns: A | B | C", each row under it that
     fills as many columns "A: cell; B: cell; C: cell", so each figure says whose column it is in. A line set wide
     with no row of figures under it is prose, and stays as it is."""
     out, header, heading = list(lines), None, -1

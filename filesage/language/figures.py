@@ -60,7 +60,7 @@ FILE_NAME = re.compile(r"(?<![\w/.-])[\w./-]*\w\.[A-Za-z][A-Za-z0-9]{1,4}\b")
 
 
 # A code: letters and digits in one word ("INV2031A"), or a number with a letter in brackets that names a rule or a plan
-# ("a 401(k)", "section 2(b)"), no figure of its own.
+# ("a 457(b)", "section 2(b)"), no figure of its own.
 CODE = re.compile(r"\b(?=[A-Za-z]*\d)(?=\d*[A-Za-z])[A-Za-z0-9]{5,}\b|\b\d+(?:\([a-z]{1,2}\))+")
 
 

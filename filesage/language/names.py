@@ -85,7 +85,7 @@ def says_name(name: str, lowered: str) -> bool:
         return False
     lowered = fold(lowered)
     *first, last = parts
-    # An acronym in the plural ("EOBs", "W-2s") is the acronym said in the singular, alone or not.
+    # An acronym in the plural ("ATMs", "W-2s") is the acronym said in the singular, alone or not.
     plural_acronym = bool(re.fullmatch(r"[A-Z0-9-]*[A-Z][A-Z0-9-]*s", name.split()[-1].strip(".,;:?!")))
     forms = [last, *singulars(last)] if first or plural_acronym else [last]
     # Said without its accents ("Lodz" for Łódź), or declined by its last vowel as Slavic languages do ("do

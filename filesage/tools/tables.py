@@ -44,7 +44,7 @@ def table_rows(lines: list[str]) -> list[dict[str, str]]:
         if named:
             sheet = named.group(1)
         if "Columns: " in line:
-            # A column whose name has a colon of its own ("GDP: chained volume: £m") is split from its cell by name.
+            # A column whose name has a colon of its own ("Output: volume: £m") is split from its cell by name.
             columns = sorted(line.split("Columns: ", 1)[1].split(" | "), key=len, reverse=True)
         elif not named and CELL.search(line) and "; " in line:
             row = dict(cell_of(cell, columns) for cell in line.split("; ") if ": " in cell)
@@ -286,7 +286,7 @@ def yes_or_no_asked(rows: list[dict[str, str]], what: str) -> list[tuple[str, bo
     """The yes-or-no columns ("Paid?" of Y and N) that `what` names by their word, each with whether it asks their
     yes ("the paid ones") or their no ("unpaid", "not paid yet"): the rows are picked by the cell, which says
     neither word."""
-    # Words in brackets are what the rest of a question is about ("who has plot 9? (fee, paid)"), no rows picked.
+    # Words in brackets are what the rest of a question is about ("who has berth 9? (fee, paid)"), no rows picked.
     lowered = re.sub(r"\([^()]*\)", " ", what.lower())
     prefixes = [p for p in NEGATING if not p.endswith(" ")]
     # "n't" ends a word of its own ("haven't"); the others are words.
