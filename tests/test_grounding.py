@@ -394,6 +394,17 @@ def test_numbers_written_the_german_way():
     assert [c.key for c in claims("3.450,00 EUR, 1.000.000 Einwohner, $1,150.00 and 3.45")] == ["3450", "1000000", "1150", "3.45"]
 
 
+def test_amounts_in_rupees_or_with_a_currency_code_before_them_are_amounts_and_lakhs_are_counted():
+    """"₹1,87,740.00", "Rs.36,421", "INR 125000", "USD 12": money, its sign or code glued to the figure or not (the
+    "421" of "Rs.36,421" was a figure of its own); digits grouped in lakhs, and lakhs and crores said in words."""
+    from filesage.grounding.lines import shape
+
+    said = claims("Total ₹1,87,740.00, TDS Rs.36,421, deposit INR 125000 or 1.25 lakh, a flat at 2.4 crore, fee USD 12, 14 days")
+    assert [c.key for c in said] == ["187740", "36421", "125000", "125000", "24000000", "12", "14"]
+    assert [shape(c) for c in said] == ["amount", "amount", "amount", "number", "number", "amount", "number"]
+    assert unsupported("The TDS was ₹36,421 [1].", Evidence(["Tax deducted at source: Rs. 36,421.00"])) == []
+
+
 def test_a_figure_of_a_setting_the_question_names_is_from_the_line_asked_about():
     """A config file's "workers = 12" answers "how many workers are configured", though a comment beside it says
     more of the question's words ("if you configured 8 workers ...")."""
@@ -459,7 +470,7 @@ def test_a_line_that_shares_one_word_with_the_question_does_not_outweigh_a_total
     # Two of the question's words on the rival's own line: the figure from another line is taken from the wrong one.
     fees = Evidence([asked, "From trips/cabin_booking.pdf (p. 1):\n- Cabin stay cost: EUR 380.00\n- Cleaning fee: EUR 25.00"])
     bad, line = unconnected("The stay cost EUR 25.00 [1].", asked, fees)
-    assert [c.text for c in bad] == ["25.00"] and line == "Cabin stay cost: EUR 380.00"
+    assert [c.text for c in bad] == ["EUR 25.00"] and line == "Cabin stay cost: EUR 380.00"
 
 
 def test_a_version_the_question_gives_is_said_whole():
@@ -565,7 +576,8 @@ def test_a_rows_figures_are_each_their_own_columns():
     rows = Evidence([asked, "From money/pension.pdf [1] (p. 1):\n- Fund: Opening balance; Last year: $1,200.00; This year: $1,310.50\n"
                             "- Fund: Closing balance; Last year: $1,310.50; This year: $1,402.75\n- Vested (this year): $1,402.75"])
     bad, line = unconnected("The closing balance last year was $1,402.75 [1].", asked, rows)
-    assert [c.text for c in bad] == ["$1,402.75"] and line.startswith("Fund: Closing balance;"), (bad, line)
+    # The line about it is the row's cells that say what it is, and the figure of the column asked.
+    assert [c.text for c in bad] == ["$1,402.75"] and line == "Fund: Closing balance; Last year: $1,310.50", (bad, line)
     assert unconnected("The closing balance last year was $1,310.50 [1].", asked, rows) == ([], "")
     # A row with one figure beside its year stays whole: the year says which row it is.
     years = Evidence(["the rate in 2031?", "From r.csv [1] (rows 1-2):\n- Year: 2030; Rate: 7.9\n- Year: 2031; Rate: 8.1"])

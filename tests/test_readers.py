@@ -409,3 +409,20 @@ def test_a_table_set_in_columns_gives_each_figure_its_columns_name(tmp_path):
             cell.text = value
     document.save(tmp_path / "claim.docx")
     assert "Service: Eye test; Billed: $90.00; You owe: $18.00" in read(tmp_path / "claim.docx").segments[0].text.splitlines()
+
+
+def test_a_table_between_pipes_gives_each_cell_its_columns_name(tmp_path):
+    """A statement's table written between pipes, on a PDF's page or in a Markdown or text file: each row says its
+    cells with the names of their columns (an empty cell left out), rows of words as much as rows of figures; the
+    rule under the heading is no row, and a text file's lines set apart by spaces stay as they are."""
+    write_pdf(tmp_path / "funds.pdf", ["Holdings\nFund | Units | Previous value | Current value\nAlder Growth | 12.5 | 1,10,000.00 | 1,21,500.00\n"
+                                       "Birch Income | 40 | 52,300.00 | 51,980.00\nTotal | | 1,62,300.00 | 1,73,480.00"])
+    text = read(tmp_path / "funds.pdf").segments[0].text.splitlines()
+    assert "Fund: Birch Income; Units: 40; Previous value: 52,300.00; Current value: 51,980.00" in text, text
+    assert "Fund: Total; Previous value: 1,62,300.00; Current value: 1,73,480.00" in text and "Columns: Fund | Units | Previous value | Current value" in text
+    (tmp_path / "rota.md").write_text("# Rota\n\n| Day | Who | Room |\n|-----|:---:|------|\n| Mon | Ann Lee | 4 |\n| Tue | Bo Dahl | none |\n"
+                                      "| Wed | Cy Ray | 7 |\n\nThat is all.\n")
+    rows = read(tmp_path / "rota.md").segments[0].text.splitlines()
+    assert ["Columns: Day | Who | Room", "", "Day: Mon; Who: Ann Lee; Room: 4", "Day: Tue; Who: Bo Dahl; Room: none", "Day: Wed; Who: Cy Ray; Room: 7"] == rows[2:7], rows
+    (tmp_path / "ChangeLog").write_text("2031-01-02  Ann Lee  <ann@example.org>\n\n\t* main.c: fix 2 leaks\nversion 3   fixes   4  5\n")
+    assert read(tmp_path / "ChangeLog").segments[0].text.splitlines()[0] == "2031-01-02  Ann Lee  <ann@example.org>"

@@ -13,9 +13,9 @@ from typing import Iterator
 
 from ..grounding.claims import MARKER, claims
 from ..grounding.lines import shape
-from ..language.figures import NUMBER, duration_words, durations_in, number_value
+from ..language.figures import NUMBER, duration_words, durations_in, number_value, priced
 from ..files.walk import human_size
-from ..language.lexicon import BEFORE_CHANGE, DAYS_APART, PERCENT_ASKED, PERCENT_SHARE, RANKED_FILE, REMAINDER, TODAYS_YEAR, UNITS, YEAR
+from ..language.lexicon import BEFORE_CHANGE, CURRENCY_SIGNS, DAYS_APART, PERCENT_ASKED, PERCENT_SHARE, RANKED_FILE, REMAINDER, TODAYS_YEAR, UNITS, YEAR
 from ..language.text import terms
 from ..llm.base import Usage
 from ..llm.parser import extract_json_object
@@ -253,7 +253,7 @@ def figure_of(item: Found, combine: str) -> Found:
     numbers = [c for c in stated if c.kind == "number" and c.key not in asked]
     spans = durations_in(text)
     # "5.25 hours" is a span of time, though written like an amount.
-    for claim in [c for c in numbers if shape(c) == "amount" and not (c.text[:1] not in "$€£" and any(w.startswith(c.text) for _, w in spans))]:
+    for claim in [c for c in numbers if shape(c) == "amount" and not (not priced(c.text) and any(w.startswith(c.text) for _, w in spans))]:
         item.candidates.append((*signed(text, claim.text), "amount"))
     item.candidates += [(seconds, written, "duration") for seconds, written in spans]
     # The number of a span of time ("14" of "14 days") is that span, no figure of its own.
@@ -418,7 +418,7 @@ def written_like(value: float, like: list[str], kinds: list[str] = ()) -> str:
     # A unit every figure is written with ("km") is the computed figure's too.
     suffixes = [re.search(r"\d\s([A-Za-z]+)$", w) for w in like]
     unit = f" {suffixes[0].group(1)}" if suffixes and all(suffixes) and len({m.group(1) for m in suffixes}) == 1 else ""
-    sign = next((w.strip()[0] for w in like if w.strip()[:1] in "$€£"), "")
+    sign = next((w.strip()[0] for w in like if w.strip()[:1] in CURRENCY_SIGNS), "")
     # As many decimals as the most precise figure ("107.8040" and "106.7754" differ by 1.0286, not by 1).
     decimals = max((len(m.group(1) or m.group(2)) for w in like if (m := re.search(r"\.(\d{1,4})(?:\s[A-Za-z]+)?$|,(\d\d)(?:\s[A-Za-z]+)?$", w.strip()))), default=0)
     number = f"{value:,.{decimals}f}"

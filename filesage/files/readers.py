@@ -18,7 +18,8 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
-from .pdf import columns_named, page_text
+from .columns import columns_named, is_figure
+from .pdf import page_text
 from .properties import document_properties
 from .prose import is_prose, joined
 from .html import html_lines
@@ -44,7 +45,7 @@ CHUNK_CHARS = 900
 
 
 # Raised when how files are read changes, so that an index reads every file again (the embeddings cache is by text).
-READER_VERSION = "14"
+READER_VERSION = "15"
 SNIFFED_BYTES = 8192
 # What a binary file is, by its first bytes (the offset where the mark starts, the mark, what the file is).
 SIGNATURES = [
@@ -271,8 +272,8 @@ def read_text(path: Path) -> Document:
         return Document(line_segments(lines, numbers=numbers), capped)
     if is_prose(path.name):
         lines, numbers = joined(text.splitlines())
-        return Document(line_segments(lines, numbers=numbers), capped)
-    return Document(line_segments(text.splitlines()), capped)
+        return Document(line_segments(columns_named(lines, set_apart=False), numbers=numbers), capped)
+    return Document(line_segments(columns_named(text.splitlines(), set_apart=False)), capped)
 
 
 def line_segments(lines: list[str], prefix: str = "lines", header: str | None = None, numbers: list[int] | None = None) -> list[Segment]:
@@ -343,10 +344,6 @@ def read_docx(path: Path) -> Document:
 
 PREAMBLE_ROWS = 12  # the most rows about a table above its header
 FIGURE_ROWS = 5  # rows of figures in a row that show the table has begun
-
-
-def is_figure(cell: str) -> bool:
-    return bool(re.fullmatch(r"[-+]?[$€£]?\s?[\d.,]+%?", cell.strip()))
 
 
 def is_form(rows: list[list[str]]) -> bool:

@@ -8,6 +8,7 @@ import re
 from dataclasses import dataclass
 
 from ..language.glossary import BEFORE_TAX, TOTAL_LABELS, asks_before_tax
+from ..language.figures import FIGURE_ALONE, priced
 from ..language.lexicon import YEAR
 from ..language.names import proper_names, says_name
 from ..language.text import covers, fold, holders, setting_key, squash, stem, terms
@@ -21,9 +22,6 @@ CONNECTED_SHARE = 0.75
 DOCUMENTS = r"(?:bill|invoice|receipt|booking|order|reservation|ticket)s?"
 WHOLE_AMOUNT = re.compile(rf"\bhow much (?:was|is|were|are|did|does|do) (?:the |my |that |this |its )?(?:[\w'-]+ ){{0,3}}{DOCUMENTS}\b"
                           rf"|\b(?:total|amount) (?:for|of|on) (?:the |my |that |this )?(?:[\w'-]+ ){{0,3}}{DOCUMENTS}\b", re.I)
-
-
-FIGURE_CELL = re.compile(r"[-+(]?[$€£]?\s?\d[\d.,]*%?\)?")  # a table's cell that is a figure alone
 
 
 # Whose a thing is, said with an apostrophe: "the venue's quote", "the Smiths' lease".
@@ -83,7 +81,7 @@ def clauses(line: str) -> list[str]:
         # A row with several figures ("Ending balance; Last quarter: 84.10; This quarter: 89.70") is a part per figure,
         # each with the cells that say what the row is: the figure of one column is not the next column's.
         cells = line.split("; ")
-        figures = [c for c in cells if ": " in c and FIGURE_CELL.fullmatch(value := c.split(": ", 1)[1].strip()) and not YEAR.fullmatch(value)]  # a year says which row it is
+        figures = [c for c in cells if ": " in c and FIGURE_ALONE.fullmatch(value := c.split(": ", 1)[1].strip()) and not YEAR.fullmatch(value)]  # a year says which row it is
         labels = [c for c in cells if c not in figures]
         return [line] if len(figures) < 2 else ["; ".join([*labels, figure]) for figure in figures]
     said: list[str] = []
@@ -106,7 +104,7 @@ def unlisted(line: str) -> str:
 
 def shape(claim: Claim) -> str:
     """An amount of money (a currency sign, or cents) or any other figure of its kind."""
-    if claim.kind == "number" and (claim.text[:1] in "$€£" or re.search(r"[.,]\d\d$", claim.text)):
+    if claim.kind == "number" and (priced(claim.text) or re.search(r"[.,]\d\d$", claim.text)):
         return "amount"
     return claim.kind
 
@@ -115,7 +113,7 @@ def rival_shape(claim: Claim) -> str:
     """What a figure competes with on other lines: a figure with a fraction or a currency (an amount, a version, a
     rate: "€9.50", "4.13", "2.0") with others of its kind, a whole number (an invoice's, a count, a year) with
     whole numbers."""
-    if claim.kind == "number" and (claim.text[:1] in "$€£" or re.search(r"\d[.,]\d", claim.text)):
+    if claim.kind == "number" and (priced(claim.text) or re.search(r"\d[.,]\d", claim.text)):
         return "fraction"
     return claim.kind
 
@@ -211,7 +209,8 @@ def unconnected(answer: str, question: str, evidence: Evidence, translated: dict
         if instead and all(i in instead or not {t for t in wanted if says(t, line_terms[i][0])} >= max(instead.values(), key=len)
                            for i in bearing):
             bad.append(claim)
-            best_line = best_line or unlisted(lines[bearing[0]].text)
+            # The line about what was asked is the row's part of the column the question names, not the row whole.
+            best_line = best_line or unlisted(max(parts[next(iter(instead))], key=lambda part: sum(says(t, part[1]) for t in wanted))[0])
             continue
         # A rival figure is of the same shape as the one the answer took: an amount competes with amounts,
         # not with the number of the invoice it is on.

@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 import re
 
-from .lexicon import MONTHS, MONTHS_SPANNED, MULTIPLIERS, QUARTERS
+from .lexicon import CURRENCY_CODES, CURRENCY_SIGNS, MONTHS, MONTHS_SPANNED, MULTIPLIERS, QUARTERS
 
 MONTH = r"(?P<month>" + "|".join(sorted(MONTHS, key=len, reverse=True)) + r")\b\.?"
 
@@ -48,10 +48,14 @@ NUMERIC_DATE = re.compile(r"(?<![\d.])(?P<first>\d{1,2})(?P<mark>[/.-])(?P<secon
 
 # Numbers written the English way ("2,310.75"), the German way ("2.310,75", "3.000.000") or in groups of three
 # apart, as French, Czech or Swedish write them ("8 750 Kč", "2 310,75").
+# Money's sign or code before an amount, one pattern wherever a figure's currency is read.
+SIGN = rf"[{re.escape(CURRENCY_SIGNS)}]"
+CURRENCY = rf"(?:{SIGN}|(?i:\b(?:{'|'.join(CURRENCY_CODES)})\b\.?))"
 NUMBER = re.compile(
-    r"(?<![\w.$€£])(?:[$€£]\s?)?(?:\d{1,3}(?:\.\d{3})+,\d+(?!\d)|\d{1,3}(?:\.\d{3}){2,}(?![\d.])|\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?:,\d+)?(?![\d.,])|"
+    rf"(?<![\w.{re.escape(CURRENCY_SIGNS)}])(?:{CURRENCY}\s?)?(?:"
+    r"\d{1,3}(?:\.\d{3})+,\d+(?!\d)|\d{1,3}(?:\.\d{3}){2,}(?![\d.])|\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?:,\d+)?(?![\d.,])|"
     r"\d(?:[\d,]*\d)?(?:\.\d+)?)"  # a comma after the number is the sentence's ("€ 12,30, paid ..."), not its own
-    r"(?:\s*(?P<mult>thousand|million|billion|mn|bn|k|m)\b)?",
+    rf"(?:\s*(?P<mult>{'|'.join(sorted(MULTIPLIERS, key=len, reverse=True))})\b)?",
     re.I,
 )
 
@@ -112,7 +116,7 @@ def number_value(match: re.Match) -> str:
     mult = match.group("mult")
     if mult:
         digits = digits[: match.start("mult") - match.start(0)].strip()
-    digits = re.sub(r"[ \u00a0\u202f](?=\d{3})", "", digits.lstrip("$€£ "))
+    digits = re.sub(r"[ \u00a0\u202f](?=\d{3})", "", re.sub(rf"^{CURRENCY}\s?", "", digits.strip()))
     if re.fullmatch(r"\d{1,3}(,\d{3})+(\.\d+)?", digits):
         digits = digits.replace(",", "")
     elif re.fullmatch(r"\d{1,3}(\.\d{3})+,\d+|\d{1,3}(\.\d{3}){2,}|\d+,\d{1,2}", digits):
@@ -215,6 +219,15 @@ def period_of(line: str) -> set[tuple[int | None, int]]:
     return {(n // 12 if year else None, n % 12 + 1) for n in range(start, end + 1)}
 
 
+# A table's cell that is a figure alone ("$2,040.00", "(12.5)", "-4%", "₹ 500"): a heading names its column in words.
+FIGURE_ALONE = re.compile(rf"[-+(]?(?:{CURRENCY})?\s?\d[\d.,]*%?\)?")
+
+
+def priced(written: str) -> bool:
+    """A figure written with money's sign or code before it ("$40", "₹2,480", "Rs. 40", "INR 310500")."""
+    return bool(re.match(CURRENCY, written.strip()))
+
+
 def currency_of(amount: str) -> str:
     """What an amount is counted in, its figures taken away: "$", "€", "kr.", "DKK"; '' for a bare number."""
     return re.sub(r"[\d\s,.-]", "", amount)
@@ -223,7 +236,7 @@ def currency_of(amount: str) -> str:
 def money(value: float, like: list[str]) -> str:
     """A computed figure written the way the files write theirs: "€2,601.10" when they use "€1,015.80", "2 601,10"
     when they use "1 015,80" (a decimal comma, thousands apart)."""
-    sign = next((w[0] for w in like if w[:1] in "$€£"), "")
+    sign = next((w[0] for w in like if w[:1] in CURRENCY_SIGNS), "")
     comma = any(re.search(r",\d{1,2}$", w) for w in like) and not any(re.search(r"\.\d{1,2}$", w) for w in like)
     decimals = 2 if any(re.search(r"[.,]\d{1,2}$" if comma else r"\.\d", w) for w in like) else 0
     written = f"{value:,.{decimals}f}"

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import re
 
+from .months import MONTHS  # said once, there: too long a list to keep here
+
 
 def alternatives(phrases, plural: bool = False) -> str:
     """A regex group of the phrases, longest first ('s?' after each when plurals count too)."""
@@ -104,26 +106,12 @@ NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "fiv
                 "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20, "thirty": 30, "half a": 0.5, "half": 0.5}
 # The number words a count of files can be said with ("the three largest").
 COUNT_WORDS = {word: int(number) for word, number in NUMBER_WORDS.items() if number >= 1 and word not in ("a", "an")}
-MULTIPLIERS = {"thousand": 1e3, "k": 1e3, "million": 1e6, "m": 1e6, "mn": 1e6, "billion": 1e9, "bn": 1e9}
-MONTHS = {
-    name: number for number, names in enumerate([("january", "jan"), ("february", "feb"), ("march", "mar"), ("april", "apr"), ("may",), ("june", "jun"), ("july", "jul"),
-                                                 ("august", "aug"), ("september", "sep", "sept"), ("october", "oct"), ("november", "nov"), ("december", "dec")], start=1) for name in names
-} | {  # in full, in the other languages told apart (LANGUAGE_WORDS) but Polish; Czech as dates decline them too
-    name: number for number, names in enumerate(["januar janvier enero gennaio januari janeiro", "februar février fevrier febrero febbraio februari fevereiro",
-                                    "märz maerz mars marts marzo maart março", "avril abril aprile", "mai mayo maggio mei maj maio",
-                                    "juni juin junio giugno junho", "juli juillet julio luglio julho", "août aout agosto augustus augusti",
-                                    "septembre septiembre settembre setembro", "oktober octobre octubre ottobre outubro",
-                                    "novembre noviembre novembro", "dezember desember décembre decembre diciembre dicembre dezembro"], start=1)
-    for name in names.split()
-} | {
-    name: number for number, names in enumerate(["leden ledna", "únor února", "březen března", "duben dubna", "květen května", "červen června",
-                                    "červenec července", "srpen srpna", "září", "říjen října", "listopad listopadu", "prosinec prosince"], start=1)
-    for name in names.split()
-} | {  # Finnish, with the endings of "of", "in" and "from" a month ("maaliskuun", "maaliskuussa", "maaliskuusta", "maaliskuuta")
-    f"{name}kuu{ending}": number for number, name in enumerate("tammi helmi maalis huhti touko kesä heinä elo syys loka marras joulu".split(), start=1)
-    for ending in ("", "n", "ssa", "sta", "ta")
-}
+MULTIPLIERS = {"thousand": 1e3, "k": 1e3, "lakh": 1e5, "lakhs": 1e5, "million": 1e6, "m": 1e6, "mn": 1e6, "crore": 1e7, "crores": 1e7,
+               "billion": 1e9, "bn": 1e9}
 WEEKDAYS = {"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"}
+# Money's signs and the codes written before an amount ("₹2,480", "Rs. 3,10,500", "INR 310500", "USD 40"): an amount.
+CURRENCY_SIGNS = "$€£₹¥"
+CURRENCY_CODES = ("rs", "inr", "usd", "eur", "gbp", "aud", "cad", "nzd", "chf", "sgd")
 # Units written as symbols are what a question says in words: "how many degrees" is "180 °C".
 UNIT_WORDS = {"°": ("degrees", "temperature"), "%": ("percent", "percentage")}
 # Units written short, as whole words ("km: 214", "12 h"), are what a question says in full ("the kilometres").

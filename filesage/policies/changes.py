@@ -10,8 +10,8 @@ from ..agent import prompts
 from ..agent.decisions import Accept
 from ..agent.planner import value_of
 from ..grounding.claims import claims
-from ..language.figures import currency_of, money
-from ..language.lexicon import MONEY_LINE, MONTHS, MORE_THAN, PERCENT_ASKED, PERCENT_SHARE, YEAR, alternatives
+from ..language.figures import SIGN, currency_of, money
+from ..language.lexicon import CURRENCY_SIGNS, MONEY_LINE, MONTHS, MORE_THAN, PERCENT_ASKED, PERCENT_SHARE, YEAR, alternatives
 from ..language.text import own_text
 from .reading import aboutness, found_lines
 
@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
 # "from €80 to €92", "from 4.5% to 5%": two figures of one kind, a currency or a percent sign the same on both sides
 # (a date's day before its month, "from 1 July to 30 June", is no figure changing).
-FIGURE = r"[$€£]?\s?\d[\d.,\u00a0 ]*\d%?|[$€£]?\d%?"
+FIGURE = rf"{SIGN}?\s?\d[\d.,\u00a0 ]*\d%?|{SIGN}?\d%?"
 FROM_TO = re.compile(rf"\bfrom\s+(?P<first>{FIGURE})\s+(?:up |down )?to\s+(?P<second>{FIGURE})(?![\w/.-]*\d)(?!\s*(?:{alternatives(MONTHS)})\b)", re.I)
 
 
@@ -48,7 +48,7 @@ def a_change_a_line_states_is_computed_in_code(turn: "Turn", draft: str | None) 
     match = FROM_TO.search(own_text(line))
     first, second = match.group("first").strip(), match.group("second").strip()
     before, after = value_of(first), value_of(second)
-    if before is None or after is None or first.endswith("%") != second.endswith("%") or first[:1] in "$€£" and first[:1] != second[:1]:
+    if before is None or after is None or first.endswith("%") != second.endswith("%") or first[:1] in CURRENCY_SIGNS and first[:1] != second[:1]:
         return None
     if before == after or (percent and not before) or all(YEAR.fullmatch(figure) for figure in (first, second)):
         return None  # no change, or a span of years ("grew from 2030 to 2031 by ...")

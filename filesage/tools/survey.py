@@ -10,7 +10,7 @@ from typing import Literal
 
 from ..files.readers import Unreadable, read_document
 from ..index.store import Hit
-from ..language.figures import NUMBER, dated_in, dates_in, money, months_mentioned, number_value
+from ..language.figures import CURRENCY, NUMBER, dated_in, dates_in, money, months_mentioned, number_value, priced
 from ..language.glossary import says_total, term_of, translations
 from ..language.lexicon import QUESTION_WORDS
 from ..language.matching import kin_words
@@ -66,7 +66,7 @@ def figure_of(line: str, weights: dict[str, float]) -> tuple[float, str] | None:
 
 def is_money(written: str) -> bool:
     """A figure written as an amount: with a currency sign, or with cents."""
-    return bool(re.search(r"[$€£]|[.,]\d\d$", written.strip()))
+    return priced(written) or bool(re.search(r"[.,]\d\d$", written.strip()))
 
 
 def of_one_kind(found: list[Found], others: dict[str, list]) -> list[Found]:
@@ -83,7 +83,7 @@ def of_one_kind(found: list[Found], others: dict[str, list]) -> list[Found]:
 
 # A labelled figure of a record: a table row's cell as the readers write it ("km: 214"), or a key of JSON, YAML or an
 # INI file ('"monthly": 6.3,').
-LABELLED = re.compile(r'(?:^|[;{,])\s*"?([A-Za-z_][\w .()/-]{0,40}?)"?\s*[:=]\s*"?((?:[$€£]\s?)?-?\d[\d,]*(?:\.\d+)?)"?\s*(?=[;,}]|$)')
+LABELLED = re.compile(rf'(?:^|[;{{,])\s*"?([A-Za-z_][\w .()/-]{{0,40}}?)"?\s*[:=]\s*"?((?:{CURRENCY}\s?)?-?\d[\d,]*(?:\.\d+)?)"?\s*(?=[;,}}]|$)')
 
 
 def column_of(lines: list[str], weights: dict[str, float]) -> tuple[str, list[tuple[float, str]]] | None:
