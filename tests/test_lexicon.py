@@ -85,6 +85,7 @@ CASES = {
     "PHRASE_ENDS": lambda: {"do", "are", "in"} <= L.PHRASE_ENDS and "receipt" not in L.PHRASE_ENDS,
     "IN_ONE_RECORD": lambda: bool(L.IN_ONE_RECORD.search("the largest payment in the May statement")) and not L.IN_ONE_RECORD.search("in my statements"),
     "COUNT_AND_TOTAL": lambda: bool(L.COUNT_AND_TOTAL.search("how many lessons did I give, and how much did they earn me?"))
+    and bool(L.COUNT_AND_TOTAL.search("how many moorings are unpaid, and how much is still owed?"))
     and not L.COUNT_AND_TOTAL.search("how many lessons, and how much is the rent?"),
     "DEFAULT_ASKED": lambda: bool(L.DEFAULT_ASKED.search("how many lines does it keep by default?")) and not L.DEFAULT_ASKED.search("the defaults file"),
     "THAT_TIME": lambda: bool(L.THAT_TIME.search("how many members that year?")) and not L.THAT_TIME.search("then what happened"),

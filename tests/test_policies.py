@@ -487,6 +487,23 @@ def test_what_a_document_lists_is_counted_in_code(tmp_path):
         assert counted(turn_for(counting, question), ToolCall("semantic_search", {"query": "x"})) is None, question
 
 
+def test_rows_a_table_is_named_for_are_counted_in_code(tmp_path):
+    from filesage.policies.in_code import rows_a_table_is_named_for_are_counted_in_code as rows
+
+    write(tmp_path / "club/moorings.csv", "Mooring,Holder,Fee,Paid?\nM1,Ada Lind,120,Y\nM2,Bo Sand,80,N\nM3,Cy Berg,150,N\n")
+    write(tmp_path / "club/minutes.md", "# Minutes\nThe moorings were discussed.\n")
+    write(tmp_path / "notes/invoices.csv", "Invoice,Total\n1,40\n")
+    write(tmp_path / "notes/invoice-2.pdf", "x")
+    box = Toolbox(tmp_path)
+    agent = Agent(ScriptedModel([]), ToolRegistry([box.count_files, Inside(box).count_in_file, semantic_search, respond]), tree=box, policies=in_force())
+    asked = "How many moorings are unpaid, and how much is still owed?"
+    assert rows(turn_for(agent, asked), ToolCall("count_files", {"name": "moorings"})) == ToolCall("count_in_file", {"path": "club/moorings.csv", "what": asked})
+    assert Inside(box).count_in_file("club/moorings.csv", asked).answer == "In club/moorings.csv: 2 of its 3 rows say Paid?: no. Their Fee adds up to 230."
+    # Files counted, a word several files' names say, or a thing no table is named for: the call stands.
+    for question in ("How many files are in club?", "How many invoices are there?", "How many holders paid?", "How many CSV files are there?"):
+        assert rows(turn_for(agent, question), ToolCall("count_files", {})) is None, question
+
+
 def test_a_release_named_is_read_under_its_own_line(tmp_path):
     from filesage.policies.in_code import a_release_named_is_read_under_its_own_line as release
 

@@ -330,7 +330,8 @@ DEFAULT_ASKED = re.compile(r"\bby default\b|\bdefaults? (?:to|is|are)\b", re.I) 
 # A follow-up pointing at the time the question before named ("how many were there that year?").
 THAT_TIME = re.compile(r"\b(?:that|the same|this) (?:year|month)\b|\b(?:back )?then\?|\bat that time\b", re.I)
 # How many things there are and what they add up to, in one question (a count, then what those cost or earned).
-COUNT_AND_TOTAL = re.compile(rf"\b{alternatives(COUNTING)}\b.*\bhow much (?:did|do|does|have|has|will) (?:they|those|these|it|that)\b", re.I)
+COUNT_AND_TOTAL = re.compile(rf"\b{alternatives(COUNTING)}\b.*\bhow much (?:(?:did|do|does|have|has|will) (?:they|those|these|it|that)\b|"
+                             r"(?:in total |altogether )?(?:is|are|was|were) (?:still )?(?:outstanding|owed|owing|due|unpaid|pending)\b)", re.I)
 OVER_MANY = re.compile(r"\b(every|each|all|list|which|any|ones|per|across|between|compare|files|documents)\b", re.I)
 # What kind of figure a question asks for: a date, or a number or amount.
 DATE_ASKED = re.compile(r"\b(dates?|deadline|what day|which day|when\b.*\bdue|(?:until|till|by|since) when|check-?in|check-?out)\b", re.I)

@@ -77,6 +77,7 @@ from .in_code import (
     the_release_the_conversation_points_to_is_read,
     the_release_asked_is_searched_in_the_changelog,
     what_a_document_lists_is_counted_in_code,
+    rows_a_table_is_named_for_are_counted_in_code,
 )
 from .roles import the_person_a_role_names_is_answered
 from .plan import (
@@ -126,6 +127,7 @@ ORDER: list[Policy] = [
         follow_up_searches_keep_what_came_before,
         follow_ups_look_where_the_answer_before_was_found,
         what_a_document_lists_is_counted_in_code,
+        rows_a_table_is_named_for_are_counted_in_code,
         a_release_named_is_read_under_its_own_line,
         the_release_asked_is_searched_in_the_changelog,
         an_option_asked_is_read_where_its_manual_defines_it,

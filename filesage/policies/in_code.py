@@ -8,7 +8,8 @@ import re
 from typing import TYPE_CHECKING
 
 from ..language.glossary import term_of, translations
-from ..language.lexicon import HISTORY_ASKED, IN_ONE_RECORD, LANGUAGE_WORDS, LISTED_COUNT, MONTHS, NEWEST_RELEASE, OPTION_ASKED, OPTION_NAMED, QUESTION_WORDS, RELEASE_NOTES_ASKED
+from ..language.lexicon import COUNTED_FILE_WORDS, FOLDER_NOUNS, HISTORY_ASKED, IN_ONE_RECORD, LANGUAGE_WORDS, LISTED_COUNT, MONTHS, NEWEST_RELEASE, OPTION_ASKED, OPTION_NAMED, QUESTION_WORDS, RELEASE_NOTES_ASKED
+from ..language.matching import type_extensions
 from ..language.question import MONTH_SAID, counted_words, counts_files, subject_words
 from ..language.text import VERSION, fold, singular, terms, words
 from ..llm.parser import ToolCall
@@ -37,6 +38,22 @@ def what_a_document_lists_is_counted_in_code(turn: "Turn", call: ToolCall | None
     # word only where it is the whole value of another column.
     others = [w for w in subject_words(turn.question) if singular(w) not in counted and w.lower() not in named[0].lower()]
     return ToolCall("count_in_file", {"path": named[0], "what": counted[0] + (f" where {' '.join(others)}" if others else "")})
+
+
+def rows_a_table_is_named_for_are_counted_in_code(turn: "Turn", call: ToolCall | None) -> ToolCall | None:
+    """"How many lockers are still unpaid?", "how many members joined in 2031?": the things counted are what one table of
+    the folder is named for (lockers.ods), and small models count the files whose names say the word: "1 file". When the
+    thing a count asks for (no file, folder or file type) is said by the name of one file alone, and that file is a
+    table, its rows are counted in code, with the question's other words picking them."""
+    if turn.tree is None or "count_in_file" not in turn.tools or (call is not None and call.name == "count_in_file"):
+        return None
+    counted = counted_words(turn.question)
+    if not counted or any(word in COUNTED_FILE_WORDS or word in FOLDER_NOUNS or type_extensions(word) for word in counted):
+        return None
+    named = [entry for entry in turn.tree.entries if counted[-1] in {singular(w) for w in words(entry.path)}]
+    if len(named) != 1 or named[0].extension not in TABLES or counted[-1] not in {singular(w) for w in words(named[0].path.rsplit("/", 1)[-1])}:
+        return None
+    return ToolCall("count_in_file", {"path": named[0].path, "what": turn.question})
 
 
 def with_the_program_before(turn: "Turn") -> str:

@@ -10,7 +10,7 @@ from typing import Callable
 
 from ..language.figures import BOUND_BY, MONTH_NAMES, NUMBER, THRESHOLD, YEAR_SPAN, dates_in, money, months_mentioned, months_named, number_value
 from ..language.glossary import translations
-from ..language.lexicon import COMBINE_WORDS, LANGUAGE_WORDS, MONTHS, MOST_OFTEN, NEGATING, NO_CELLS, YEAR, YES_CELLS
+from ..language.lexicon import COMBINE_WORDS, COUNT_AND_TOTAL, LANGUAGE_WORDS, MONTHS, MOST_OFTEN, NEGATING, NO_CELLS, YEAR, YES_CELLS
 from ..language.names import acronyms, says_acronym
 from ..language.text import covers, fold, singular, terms
 from .listing import dated_months
@@ -223,7 +223,7 @@ def table_figure(lines: list[str], what: str, path: str = "") -> str | None:
         # A count, then what those rows cost or earned: the same rows' amounts added up too.
         says_money = saying(MONEY_COLUMN)
         amounts = [c for c in numeric if any(says_money(t, terms(c)) for t in MONEY_COLUMN)]
-        if not (amounts and dict(COMBINE_WORDS)["total"].search(what)):
+        if not (amounts and (dict(COMBINE_WORDS)["total"].search(what) or COUNT_AND_TOTAL.search(what))):
             return counted
         written = [row[amounts[0]] for row in kept if cell_number(row.get(amounts[0], "")) is not None]
         return f"{counted} Their {amounts[0]} adds up to {money(sum(cell_number(w) or 0.0 for w in written), written)}."
