@@ -381,6 +381,12 @@ def test_the_files_a_question_names(tmp_path):
     write(tmp_path / "root" / "bills/invoice_017.txt", "text\n")
     assert Toolbox(tmp_path / "root").named_in("What is the total due on invoice 002?") == ["bills/invoice_002.txt"]
     assert box.named_in("how many files are there?") == []
+    # A word and its number run together in a name ("Permit7_Annex") are said apart; a month and its year are when.
+    write(tmp_path / "root" / "papers/Permit7_AnnexB_2031.pdf", "text\n")
+    write(tmp_path / "root" / "papers/ledger_Mar2031.csv", "text\n")
+    joined = Toolbox(tmp_path / "root")
+    assert joined.named_in("what fee does my permit 7 state?") == ["papers/Permit7_AnnexB_2031.pdf"]
+    assert joined.named_in("what did I spend in mar 2031?") == [] and joined.named_in("what does permit 8 say?") == []
     # The kind the question says picks one of a name's files: a man page is the one of a manual section.
     write(tmp_path / "root" / "cli/ferry/ferry.1", "text\n")
     write(tmp_path / "root" / "cli/ferry/ferry.desktop", "text\n")

@@ -8,7 +8,7 @@ import re
 import time
 from typing import Iterable
 
-from .lexicon import ASKING_FOR_A_THING, FILLER_WORDS, KIN_WORDS, KNOWN_EXTENSIONS, MAN_PAGE_ASKED, MAN_SECTION, NUMBER_WORDS, QUESTION_WORDS, SECONDS, TYPE_GROUPS, UNITS, WHOLE_FOLDER
+from .lexicon import ASKING_FOR_A_THING, FILLER_WORDS, KIN_WORDS, KNOWN_EXTENSIONS, MAN_PAGE_ASKED, MAN_SECTION, MONTHS, NUMBER_WORDS, QUESTION_WORDS, SECONDS, TYPE_GROUPS, UNITS, WHOLE_FOLDER
 from .text import singular, words
 
 
@@ -330,7 +330,17 @@ def files_named(question: str, paths: list[str]) -> list[str]:
             # receipt_02): the name is a kind of document, which the search's own words pick among.
             continue
         found += [path for shared, _, path in group if shared == best]
-    return found
+    return found or run_together(question, entries)
+
+
+def run_together(question: str, entries: list[tuple[str, str]]) -> list[str]:
+    """The files whose names write a word and its number as one ("Form16_PartB.pdf", "INV044.docx") that the
+    question says apart ("my form 16", "inv 044"): named, when one document (or it and a copy) has that name. A
+    month and its year ("Mar2031") are when, not a name: the question's month is no file's."""
+    spoken = words(question)
+    said = {a + b for a, b in zip(spoken, spoken[1:]) if a.isalpha() != b.isalpha() and (a + b).isalnum() and not {a, b} & set(MONTHS)}
+    named = [path for path, name in entries if said & {w for w in words(name.split(".", 1)[0]) if re.fullmatch(r"[a-z]+\d+|\d+[a-z]+", w)}]
+    return named if len(named) <= 2 else []
 
 
 def namesake_of(path: str, folder: str) -> bool:
