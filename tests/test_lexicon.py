@@ -42,6 +42,7 @@ CASES = {
     "NUMBER_WORDS": lambda: L.NUMBER_WORDS["twelve"] == 12 and L.NUMBER_WORDS["half a"] == 0.5,
     "COUNT_WORDS": lambda: L.COUNT_WORDS["three"] == 3 and "a" not in L.COUNT_WORDS and "half" not in L.COUNT_WORDS,
     "MULTIPLIERS": lambda: L.MULTIPLIERS["million"] == 1e6 and L.MULTIPLIERS["k"] == 1e3 and L.MULTIPLIERS["lakh"] == 1e5 and L.MULTIPLIERS["crore"] == 1e7,
+    "TIMES_ASKED": lambda: all(L.TIMES_ASKED.search(q) for q in ("how many times higher was it?", "what multiple of the fee is it")) and not L.TIMES_ASKED.search("how many times did I visit?"),
     "CURRENCY_SIGNS": lambda: set("$€£₹") <= set(L.CURRENCY_SIGNS) and not set("%#") & set(L.CURRENCY_SIGNS),
     "CURRENCY_CODES": lambda: {"rs", "inr", "usd"} <= set(L.CURRENCY_CODES) and all(c == c.lower() and c.isalpha() for c in L.CURRENCY_CODES),
     "MONTHS": lambda: L.MONTHS["sept"] == 9 and L.MONTHS["december"] == 12 and len(set(L.MONTHS.values())) == 12 and L.MONTHS["maaliskuun"] == 3,

@@ -114,6 +114,17 @@ def test_figures_are_added_compared_and_dated_in_code_with_their_sources():
     assert compose(Plan("q", [first.lookup, second.lookup], "earlier"), [first, second])[0].startswith("The earlier is the boiler service, on 2025-3-2")
 
 
+def test_how_many_times_one_figure_is_the_other_is_computed_and_each_cites_the_line_of_its_figure():
+    """"How many times higher": the ratio, not the difference; a figure picked out of an answer that cites forty files
+    cites the one its line gives."""
+    low = figure_of(Found(Lookup("price in 2001?", "2001 price"), answer("It was 40.50 [1].", [{"n": 1, "path": "data/p.csv"}])), "difference")
+    listing = "The largest is 162.00 [3].\n" + "\n".join(f"- row {n} [{n}]" for n in range(1, 41))
+    high = figure_of(Found(Lookup("the highest price?", "highest price"), answer(listing, [{"n": n, "path": f"data/{n}.csv"} for n in range(1, 41)])), "difference")
+    text, sources = compose(Plan("how many times higher was the highest price than the 2001 price?", [low.lookup, high.lookup], "difference"), [low, high])
+    assert text == "The highest price is 4.00 times the 2001 price (the 2001 price: 40.50 [1]; the highest price: 162.00 [4]).", text
+    assert sources[3]["path"] == "data/3.csv"
+
+
 def test_a_part_without_a_figure_is_said_to_be_missing_and_nothing_is_computed():
     taxi = figure_of(Found(Lookup("taxi?", "taxi"), answer("The taxi cost €38.50 [1].", [{"n": 1, "path": "travel/taxi.txt"}])), "sum")
     ferry = figure_of(Found(Lookup("ferry?", "ferry"), answer("I found nothing that answers this.", [])), "sum")

@@ -15,7 +15,7 @@ from ..grounding.claims import MARKER, claims
 from ..grounding.lines import shape
 from ..language.figures import NUMBER, duration_words, durations_in, number_value, priced
 from ..files.walk import human_size
-from ..language.lexicon import BEFORE_CHANGE, CURRENCY_SIGNS, DAYS_APART, PERCENT_ASKED, PERCENT_SHARE, RANKED_FILE, REMAINDER, TODAYS_YEAR, UNITS, YEAR
+from ..language.lexicon import BEFORE_CHANGE, CURRENCY_SIGNS, DAYS_APART, PERCENT_ASKED, PERCENT_SHARE, RANKED_FILE, TIMES_ASKED, REMAINDER, TODAYS_YEAR, UNITS, YEAR
 from ..language.text import terms
 from ..llm.base import Usage
 from ..llm.parser import extract_json_object
@@ -339,7 +339,7 @@ def not_taken_twice(found: list[Found], combine: str) -> None:
 
 def each_with_source(found: list[Found], sources: list[dict], dated: bool = False) -> str:
     """Each figure (or date) found, with its sources' markers: "the taxi: €9 [1]; the ferry: €30 [2]"."""
-    return "; ".join(f"the {f.lookup.label}: {f.dated if dated else f.written}{markers(f.answer, sources)}" for f in found)
+    return "; ".join(f"the {f.lookup.label}: {(shown := f.dated if dated else f.written)}{markers(f.answer, sources, shown)}" for f in found)
 
 
 def day_of(item: Found) -> date | None:
@@ -390,6 +390,15 @@ def percent_of(plan: Plan, found: list[Found], sources: list[dict]) -> str | Non
     return f"From the {first.lookup.label} to the {second.lookup.label} it {moved}{by} ({listed})."
 
 
+def times_of(plan: Plan, found: list[Found], sources: list[dict]) -> str | None:
+    """How many times the larger figure is the smaller, when the question asks so ("how many times higher"): computed
+    here, where small models give the difference."""
+    if len(found) != 2 or not TIMES_ASKED.search(plan.question) or any(not f.value for f in found):
+        return None
+    low, high = sorted(found, key=lambda f: abs(f.value))
+    return f"The {high.lookup.label} is {high.value / low.value:.2f} times the {low.lookup.label} ({each_with_source([low, high], sources)})."
+
+
 def renumbered(answer: Answer, sources: list[dict]) -> str:
     """The answer's text with its [n] markers pointing into the combined sources (added as they come)."""
     mapping = {}
@@ -402,9 +411,15 @@ def renumbered(answer: Answer, sources: list[dict]) -> str:
     return MARKER.sub(lambda m: f" [{mapping.get(int(m.group(1)), int(m.group(1)))}]", answer.text)
 
 
-def markers(answer: Answer, sources: list[dict]) -> str:
-    """The markers of all of an answer's sources, in the combined numbering."""
-    renumbered(answer, sources)
+def markers(answer: Answer, sources: list[dict], figure: str = "") -> str:
+    """The markers of an answer's sources, in the combined numbering: of the line that states the figure, where the
+    answer cites sources there (a figure picked from a listing of forty files is from one of them), else all of them."""
+    text = renumbered(answer, sources)
+    line = next((line for line in text.splitlines() if figure and figure in line), "")
+    after = re.match(r"[^\[]*?((?:\s?\[\d{1,3}\])+)", line[line.index(figure) + len(figure):]) if line else None
+    cited = [int(n) for n in MARKER.findall(after.group(1) if after else line)]
+    if cited:
+        return "".join(f" [{n}]" for n in dict.fromkeys(cited))
     return "".join(f" [{s['n']}]" for s in sources if any(s["path"] == a["path"] and s.get("location") == a.get("location") for a in answer.sources))
 
 
@@ -434,7 +449,7 @@ def compose(plan: Plan, found: list[Found]) -> tuple[str, list[dict]]:
         path = first.answer.sources[0]["path"] if first.answer.sources else ""
         body = renumbered(second.answer, sources)
         return (f"{body}\n\n(From {path}, the file that \"{first.lookup.ask}\" picks.)" if path else body), sources
-    computed = days_apart(plan, found, sources) or percent_of(plan, found, sources)
+    computed = days_apart(plan, found, sources) or percent_of(plan, found, sources) or times_of(plan, found, sources)
     if computed:
         return computed, sources
     undated = [f.lookup.label for f in found if day_of(f) is None] if DAYS_APART.search(plan.question) and len(found) == 2 else []

@@ -396,6 +396,8 @@ PERCENT_ASKED = re.compile(r"\b(?:by )?what (?:percentage|percent|share)\b|\bhow
                            r"|\b(?:in|and|as a) percent(?:age)?\b", re.I)
 # A figure from before a change ("the beginning balance", "last year's fee"): where a change in percent starts.
 BEFORE_CHANGE = re.compile(r"\b(?:beginning|begin|start(?:ing)?|opening|last|previous|prior|old|original(?:ly)?|initial|earlier|before|first|expiring)\b", re.I)
+# How many times one figure is the other ("how many times higher", "how many times as much", "what multiple of").
+TIMES_ASKED = re.compile(r"\bhow many times\b(?!\s+(?:did|do|does|has|have|was|were|is|are|had)\b)|\bwhat multiple\b|\bthe ratio\b", re.I)
 PERCENT_SHARE = re.compile(r"\b(?:percentage|percent|share)\s+of\b", re.I)  # a part of a whole ("what percentage of the budget"), no change
 MORE_THAN = re.compile(r"\bhow (?:much|many) (?:more|less|fewer|bigger|smaller|higher|lower|longer|shorter|larger|greater|cheaper|dearer)\b|"
                        r"\bby how (?:much|many)\b|\bhow far\b.{0,60}?\b(?:under|over|below|above|beyond|short of)\b|(?:^\W*|[,;]\s*)(?:do|does|did)\b.*\b(?:agree|tally|differ)\b|"

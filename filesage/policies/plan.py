@@ -32,6 +32,7 @@ from ..language.lexicon import (
     REFERS_BACK,
     REMAINDER,
     THAT_TIME,
+    TIMES_ASKED,
     TREE,
     TWO_QUESTIONS,
     YEAR,
@@ -76,9 +77,9 @@ def several_looks_are_planned(question: str, history: list[dict], tree: "Toolbox
     if history and asked_again_for(question, previous):
         # "And a year earlier?", "and the April one?": the question before, for another year or month, is one look, rewritten as that question.
         return False
-    if (DAYS_APART.search(question) or PERCENT_ASKED.search(question) or MORE_THAN.search(question) or REMAINDER.search(question)) \
+    if (DAYS_APART.search(question) or PERCENT_ASKED.search(question) or TIMES_ASKED.search(question) or MORE_THAN.search(question) or REMAINDER.search(question)) \
             and not asks_file_facts(question):
-        # Days between two dates, a change in percent, how many more, what is left: two figures a document says, though the
+        # Days between two dates, a change in percent or in times, how many more, what is left: two figures a document says, though the
         # question counts ("how many days") or names a file on the way; a file's own size or date is the tools'.
         return True
     if COUNT_AND_TOTAL.search(question):
