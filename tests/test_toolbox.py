@@ -492,6 +492,9 @@ def test_a_table_read_about_something_gives_the_rows_that_say_it(tmp_path):
     cited = Citations().mark(result.text, result.paths, result.locations, "read_file")
     assert not [line for line in found_lines([cited]) if "rows about" in line]
     assert "rows about" not in line_most_about("Corvath population 2031", [cited])
+    # The words that name the document searched ("the Quill lab report") are no words its lines must say.
+    report = "From labs/quill/report.pdf [1] (p. 2):\n- the boiling point came out at 97.2 C in the end\n- the room was at 21 C"
+    assert line_most_about("What boiling point did the Quill lab report measure?", [report]) == "the boiling point came out at 97.2 C in the end"
     # A document that is no table is read by its part about the words, as before.
     write(tmp_path / "notes.md", "# Notes\n\nThe Corvath trip was in 2031.\n")
     assert "rows about" not in Toolbox(tmp_path).read_file("notes.md", about="Corvath").text

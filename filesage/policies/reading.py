@@ -11,7 +11,7 @@ from ..agent import prompts
 from ..agent.decisions import Accept
 from ..agent.state import Turn
 from ..grounding.claims import MARKER, claims, missing_names
-from ..grounding.lines import OWNER, is_source_heading, unlisted
+from ..grounding.lines import OWNER, heading_path, is_source_heading, unlisted
 from ..language.lexicon import CHANGELOG_NAMES, QUESTION_WORDS, REFERS_BACK, RULED_OUT
 from ..language.matching import folder_by_its_own_name
 from ..language.names import proper_names
@@ -119,8 +119,10 @@ def opening_of(found: list[str], count: int = 3) -> str:
 
 def line_most_about(question: str, found: list[str]) -> str:
     """The found line with a figure most about the question (`aboutness`), saying at least two and half of its
-    words; '' when none does."""
-    wanted, every = terms(question), found_lines(found)
+    words; '' when none does. The words that name the documents the lines are from ("the Quill lab paper") are
+    what picked the document, not what its lines say."""
+    headings = [heading_path(line) for text in found for line in text.splitlines() if is_source_heading(line)]
+    wanted, every = terms(question) - terms(" ".join(headings)), found_lines(found)
     lines = [line for line in every if claims(line)]
     best = max(lines, key=aboutness(question, every), default="")
     return best if len(terms(best) & wanted) >= max(2, len(wanted) / 2) else ""
