@@ -426,3 +426,31 @@ def test_a_table_between_pipes_gives_each_cell_its_columns_name(tmp_path):
     assert ["Columns: Day | Who | Room", "", "Day: Mon; Who: Ann Lee; Room: 4", "Day: Tue; Who: Bo Dahl; Room: none", "Day: Wed; Who: Cy Ray; Room: 7"] == rows[2:7], rows
     (tmp_path / "ChangeLog").write_text("2031-01-02  Ann Lee  <ann@example.org>\n\n\t* main.c: fix 2 leaks\nversion 3   fixes   4  5\n")
     assert read(tmp_path / "ChangeLog").segments[0].text.splitlines()[0] == "2031-01-02  Ann Lee  <ann@example.org>"
+
+
+def test_an_email_saved_as_eml_is_read_as_a_mail_program_shows_it(tmp_path):
+    """Quoted-printable text (a date cut by a soft line break, a rupee sign as three codes) and a base64 HTML part are
+    read as they show: the headers a reader looks at, the text, the attachments' names."""
+    from email.message import EmailMessage
+
+    message = EmailMessage()
+    message["From"], message["To"], message["Subject"], message["Date"] = "Ida Berg <ida@example.org>", "bo@example.org", "Reminder", "Sun, 02 Mar 2031 09:00:00 +0100"
+    message.set_content("This is a gentle reminder that the invoice for the boat repairs, ₹4,720.00 in all, was due on 17/02/2031 and remains unpaid.\n",
+                        cte="quoted-printable")
+    message.add_attachment(b"%PDF-1.4", maintype="application", subtype="pdf", filename="repairs.pdf")
+    (tmp_path / "reminder.eml").write_bytes(bytes(message))
+    assert "=\n" in (tmp_path / "reminder.eml").read_text()  # saved as it travelled: soft line breaks
+    lines = read(tmp_path / "reminder.eml").segments[0].text.splitlines()
+    assert lines[:4] == ["From: Ida Berg <ida@example.org>", "To: bo@example.org", "Date: Sun, 02 Mar 2031 09:00:00 +0100", "Subject: Reminder"], lines
+    assert "This is a gentle reminder that the invoice for the boat repairs, ₹4,720.00 in all, was due on 17/02/2031 and remains unpaid." in lines
+    assert lines[-1] == "Attachments: repairs.pdf"
+    html = EmailMessage()
+    html["Subject"] = "Quote"
+    html.set_content("<p>Two cottages: <b>Rs. 25,000</b></p><table><tr><th>Item</th><th>Rate</th><th>Amount</th></tr>"
+                     "<tr><td>Cottage</td><td>12,500</td><td>25,000.00</td></tr></table>", subtype="html", cte="base64")
+    (tmp_path / "quote.eml").write_bytes(bytes(html))
+    text = read(tmp_path / "quote.eml").segments[0].text
+    assert "Two cottages: Rs. 25,000" in text and "Cottage | 12,500 | 25,000.00" in text, text
+    # A page's table between its cells' pipes: each row with its columns' names.
+    (tmp_path / "bill.html").write_text("<h1>Bill</h1><table><tr><th>Item</th><th>Days</th><th>Amount</th></tr><tr><td>Room</td><td>4</td><td>18,000.00</td></tr></table>")
+    assert "Item: Room; Days: 4; Amount: 18,000.00" in read(tmp_path / "bill.html").segments[0].text.splitlines()

@@ -23,6 +23,7 @@ from .pdf import page_text
 from .properties import document_properties
 from .prose import is_prose, joined
 from .html import html_lines
+from .mail import mail_lines
 from .roff import is_man_page, render
 
 # pypdf tells of each repair of a damaged PDF, openpyxl of each workbook part it skips: the user asked about their files.
@@ -31,21 +32,13 @@ warnings.filterwarnings("ignore", category=UserWarning, module="openpyxl")
 
 # Reading more than this from one file is not worth its indexing time; the rest is skipped and said so.
 MAX_READ_BYTES = 8 * 1024 * 1024
-
-
 # One file may take this long to parse; a parser stuck longer gives up on it.
 MAX_READ_SECONDS = 30.0
-
-
 # Office files are zip archives: refuse ones that would inflate past this (zip bombs).
 MAX_UNZIPPED_BYTES = 200 * 1024 * 1024
-
-
 CHUNK_CHARS = 900
-
-
 # Raised when how files are read changes, so that an index reads every file again (the embeddings cache is by text).
-READER_VERSION = "15"
+READER_VERSION = "16"
 SNIFFED_BYTES = 8192
 # What a binary file is, by its first bytes (the offset where the mark starts, the mark, what the file is).
 SIGNATURES = [
@@ -467,9 +460,13 @@ def read_pptx(path: Path) -> Document:
     return Document(line_segments(lines, prefix="slides"))
 
 
-def read_html(path: Path) -> Document:
-    data, capped = read_bytes(path)
-    return Document(line_segments(html_lines(decode(data))), capped)
+def read_as(lines_of):
+    """A reader of a format whose lines come from its bytes: an HTML page's as a browser shows them (a table's rows
+    with their columns' names), an e-mail's as a mail program does."""
+    def read(path: Path) -> Document:
+        data, capped = read_bytes(path)
+        return Document(line_segments(lines_of(data)), capped)
+    return read
 
 
 def read_json(path: Path) -> Document:
@@ -490,7 +487,8 @@ READERS = {
     "pptx": read_pptx,
     "csv": read_csv,
     "tsv": read_csv,
-    "html": read_html,
-    "htm": read_html,
+    "html": read_as(lambda data: columns_named(html_lines(decode(data)), set_apart=False)),
+    "htm": read_as(lambda data: columns_named(html_lines(decode(data)), set_apart=False)),
+    "eml": read_as(mail_lines),
     "json": read_json,
 }
