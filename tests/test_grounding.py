@@ -148,6 +148,8 @@ def test_a_date_written_with_full_stops_is_one_sentence():
     assert sentences("It cost 12.50. Then more.") == ["It cost 12.50.", " Then more."]
     # A day's full stop before its month, an abbreviation's before a small word or a number: no sentence's end.
     assert sentences("Due 13. januar 2031 (reguleret pr. 1. juli, e.g. the rent). Paid.") == ["Due 13. januar 2031 (reguleret pr. 1. juli, e.g. the rent).", " Paid."]
+    # Money's code with its full stop ("Rs. 4,210.00") is no sentence's end: a marker goes after the figure, not inside it.
+    assert sentences("The fee is Rs. 4,210.00 in all. Paid.") == ["The fee is Rs. 4,210.00 in all.", " Paid."]
     # A sentence ends after the marker written behind its full stop.
     assert sentences("Rent: 9.400,00 kr. [1] Total: 9.900,00 kr. [2]") == ["Rent: 9.400,00 kr. [1]", " Total: 9.900,00 kr. [2]"]
     assert sentences("It has 3 files. 2 are PDFs.\nnext line") == ["It has 3 files.", " 2 are PDFs.", "\n", "next line"]

@@ -939,6 +939,11 @@ def test_answers_give_what_was_asked(agent):
     found(bill, "From bills/power_05.pdf [1]:\n- Usage: 312 kWh\n- Amount due: 96,84 EUR")
     assert "an amount of money" in answers_give_what_was_asked(bill, "The power bill for May was 312 kWh [1].").message
     assert answers_give_what_was_asked(bill, "It came to 96,84 EUR [1].") is None
+    # "How much was X for": what it came to, though no money word is said; the figure in its number is none.
+    owed = ran(agent, turn_for(agent, "How much was invoice HB-9 for, going by the reminder?"), "semantic_search", query="HB-9")
+    found(owed, "From mail/reminder.eml [1]:\n- my invoice HB-9 for the hull repairs, Rs. 4,120.00, was due on 17/02/2031")
+    again = answers_give_what_was_asked(owed, "Invoice HB-9 was due on 17/02/2031 [1].")
+    assert "an amount of money" in again.message and "Rs. 4,120.00" in again.otherwise.text  # the same draft again: the line
     # "Which option ...": the option, not what it does retold.
     option = ran(agent, turn_for(agent, "Which zither option shows the failed attempts?"), "semantic_search", query="zither")
     found(option, "From zither.1 [1]:\n- -f, --show-failed: show the number of failed attempts")
@@ -962,6 +967,9 @@ def test_answers_give_what_was_asked(agent):
     hanne = ran(agent, turn_for(agent, "what is Hanne Strande's e-mail?"), "semantic_search", query="Hanne Strande")
     found(hanne, "From club/board.md [1]:\n- Secretary: Hanne Strande, hanne.strande@klubb.example, tel. 0451 227 905")
     assert "an e-mail address" in answers_give_what_was_asked(hanne, "Hanne Strande can be reached on 0451 227 905 [1].").message
+    # An e-mail named as the document to read ("going by my reminder e-mail") asks for no address.
+    from filesage.language.figures import contacts_asked
+    assert contacts_asked("When was the hull invoice due, going by my reminder e-mail?") == [] and contacts_asked("whats the email for the club?")
 
 
 def test_figures_come_from_the_line_asked_about(agent):

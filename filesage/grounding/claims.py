@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from ..language.figures import CODE, FILE_NAME, NUMBER, dates_in, number_value
+from ..language.figures import CODE, CURRENCY, FILE_NAME, NUMBER, dates_in, number_value
 from ..language.lexicon import CLAUSE_BREAK, QUOTED, SAYS_NOT_FOUND
 from ..language.names import proper_names, says_name
 from ..language.text import fold, squash
@@ -123,9 +123,10 @@ def sentences(text: str) -> list[str]:
     for piece in pieces:
         # A sentence starts with no small letter: the full stop before one is a day's ("13. januar") or an
         # abbreviation's ("e.g. the"), and one before a number is an abbreviation's too when it ends a short
-        # word written small ("pr. 1. januar", "ca. 40 kr.").
+        # word written small ("pr. 1. januar", "ca. 40 kr."), or money's code ("Rs. 3,905.00").
         start = piece.lstrip()[:1]
-        if joined and not joined[-1].endswith("\n") and (start.islower() or start.isdigit() and re.search(r"(?:^|\s)[^\W\d_]{1,3}\.$", joined[-1]) and joined[-1][-4:-1].islower()):
+        abbreviated = re.search(r"(?:^|\s)[^\W\d_]{1,3}\.$", joined[-1]) and joined[-1][-4:-1].islower() if joined else False
+        if joined and not joined[-1].endswith("\n") and (start.islower() or start.isdigit() and (abbreviated or re.search(rf"(?:^|\s){CURRENCY}$", joined[-1]))):
             joined[-1] += piece
         else:
             joined.append(piece)

@@ -288,9 +288,14 @@ def dated_in(text: str, months: set[int]) -> bool:
 
 
 # The ways of reaching someone or something a document gives, each with the words that ask for it (in the languages
-# the glossary knows) and its shape: "ola@fjord.example", "https://example.org/a", "+358 41 866 0452".
+# the glossary knows) and its shape: "ola@fjord.example", "https://example.org/a", "+358 41 866 0452". An e-mail is
+# asked as someone's ("her e-mail", "Ola's e-mail", "the e-mail of the club", "phone and e-mail"), not as a document
+# ("as the booking e-mail says", "the e-mail from the hotel").
+EMAIL = r"e-?mail(?!s)"
 CONTACTS = {
-    "e-mail address": (re.compile(r"\be-?mail|\bsähköpost|\be-?post(?:adress\w*)?\b|\bcourriel|\bcorreo electr|\bposta elettronica", re.I),
+    "e-mail address": (re.compile(rf"\b{EMAIL} ?(?:address|addr|id)\b|(?:'s|’s|\bhis|\bher|\btheir|\bits|\byour)\s+{EMAIL}\b|\b{EMAIL}\s+(?:of|for)\b|"
+                                  rf"\b(?:phone|number|address|contact)\s*(?:,|and|or|&)\s*{EMAIL}\b|\b{EMAIL}\s*(?:,|and|or|&)\s*(?:phone|number|address)\b|"
+                                  rf"^\W*(?:what(?:'s|’s| is| was)|give me)\s+(?:the\s+)?{EMAIL}\b|\bsähköpost|\be-?post(?:adress\w*)?\b|\bcourriel|\bcorreo electr|\bposta elettronica", re.I),
                           re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")),
     "web address": (re.compile(r"\bweb ?(?:site|page|address)|\burl\b|\bhome ?page\b|\bnettside|\bhjemmeside|\bverkkosivu|\bsite web\b|\bsitio web\b|\bwebseite|\bwebbplats", re.I),
                       re.compile(r"\bhttps?://\S+|\bwww\.[\w-]+\.\S+")),

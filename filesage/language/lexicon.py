@@ -201,6 +201,8 @@ FOLDER_CONTENTS = re.compile(r"\bwhat(?:'s|\s+is|\s+are)?\s+(?:in|inside|under)\
 # A question that asks for a sum of money ("how much was the hosting bill", "what does the desk cost"), and a line
 # that gives one ("Amount owing: EUR 57.30", "$3,405.00"): the line an amount is asked of rarely says the question's words.
 MONEY_WORDS = re.compile(r"\b(?:cost|costs|price|priced|fee|fees|paid|pay|bill|billed|charged?|rent|spent|spend|owe|owed|premiums?|deposit|fare|refund|salary)\b", re.I)
+# "How much was the invoice for?", "how much is the bond": what something came to, asked without a money word.
+HOW_MUCH_WAS = re.compile(r"\bhow much (?:was|is|were|are|will|would|did|does|do)\b(?!.*\b(?:weigh|weighs|weighed|last|lasts|take|takes|hold|holds|use|uses|used)\b)", re.I)
 MONEY_ASKED = re.compile(r"\bhow much\b(?!\s+(?:time|space|disk|storage|memory|ram|data|longer|later|earlier|notice|more time)\b)|\bwhat (?:was|is) (?:the|my|our|that) "
                          r"(?:[\w'-]+ ){0,2}(?:estimate|quote|quotation|invoice|bill)\b(?!\s+(?:number|no|date|ref\w*|id)\b)|" + MONEY_WORDS.pattern +
                          r"|^(?!.*\b(?:number|no|date|due|ref\w*|id)\b)(?:[\w'-]+ ){0,3}(?:estimate|quote|quotation|invoice|bill)s?(?: [\w'-]+){0,3}\s*$", re.I)
@@ -275,7 +277,7 @@ STOPWORDS = set(
 )
 # ... and the words of asking: a question's words that say nothing about what it is about.
 QUESTION_WORDS = STOPWORDS | set(
-    "can could would should please tell know need find give remind look up check get got much many any some about according say says "
+    "can could would should please tell know need find give remind look up check get got much many any some about according going say says "
     "said also just like whats what's im i'm let us show want wanted".split()
 )
 # Words of a question that say nothing of its subject: asking, files, time and amounts in general.

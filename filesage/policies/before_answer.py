@@ -22,7 +22,7 @@ from ..grounding.claims import (
 )
 from ..grounding.lines import OWNER, shape, unconnected
 from ..language.glossary import term_of, translations
-from ..language.lexicon import ASKED_KIND, LIST_ASKED, MONEY_LINE, MONEY_WORDS, ONE_VALUE_ASKED, OPTION_ASKED, OPTION_NAMED, SETTING_NAMED, SUMMARY_ASKED, SUMMED
+from ..language.lexicon import ASKED_KIND, HOW_MUCH_WAS, LIST_ASKED, MONEY_LINE, MONEY_WORDS, ONE_VALUE_ASKED, OPTION_ASKED, OPTION_NAMED, SETTING_NAMED, SUMMARY_ASKED, SUMMED
 from ..language.question import (
     months_asked,
     asked_phrases,
@@ -271,8 +271,7 @@ def answers_give_what_was_asked(turn: "Turn", draft: str | None) -> Accept | Ret
             return None
         return Retry(prompts.KIND_RETRY.format(kind="an option (such as -x or --name)"), [], answer_only=True)
     kind = next((kind for kind, said in ASKED_KIND if said.search(turn.question)), None)
-    if kind == "number" and MONEY_WORDS.search(turn.question):
-        kind = "amount"
+    kind = "amount" if kind == "number" and (MONEY_WORDS.search(turn.question) or HOW_MUCH_WAS.search(turn.question)) else kind
 
     def of_kind(claim) -> bool:
         return shape(claim) == "amount" if kind == "amount" else claim.kind == kind
@@ -282,7 +281,8 @@ def answers_give_what_was_asked(turn: "Turn", draft: str | None) -> Accept | Ret
     if not any(of_kind(c) for text in turn.content_found for c in claims(text)):
         return None
     asked = {"date": "a date", "number": "a number or amount", "amount": "an amount of money"}[kind]
-    return Retry(prompts.KIND_RETRY.format(kind=asked), [], answer_only=True)
+    line = line_most_about(turn.question, turn.content_found, of_kind)  # to quote when the same draft comes again
+    return Retry(prompts.KIND_RETRY.format(kind=asked), [], answer_only=True, otherwise=quoted(turn, line) if line else None)
 
 
 # A file's path or name in an answer ("From notes/2031-04 trip.md [1]."): where it was found, not what it says;

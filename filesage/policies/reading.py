@@ -117,15 +117,16 @@ def opening_of(found: list[str], count: int = 3) -> str:
     return " / ".join(found_lines(found)[:count])
 
 
-def line_most_about(question: str, found: list[str]) -> str:
+def line_most_about(question: str, found: list[str], fits=None) -> str:
     """The found line with a figure most about the question (`aboutness`), saying at least two and half of its
     words; '' when none does. The words that name the documents the lines are from ("the Quill lab paper") are
-    what picked the document, not what its lines say."""
+    what picked the document, not what its lines say. fits: which figures count (an amount, where one is asked);
+    a line with such a figure needs one word of the question."""
     headings = [heading_path(line) for text in found for line in text.splitlines() if is_source_heading(line)]
     wanted, every = terms(question) - terms(" ".join(headings)), found_lines(found)
-    lines = [line for line in every if claims(line)]
+    lines = [line for line in every if any(fits is None or fits(claim) for claim in claims(line))]
     best = max(lines, key=aboutness(question, every), default="")
-    return best if len(terms(best) & wanted) >= max(2, len(wanted) / 2) else ""
+    return best if len(terms(best) & wanted) >= (1 if fits else max(2, len(wanted) / 2)) else ""
 
 
 def quoted(turn: "Turn", line: str) -> Accept:
