@@ -1,3 +1,4 @@
+import json
 import os
 import subprocess
 import sys
@@ -108,3 +109,20 @@ def run_cli(*args: str, input: str | None = None, env: dict | None = None, timeo
     if env and "FILESAGE_CACHE_DIR" in env:
         seed_model_check(Path(env["FILESAGE_CACHE_DIR"]))
     return subprocess.run([FILESAGE, *args], input=input, capture_output=True, text=True, env=full_env, timeout=timeout)
+
+
+def indexed(root: Path, cache: Path) -> dict:
+    """The folder indexed as a user would (`filesage index`), and the environment that keeps its cache in `cache`."""
+    env = {"FILESAGE_CACHE_DIR": str(cache)}
+    result = run_cli("index", str(root), env=env)
+    assert result.returncode == 0, result.stderr
+    return env
+
+
+def ask_json(root: Path, env: dict, question: str) -> dict:
+    """`filesage ask QUESTION --root ROOT --json`, its record printed for the test's log."""
+    result = run_cli("ask", question, "--root", str(root), "--json", env=env)
+    assert result.returncode == 0, result.stderr[-2000:]
+    record = json.loads(result.stdout)
+    print(f"{question!r} -> {record['answer']!r} {[s['path'] for s in record['sources']]}")
+    return record

@@ -2,12 +2,10 @@
 the column that names them, a yes-or-no column asked by its word negated, and a year asked of a table that also
 holds that year's quarters."""
 
-import json
-
 import pytest
 
 from bench.corpus import write_pdf
-from tests.conftest import run_cli, write
+from tests.conftest import ask_json, indexed, write
 
 pytestmark = pytest.mark.model
 
@@ -26,33 +24,22 @@ def root(tmp_path_factory):
     write(root / "club/berths.csv", "Berth,Holder,Fee,Paid?\nA1,Ola Brekke,120,Y\nA2,Siv Lunde,80,N\nA3,Tor Aas,150,N\nA4,Kai Moe,95,Y\n")
     write(root / "data/output.csv", "Period,Output\n2030,400\n2030 Q1,98\n2030 Q2,101\n2030 Q3,99\n2030 Q4,102\n2031,420\n2031 Q1,104\n")
     write(root / "notes/todo.md", "# To do\n- renew the berth\n- file the pension statement\n")
-    env = {"FILESAGE_CACHE_DIR": str(tmp / "cache")}
-    indexed = run_cli("index", str(root), env=env)
-    assert indexed.returncode == 0, indexed.stderr
-    return root, env
-
-
-def ask(root, env, question: str) -> dict:
-    result = run_cli("ask", question, "--root", str(root), "--json", env=env)
-    assert result.returncode == 0, result.stderr[-2000:]
-    record = json.loads(result.stdout)
-    print(f"{question!r} -> {record['answer']!r} {[s['path'] for s in record['sources']]}")
-    return record
+    return root, indexed(root, tmp / "cache")
 
 
 def test_a_pdf_tables_figure_is_the_one_under_the_column_asked(root):
-    record = ask(*root, "How much was the employer match last year according to my pension statement?")
+    record = ask_json(*root, "How much was the employer match last year according to my pension statement?")
     assert "1,350" in record["answer"] and "1,425" not in record["answer"], record
     assert "pension/statement-2031.pdf" in [s["path"] for s in record["sources"]]
 
 
 def test_a_yes_or_no_column_is_asked_by_its_word_negated(root):
-    record = ask(*root, "How many berths are unpaid, and how much is outstanding?")
+    record = ask_json(*root, "How many berths are unpaid, and how much is outstanding?")
     assert "2" in record["answer"] and "230" in record["answer"], record
     assert "club/berths.csv" in [s["path"] for s in record["sources"]]
 
 
 def test_a_year_asked_is_the_whole_years_row_not_a_quarters(root):
-    record = ask(*root, "What was the output in 2030 according to output.csv?")
+    record = ask_json(*root, "What was the output in 2030 according to output.csv?")
     assert "400" in record["answer"], record
     assert not any(q in record["answer"] for q in ("98", "101", "102")), record
