@@ -15,7 +15,7 @@ from ..grounding.claims import MARKER, claims
 from ..grounding.lines import shape
 from ..language.figures import NUMBER, duration_words, durations_in, number_value, priced
 from ..files.walk import human_size
-from ..language.lexicon import BEFORE_CHANGE, CURRENCY_SIGNS, DAYS_APART, PERCENT_ASKED, PERCENT_SHARE, RANKED_FILE, TIMES_ASKED, REMAINDER, TODAYS_YEAR, UNITS, YEAR
+from ..language.lexicon import BEFORE_CHANGE, CURRENCY_SIGNS, DAYS_APART, PERCENT_ASKED, PERCENT_SHARE, RANKED_FILE, REMAINDER, TIMES_ASKED, TODAYS_YEAR, UNITS, YEAR
 from ..language.text import terms
 from ..llm.base import Usage
 from ..llm.parser import extract_json_object

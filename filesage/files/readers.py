@@ -487,8 +487,8 @@ READERS = {
     "pptx": read_pptx,
     "csv": read_csv,
     "tsv": read_csv,
-    "html": read_as(lambda data: columns_named(html_lines(decode(data)), set_apart=False)),
-    "htm": read_as(lambda data: columns_named(html_lines(decode(data)), set_apart=False)),
+    "html": (read_html := read_as(lambda data: columns_named(html_lines(decode(data)), set_apart=False))),
+    "htm": read_html,
     "eml": read_as(mail_lines),
     "json": read_json,
 }

@@ -73,11 +73,11 @@ from .in_code import (
     a_release_named_is_read_under_its_own_line,
     an_option_asked_is_read_where_its_manual_defines_it,
     an_option_described_is_searched_in_its_manual,
+    rows_a_table_is_named_for_are_counted_in_code,
     the_newest_release_is_read_in_code,
     the_release_the_conversation_points_to_is_read,
     the_release_asked_is_searched_in_the_changelog,
     what_a_document_lists_is_counted_in_code,
-    rows_a_table_is_named_for_are_counted_in_code,
 )
 from .roles import the_person_a_role_names_is_answered
 from .plan import (
