@@ -407,6 +407,22 @@ def test_amounts_in_rupees_or_with_a_currency_code_before_them_are_amounts_and_l
     assert unsupported("The TDS was ₹36,421 [1].", Evidence(["Tax deducted at source: Rs. 36,421.00"])) == []
 
 
+def test_rands_with_their_thousands_apart_and_a_decimal_comma_are_one_amount():
+    """"R1 375,00", "R 12 500.00", "R12,500.00", "ZAR 98650.00", "R45k": a capital R glued to its figures, thousands set
+    apart by a space, a decimal comma. Read as before, "R1 375,00" was 250 and "R12,500.00" 500; and a line that
+    gives one was no line of an amount, so the searcher did not keep a bill's total line."""
+    from filesage.grounding.lines import shape
+    from filesage.language.figures import MONEY, money
+
+    said = claims("Deposit R1 375,00, balance R 12 500.00 or R12,500.00, booking ZAR 98650.00, budget R45k, 3 nights")
+    assert [c.key for c in said] == ["1375", "12500", "12500", "98650", "45000", "3"]
+    assert [shape(c) for c in said][:4] == ["amount"] * 4 and shape(said[-1]) == "number"
+    assert MONEY.findall("Total due: R13 420,00") == ["R13 420,00"] and MONEY.findall("Rs. 36,421 or ₹1,87,740.00") == ["Rs. 36,421", "₹1,87,740.00"]
+    assert MONEY.findall("Leie: 9 850,00 kr, Balance: USD 12.75, Rent 975.00, €9") == ["9 850,00 kr", "USD 12.75", "975.00", "€9"]
+    assert not MONEY.search("kråke 12, Service period: March 2031, version 1.2.3, Rev. 2")
+    assert money(7770, ["R4 200,00", "R3 570,00"]) == "R7 770,00"
+
+
 def test_a_figure_of_a_setting_the_question_names_is_from_the_line_asked_about():
     """A config file's "workers = 12" answers "how many workers are configured", though a comment beside it says
     more of the question's words ("if you configured 8 workers ...")."""

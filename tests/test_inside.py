@@ -416,3 +416,26 @@ def test_a_release_headed_by_the_span_it_closes_is_the_version_it_goes_to(tmp_pa
     assert newest.startswith('The newest release quill/NEWS lists is 5.0.0: "Changes from 4.1.2 to 5.0.0:" (of 3 releases: 5.0.0, 4.1.2, 4.1.1)'), newest
     notes = inside.count_in_file("quill/NEWS", "release 4.1.2").text
     assert notes == 'quill/NEWS has the release 4.1.2 on the line "Changes from 4.1.1 to 4.1.2:"; under it:\n- A crash fixed.', notes
+
+
+def test_the_row_that_changes_most_between_two_columns_is_ranked_in_code(tmp_path):
+    """"Which expense goes up the most from the 2030/31 budget to 2031/32?": each row's change from the column named
+    first to the one named next, the largest first; the income rows are no expense, the total row no line of its own,
+    and the column of estimates between them is neither."""
+    write(tmp_path / "club/budget.csv", "Item,Budget 2030/31,Actual 2030/31 (est.),Budget 2031/32\n\"Subscription income\",52000,51000,60000\n"
+          "\"Pitch hire\",8400,8400,9100\n\"Insurance premium\",6100,6100,8800\n\"Groundsman\",21000,23500,22500\n\"Total\",87500,89000,100400\n")
+    inside = Inside(Toolbox(tmp_path))
+    rose = inside.count_in_file("club/budget.csv", "In the club budget, which expense goes up the most from the 2030/31 budget to 2031/32?").text
+    assert "the one that goes up most from Budget 2030/31 to Budget 2031/32 is Insurance premium, up 2,700 (6100 to 8800); next is Groundsman, up 1,500" in rose, rose
+    fell = inside.count_in_file("club/budget.csv", "which line fell the most from the 2030/31 budget to the actual?").text
+    assert "goes down most from Budget 2030/31 to Actual 2030/31 (est.) is Subscription income, down 1,000 (52000 to 51000)." in fell, fell
+    assert "No row goes down" in inside.count_in_file("club/budget.csv", "which expense fell the most from the 2030/31 budget to 2031/32?").text
+
+
+def test_rows_counted_as_owing_are_those_with_something_in_the_owed_column(tmp_path):
+    """"How many flats are behind on rent, and what's the total owed?": no cell says "behind"; the rows owing are those
+    whose figure in the column of what is owed is above zero, and that column is what they add up to."""
+    write(tmp_path / "block/rent roll.csv", "Flat,Tenant,Monthly rent,Arrears\n1,O. Varga,900,0\n2,T. Reuter,950,1900\n3,M. Coello,900,0\n"
+          "4,I. Lind,1000,450.50\n5,B. Ek,950,0\n")
+    counted = Inside(Toolbox(tmp_path)).count_in_file("block/rent roll.csv", "How many flats are behind on rent in the roll, and what's the total owed?").text
+    assert "2 of its 5 rows" in counted and "have Arrears above 0" in counted and "Their Arrears adds up to 2,350.50." in counted, counted

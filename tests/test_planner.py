@@ -318,3 +318,23 @@ def test_figures_weighed_are_of_one_measure_and_a_year_is_no_figure():
     assert guests.value == 45
     year_only = found("adults quoted", "The quote is for 2031 [1].", "party/quote.pdf", "How many adults?")
     assert year_only.value == 2031  # a year alone is still the figure the answer gives
+
+
+def test_a_part_that_leans_on_the_part_before_is_looked_up_in_the_document_that_part_was_found_in():
+    """"What did the hotel cost, and how many nights was it for?": the second part says nothing of its own subject, and
+    looked up across every file it found another stay's nights; it is looked up first in the hotel's bill."""
+    plan = {"question": "What did the hotel cost, and how many nights was it for?",
+            "lookups": [{"ask": "What did the hotel cost?", "label": "cost"}, {"ask": "How many nights?", "label": "nights"}], "combine": "none"}
+    model = ScriptedModel([json.dumps(plan), '{"name": "semantic_search", "arguments": {"query": "hotel cost"}}', "The hotel cost €214.00 [1].",
+                           '{"name": "semantic_search", "arguments": {"query": "nights"}}', "2 nights [1]."])
+    agent = Agent(model, ToolRegistry([semantic_search, respond]), policies=[])
+    list(Planner(agent, in_force()).run("What did the hotel cost, and how many nights was it for?"))
+    asked = [m["content"] for prompt in model.prompts for m in prompt if m["role"] == "user"]
+    assert any("(in travel/hotel.pdf)" in text and "nights" in text for text in asked), asked
+    # A part with a subject of its own is looked up on its own.
+    own = {"question": "What did the hotel cost, and what did the taxi cost?",
+           "lookups": [{"ask": "What did the hotel cost?", "label": "hotel"}, {"ask": "What did the taxi cost?", "label": "taxi"}], "combine": "none"}
+    model = ScriptedModel([json.dumps(own), '{"name": "semantic_search", "arguments": {"query": "hotel cost"}}', "The hotel cost €214.00 [1].",
+                           '{"name": "semantic_search", "arguments": {"query": "taxi"}}', "€38.50 [1]."])
+    list(Planner(Agent(model, ToolRegistry([semantic_search, respond]), policies=[]), in_force()).run(own["question"]))
+    assert not any("(in travel/hotel.pdf)" in m["content"] for prompt in model.prompts for m in prompt if m["role"] == "user")

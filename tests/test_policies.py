@@ -1220,7 +1220,8 @@ def test_several_looks_are_planned():
     rates = [{"role": "user", "content": "What was the harbour fee in March 2031?"}, {"role": "assistant", "content": "It was 4.10."}]
     assert not planned("and a year earlier?", rates, None) and not planned("and in 2029?", rates, None)
     for question in ("how many PDFs do I have?", "what is the deposit on the flat?", "list every contract and its end date",
-                     "which client came most often in May, and for what?", "How many lessons did I give in May, and how much did they bring in?"):
+                     "which client came most often in May, and for what?", "How many lessons did I give in May, and how much did they bring in?",
+                     "Which tenant in the rent roll owes the most, and what flat is it?"):
         assert not planned(question, [], None), question
     # Two things a document says, though the question names a type or a rank on the way, are two looks.
     for question in ("which Rust release dropped the old linker, and when did it come out?", "In the acme manual, what is the largest buffer it allows and what unit is it in?"):
@@ -1301,6 +1302,15 @@ def test_a_month_asked_is_one_the_sources_are_of(tmp_path):
     february = of_month(answered("find the minutes of the club's February meeting", "club/minutes 2031-01-14.md"), "The January minutes [1].")
     assert february.as_written and february.text.startswith("I found nothing for February: "), february.text
     assert of_month(answered("what did the club decide in January?", "club/minutes 2031-01-14.md"), "A mower [1].") is None
+    # The month's minutes found beside another month's, and the draft resting on the other's: answered again from the month's.
+    write(tmp_path / "club/minutes 2031-02-11.md", "# Board minutes, February 11, 2031\n\nMotion 2031-05 to paint the shed: seconded by Ula Brandt.\n")
+    agent = Agent(ScriptedModel([]), ToolRegistry([box.read_file, semantic_search, respond]), tree=Toolbox(tmp_path), policies=in_force())
+    result = "From club/minutes 2031-01-14.md:\n- Motion to buy a mower\nFrom club/minutes 2031-02-11.md:\n- Motion to paint the shed"
+    both = found(turn_for(agent, "who seconded the shed motion at the February meeting?"), result, paths=["club/minutes 2031-01-14.md", "club/minutes 2031-02-11.md"], query="shed motion")
+    both.citations.mark(result, ["club/minutes 2031-01-14.md", "club/minutes 2031-02-11.md"], {}, "semantic_search")
+    again = of_month(both, "The mower motion [1].")
+    assert isinstance(again, Retry) and "club/minutes 2031-02-11.md" in again.message, again
+    assert of_month(both, "Ula Brandt seconded it [2].") is None
 
 
 def test_what_no_file_mentions_is_not_found(agent):
@@ -1763,6 +1773,7 @@ def test_lookups_keep_what_the_question_is_about(fs_corpus):
     when = "how much deposit does the caterer want and by when?"
     fragment = checked(Plan(when, [Lookup("deposit amount for caterer", "deposit"), Lookup("deposit due date", "due")], "none"), when, [], tree)
     assert [lookup.ask for lookup in fragment.lookups] == ["deposit amount for caterer", "deposit due date (caterer)"]
+    assert [lookup.where_the_first_was for lookup in fragment.lookups] == [False, True]  # looked up in the caterer's document first
     both = "what is the rent, and what is the deposit?"
     assert checked(Plan(both, [Lookup("rent", "rent"), Lookup("deposit", "deposit")], "none"), both, [], tree) is None
 

@@ -319,6 +319,11 @@ def test_man_pages_read_as_their_text_with_each_tag_before_its_meaning(tmp_path)
     assert mdoc[0] == "FERRYD(1) manual page: March 3 2031"
     assert "FERRYD_SIGNAL: Signal sent to a stuck transfer. The default is SIGHUP." in mdoc
     assert "ferryd - copy files" in mdoc and "-z: Exit after one pass of ferryd." in mdoc and "2: Files were added or removed from a directory" in mdoc
+    # Options after an example left unfilled (".nf" and no ".fi"): each tag still opens its own first line.
+    (tmp_path / "ferryd.2").write_text('.TH FERRYD 2\n.SH OPTIONS\n.PP\n.nf\n$ ferryd -q\n.IP "\\-q"\nQuiet.\n.IP "\\-V \\fIlevel\\fP"\n'
+                                        'Log level\\&. Defaults to 2\\&.\n')
+    unfilled = read_document(tmp_path / "ferryd.2", "2").segments[0].text.splitlines()
+    assert "-q: Quiet." in unfilled and "-V level: Log level. Defaults to 2." in unfilled, unfilled
     # A text file that mentions a request is no man page.
     (tmp_path / "notes.txt").write_text("Use .TH to start a man page.\n")
     assert read_document(tmp_path / "notes.txt", "txt").segments[0].text == "Use .TH to start a man page."
@@ -342,6 +347,16 @@ def test_hard_wrapped_prose_is_read_as_its_paragraphs(tmp_path):
     news.write_text("The release script adds the shortlog of the commits below this line when it runs.\nV2.31\n   Ilse Moor (1):\n"
                     "         Fix the frob option\n")
     assert read(news).segments[0].text.splitlines()[:2] == ["The release script adds the shortlog of the commits below this line when it runs.", "V2.31"]
+
+
+def test_lines_their_writer_ended_short_of_the_width_stay_lines(tmp_path):
+    """A list of names and roles, each line ended by its writer well short of the longest: "Ana Ruiz - Windows port."
+    is a line of its own, not the list's first line going on (the first name had been read as the port's author)."""
+    path = tmp_path / "AUTHORS"
+    path.write_text("Bo Lind - Lead developer & maintainer of the quux library.\nCy Dahl - Enhancements & bugfixes.\n"
+                    "Ana Ruiz - Windows port.\nDi Fenn - Documentation.\n")
+    assert read(path).segments[0].text.splitlines() == ["Bo Lind - Lead developer & maintainer of the quux library.", "Cy Dahl - Enhancements & bugfixes.",
+                                                         "Ana Ruiz - Windows port.", "Di Fenn - Documentation."]
 
 
 def test_a_term_on_a_line_of_its_own_is_read_with_what_defines_it(tmp_path):

@@ -407,3 +407,14 @@ def test_a_bill_asked_as_a_whole_comes_with_its_total_from_another_chunk(tmp_pat
     write(tmp_path / "root" / "notes.txt", "Call the council about the attic permit.\n")
     found = searcher_of(tmp_path / "root", embedder, tmp_path).semantic_search("What was the Larchwood estimate for the attic?")
     assert "Estimate total: $47,850.00" in found.text, found.text
+
+
+def test_a_search_kept_to_a_document_finds_what_it_says_in_its_own_words(tmp_path, embedder):
+    """"When is the rest due?" of a booking that says "balance payable by": kept to that document, the question's words'
+    synonyms are its words; the line about the balance comes first, not the booking's other dates."""
+    root = tmp_path / "docs"
+    write(root / "trip/booking.txt", "Booking confirmation BK-4471\nArrival: 12 June 2031\nDeparture: 15 June 2031\n"
+          "Booked on: 2 March 2031\nThe remaining balance is payable by 20 May 2031.\nGuests: 4 adults\n")
+    write(root / "trip/notes.txt", "Packing list: boots, rain jacket, maps.\n")
+    result = searcher_of(root, embedder, tmp_path).semantic_search("when is the outstanding amount due", within="trip/booking.txt")
+    assert result.found and result.text.split("\n")[1].endswith("The remaining balance is payable by 20 May 2031."), result.text

@@ -13,9 +13,9 @@ from typing import Iterator
 
 from ..grounding.claims import MARKER, claims
 from ..grounding.lines import shape
-from ..language.figures import NUMBER, duration_words, durations_in, number_value, priced
+from ..language.figures import NUMBER, currency_written, duration_words, durations_in, number_value, priced
 from ..files.walk import human_size
-from ..language.lexicon import BEFORE_CHANGE, CURRENCY_SIGNS, DAYS_APART, PERCENT_ASKED, PERCENT_SHARE, RANKED_FILE, REMAINDER, TIMES_ASKED, TODAYS_YEAR, UNITS, YEAR
+from ..language.lexicon import BEFORE_CHANGE, DAYS_APART, PERCENT_ASKED, PERCENT_SHARE, RANKED_FILE, REMAINDER, TIMES_ASKED, TODAYS_YEAR, UNITS, YEAR
 from ..language.text import terms
 from ..llm.base import Usage
 from ..llm.parser import extract_json_object
@@ -50,6 +50,9 @@ class Lookup:
     # A turn of the conversation that asked and answered this lookup already ({"question", "answer", "sources"}):
     # its answer is taken, not looked up again.
     before: dict | None = field(default=None, compare=False)
+    # A part of the question that leans on the part before ("..., and what's its quota?"): looked up first in the
+    # document that part was answered from.
+    where_the_first_was: bool = False
 
 
 @dataclass(frozen=True)
@@ -194,6 +197,9 @@ class Planner:
                 path = found[0].answer.sources[0]["path"]
                 ask, named = RANKED_FILE.subn(lambda _: path, ask, count=1)
                 ask = ask if named else f"{ask} (in {path})"
+            elif lookup.where_the_first_was and found and found[0].answer.sources:
+                paths = list(dict.fromkeys(source["path"] for source in found[0].answer.sources))
+                ask = f"{ask} (in {paths[0]})" if len(paths) == 1 else ask
             if lookup.before is not None:
                 found.append(figure_of(Found(Lookup(f"{lookup.before['question']} {ask}", lookup.label), answer_before(lookup.before)), plan.combine))
                 continue
@@ -433,7 +439,7 @@ def written_like(value: float, like: list[str], kinds: list[str] = ()) -> str:
     # A unit every figure is written with ("km") is the computed figure's too.
     suffixes = [re.search(r"\d\s([A-Za-z]+)$", w) for w in like]
     unit = f" {suffixes[0].group(1)}" if suffixes and all(suffixes) and len({m.group(1) for m in suffixes}) == 1 else ""
-    sign = next((w.strip()[0] for w in like if w.strip()[:1] in CURRENCY_SIGNS), "")
+    sign = next((currency_written(w) for w in like if currency_written(w)), "")
     # As many decimals as the most precise figure ("107.8040" and "106.7754" differ by 1.0286, not by 1).
     decimals = max((len(m.group(1) or m.group(2)) for w in like if (m := re.search(r"\.(\d{1,4})(?:\s[A-Za-z]+)?$|,(\d\d)(?:\s[A-Za-z]+)?$", w.strip()))), default=0)
     number = f"{value:,.{decimals}f}"

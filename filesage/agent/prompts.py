@@ -132,6 +132,7 @@ FORCED_ANSWER = """No more tools can be called. Answer the question now in plain
 
 # User-facing answers the program gives itself, when the model's would not be grounded.
 NOT_FOUND = "I found nothing in {folder} that answers this. I {searched}."
+MONTH_RETRY = "The question asks about {month}, and your answer rests on a file of another month. The file of {month} is {path}: answer again in plain words from what it says."
 NOT_OF_THE_MONTH = "I found nothing for {month}: the files that came closest are of other months: {files}. I {searched}."
 NOT_MENTIONED = "No file in {folder} mentions {words}, so I found nothing that answers this. I {searched}."
 NO_CONTACT = "No file I found gives the {kinds} asked for. I {searched}."

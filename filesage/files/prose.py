@@ -46,6 +46,7 @@ def joined(lines: list[str], numbers: list[int] | None = None, wrapped: bool = T
     """The lines with each lone term before the paragraph that defines it ("-n, --dry-run: Show what would be done") and, when
     wrapped, each hard-wrapped paragraph or list item on one line; each at the number of its first line."""
     numbers = numbers or list(range(1, len(lines) + 1))
+    widths = block_widths(lines)
     out: list[str] = []
     at: list[int] = []
     fenced = False
@@ -56,7 +57,7 @@ def joined(lines: list[str], numbers: list[int] | None = None, wrapped: bool = T
         line = lines[index]
         if line.lstrip().startswith(("```", "~~~")):
             fenced = not fenced
-        elif not fenced and line.strip() and out and continues(out[-1], last, line, start, wrapped):
+        elif not fenced and line.strip() and out and continues(out[-1], last, line, start, wrapped, widths[index]):
             out[-1] = f"{out[-1].rstrip()} {line.strip()}"
             last = line
             index += 1
@@ -78,11 +79,29 @@ def joined(lines: list[str], numbers: list[int] | None = None, wrapped: bool = T
     return out, at
 
 
-def continues(paragraph: str, last: str, line: str, start: int, wrapped: bool) -> bool:
-    """The line goes on with the paragraph (or list item) before it: that one's last line was wrapped, and this one
-    starts nothing of its own and sits where the paragraph's text does."""
+def block_widths(lines: list[str]) -> list[int]:
+    """For each line, the length of the longest line of its block (the lines between blank ones): how wide its writer
+    wrapped them, at most."""
+    widths = [0] * len(lines)
+    start = 0
+    for end in [i for i, line in enumerate(lines) if not line.strip()] + [len(lines)]:
+        width = max((len(line.rstrip()) for line in lines[start:end]), default=0)
+        widths[start:end] = [width] * (end - start)
+        start = end + 1
+    return widths
+
+
+def continues(paragraph: str, last: str, line: str, start: int, wrapped: bool, width: int) -> bool:
+    """The line goes on with the paragraph (or list item) before it: that one's last line was wrapped (its next word
+    would not have fitted on it), and this one starts nothing of its own and sits where the paragraph's text does.
+    Lines that end short of their block's width were ended by their writer: "Una Vesk - Windows port." under
+    "Tav Ormund - Lead developer & maintainer." is the next name of a list, not the sentence going on."""
     if not wrapped or not paragraph.strip() or not last.strip() or not WRAPPED <= len(last) <= WIDEST_WRAP or paragraph.rstrip().endswith(":"):
         return False
+    if len(last.rstrip()) + 1 + len(line.split()[0]) <= width:
+        return False
+    if len(last.rstrip()) == width and re.search(r"[.!?]$", last.rstrip()) and line.lstrip()[:1].isupper():
+        return False  # the block's longest line says nothing of the width, and it ended a sentence
     if STARTS_ITS_OWN.match(line) or is_term(line) or is_term(last) or COLUMNS.search(line.strip()) or COLUMNS.search(last.strip()):
         return False
     # Records, not a paragraph: lines that start alike ("line 7 ...", "INFO ..."), or with a date or a time.

@@ -107,7 +107,7 @@ def render(source: str) -> list[tuple[int, str]]:
             tag = ""
 
     def add(number: int, text: str) -> None:
-        nonlocal start
+        nonlocal start, tag
         if not text.strip():
             return
         if not paragraph:
@@ -115,7 +115,9 @@ def render(source: str) -> list[tuple[int, str]]:
         if filled:
             paragraph.append(text)
         else:
-            rendered.append((number, text.rstrip()))
+            # A tagged paragraph in a page left unfilled (".nf" with no ".fi" before the next ".IP"): its tag opens its first line.
+            rendered.append((number, f"{tag}: {text.strip()}" if tag else text.rstrip()))
+            tag = ""
 
     skipping = tagged_next = False
     for number, raw in enumerate(source.splitlines(), start=1):

@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 import re
 
-from .lexicon import CURRENCY_CODES, CURRENCY_SIGNS, MONTHS, MONTHS_SPANNED, MULTIPLIERS, QUARTERS
+from .lexicon import CURRENCY_AFTER, CURRENCY_CODES, CURRENCY_LETTERS, CURRENCY_SIGNS, MONTHS, MONTHS_SPANNED, MULTIPLIERS, QUARTERS
 
 MONTH = r"(?P<month>" + "|".join(sorted(MONTHS, key=len, reverse=True)) + r")\b\.?"
 
@@ -47,13 +47,14 @@ NUMERIC_DATE = re.compile(r"(?<![\d.])(?P<first>\d{1,2})(?P<mark>[/.-])(?P<secon
 
 
 # Numbers written the English way ("2,310.75"), the German way ("2.310,75", "3.000.000") or in groups of three
-# apart, as French, Czech or Swedish write them ("8 750 Kč", "2 310,75").
+# apart, as French, Czech, Swedish or South African papers write them ("8 750 Kč", "2 310,75", "R 14 300.00").
 # Money's sign or code before an amount, one pattern wherever a figure's currency is read.
 SIGN = rf"[{re.escape(CURRENCY_SIGNS)}]"
-CURRENCY = rf"(?:{SIGN}|(?i:\b(?:{'|'.join(CURRENCY_CODES)})\b\.?))"
+# A code may be glued to its figures ("INR125000", "R1 375,00"); a capital letter alone is money only before a figure.
+CURRENCY = rf"(?:{SIGN}|(?i:\b(?:{'|'.join(CURRENCY_CODES)})(?:\b\.?|(?=\d)))|\b(?:{'|'.join(CURRENCY_LETTERS)})(?=\s?\d))"
 NUMBER = re.compile(
     rf"(?<![\w.{re.escape(CURRENCY_SIGNS)}])(?:{CURRENCY}\s?)?(?:"
-    r"\d{1,3}(?:\.\d{3})+,\d+(?!\d)|\d{1,3}(?:\.\d{3}){2,}(?![\d.])|\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?:,\d+)?(?![\d.,])|"
+    r"\d{1,3}(?:\.\d{3})+,\d+(?!\d)|\d{1,3}(?:\.\d{3}){2,}(?![\d.])|\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?:,\d+|\.\d{1,2})?(?![\d]|[.,]\d)|"
     r"\d(?:[\d,]*\d)?(?:\.\d+)?)"  # a comma after the number is the sentence's ("€ 12,30, paid ..."), not its own
     rf"(?:\s*(?P<mult>{'|'.join(sorted(MULTIPLIERS, key=len, reverse=True))})\b)?",
     re.I,
@@ -223,9 +224,22 @@ def period_of(line: str) -> set[tuple[int | None, int]]:
 FIGURE_ALONE = re.compile(rf"[-+(]?(?:{CURRENCY})?\s?\d[\d.,]*%?\)?")
 
 
+# An amount of money as a line writes it: money's sign or code before or after its figures, or two decimals after a
+# point ("$3,405.00", "R13 420,00", "Rs. 1,87,740", "3.450,00 €", "1 250 kr", "57.30").
+AMOUNT = r"\d(?:[\d,.]*\d)?(?:[ \u00a0\u202f]\d{3})*(?:,\d+)?"
+CURRENCY_AFTER_AMOUNT = rf"(?:{SIGN}|(?i:\b(?:{'|'.join(CURRENCY_CODES + CURRENCY_AFTER)})\b))"
+MONEY = re.compile(rf"{CURRENCY}\s?-?{AMOUNT}|{AMOUNT}\s?{CURRENCY_AFTER_AMOUNT}|\b\d{{1,3}}(?:,\d{{3}})*\.\d\d\b")
+
+
 def priced(written: str) -> bool:
     """A figure written with money's sign or code before it ("$40", "₹2,480", "Rs. 40", "INR 310500")."""
     return bool(re.match(CURRENCY, written.strip()))
+
+
+def currency_written(amount: str) -> str:
+    """Money's sign or code as an amount writes it, with the space after it: "€", "R", "Rs. ", "ZAR "; '' for a bare number."""
+    match = re.match(rf"{CURRENCY}\s?", amount.strip())
+    return match.group(0) if match else ""
 
 
 def currency_of(amount: str) -> str:
@@ -234,9 +248,10 @@ def currency_of(amount: str) -> str:
 
 
 def money(value: float, like: list[str]) -> str:
-    """A computed figure written the way the files write theirs: "€2,601.10" when they use "€1,015.80", "2 601,10"
-    when they use "1 015,80" (a decimal comma, thousands apart)."""
-    sign = next((w[0] for w in like if w[:1] in CURRENCY_SIGNS), "")
+    """A computed figure written the way the files write theirs: "€2,601.10" when they use "€1,015.80", "R2 601,10"
+    when they use "R1 015,80" (a decimal comma, thousands apart)."""
+    sign = next((currency_written(w) for w in like if currency_written(w)), "")
+    sign = sign.strip() if sign.strip() in CURRENCY_SIGNS else sign  # a sign glued ("€ 5,10" makes "€7,40"), a code as written ("ZAR 12")
     comma = any(re.search(r",\d{1,2}$", w) for w in like) and not any(re.search(r"\.\d{1,2}$", w) for w in like)
     decimals = 2 if any(re.search(r"[.,]\d{1,2}$" if comma else r"\.\d", w) for w in like) else 0
     written = f"{value:,.{decimals}f}"

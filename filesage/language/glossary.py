@@ -46,7 +46,7 @@ CONCEPTS: list[dict[str, tuple[str, ...]]] = [
     {"English": ("amount",), "German": ("betrag",), "French": ("montant",), "Spanish": ("importe",), "Italian": ("importo",),
      "Dutch": ("bedrag",), "Swedish": ("belopp",), "Norwegian": ("beløp",), "Danish": ("beløb",),
      "Portuguese": ("montante", "valor", "importância"), "Polish": ("kwota",), "Czech": ("částka", "částku"), "Finnish": ("määrä",)},
-    {"English": ("due",), "German": ("fällig",), "French": ("échéance",), "Spanish": ("vencimiento",), "Italian": ("scadenza",),
+    {"English": ("due", "payable"), "German": ("fällig",), "French": ("échéance",), "Spanish": ("vencimiento",), "Italian": ("scadenza",),
      "Dutch": ("vervaldatum", "betaaldatum"), "Swedish": ("förfallodag",), "Norwegian": ("forfallsdato", "forfall"), "Danish": ("forfaldsdato", "betalingsfrist"),
      "Portuguese": ("vencimento", "limite"), "Polish": ("termin",), "Czech": ("splatnost", "splatno", "splatné"), "Finnish": ("eräpäivä", "erääntyy")},
     {"English": ("contract", "agreement"), "German": ("vertrag", "vereinbarung"), "French": ("contrat",), "Spanish": ("contrato",),
@@ -141,7 +141,7 @@ CONCEPTS: list[dict[str, tuple[str, ...]]] = [
     {"English": ("delivery", "shipping"), "German": ("lieferung", "versand"), "French": ("livraison",), "Spanish": ("entrega", "envío"),
      "Italian": ("consegna", "spedizione"), "Dutch": ("levering", "verzending"), "Swedish": ("leverans", "frakt"), "Norwegian": ("levering", "frakt"), "Danish": ("levering", "fragt"),
      "Portuguese": ("entrega", "envio"), "Polish": ("dostawa", "wysyłka"), "Czech": ("doprava", "dodání", "doručení"), "Finnish": ("toimitus",)},
-    {"English": ("balance",), "German": ("saldo", "kontostand"), "French": ("solde",), "Spanish": ("saldo",), "Italian": ("saldo",),
+    {"English": ("balance", "outstanding", "remaining", "arrears"), "German": ("saldo", "kontostand"), "French": ("solde",), "Spanish": ("saldo",), "Italian": ("saldo",),
      "Dutch": ("saldo",), "Swedish": ("saldo",), "Norwegian": ("saldo",), "Danish": ("saldo",), "Portuguese": ("saldo",), "Polish": ("saldo",), "Czech": ("zůstatek",), "Finnish": ("saldo",)},
     {"English": ("fee", "fees"), "German": ("gebühr", "gebühren"), "French": ("frais", "honoraires"), "Spanish": ("tarifa", "cuota"),
      "Italian": ("tariffa", "quota"), "Dutch": ("tarief",), "Swedish": ("avgift",), "Norwegian": ("gebyr", "avgift", "kontingent"), "Danish": ("gebyr", "kontingent"),
@@ -251,6 +251,20 @@ def translations(question_terms: set[str], languages: set[str]) -> dict[str, str
             for word in concept.get(language, ()):
                 if term_of(word) not in question_terms:
                     found.setdefault(fold(word), source)
+    return found
+
+
+def synonyms(question_terms: set[str]) -> dict[str, str]:
+    """The other words of a concept in the language the question says it in ("bill" for "invoice", "payable" for
+    "due"), each mapped to the question's term it stands for: a document kept to says a thing in its own words
+    ("balance payable" for the "rest due" asked). Words the question has are left out."""
+    found: dict[str, str] = {}
+    for concept in CONCEPTS:
+        # The first language that says it (English before the rest, as the rows list them): "total" is French too.
+        words, said = next(((words, term_of(word)) for words in concept.values() for word in words if term_of(word) in question_terms), ((), ""))
+        for word in words:
+            if term_of(word) not in question_terms:
+                found.setdefault(fold(word), said)
     return found
 
 

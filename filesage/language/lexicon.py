@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from .months import MONTHS  # said once, there: too long a list to keep here
+from .currencies import CURRENCY_AFTER, CURRENCY_CODES, CURRENCY_LETTERS, CURRENCY_SIGNS, MULTIPLIERS  # said once, there
 
 
 def alternatives(phrases, plural: bool = False) -> str:
@@ -106,12 +107,7 @@ NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "fiv
                 "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20, "thirty": 30, "half a": 0.5, "half": 0.5}
 # The number words a count of files can be said with ("the three largest").
 COUNT_WORDS = {word: int(number) for word, number in NUMBER_WORDS.items() if number >= 1 and word not in ("a", "an")}
-MULTIPLIERS = {"thousand": 1e3, "k": 1e3, "lakh": 1e5, "lakhs": 1e5, "million": 1e6, "m": 1e6, "mn": 1e6, "crore": 1e7, "crores": 1e7,
-               "billion": 1e9, "bn": 1e9}
 WEEKDAYS = {"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"}
-# Money's signs and the codes written before an amount ("₹2,480", "Rs. 3,10,500", "INR 310500", "USD 40"): an amount.
-CURRENCY_SIGNS = "$€£₹¥"
-CURRENCY_CODES = ("rs", "inr", "usd", "eur", "gbp", "aud", "cad", "nzd", "chf", "sgd")
 # Units written as symbols are what a question says in words: "how many degrees" is "180 °C".
 UNIT_WORDS = {"°": ("degrees", "temperature"), "%": ("percent", "percentage")}
 # Units written short, as whole words ("km: 214", "12 h"), are what a question says in full ("the kilometres").
@@ -206,7 +202,6 @@ HOW_MUCH_WAS = re.compile(r"\bhow much (?:was|is|were|are|will|would|did|does|do
 MONEY_ASKED = re.compile(r"\bhow much\b(?!\s+(?:time|space|disk|storage|memory|ram|data|longer|later|earlier|notice|more time)\b)|\bwhat (?:was|is) (?:the|my|our|that) "
                          r"(?:[\w'-]+ ){0,2}(?:estimate|quote|quotation|invoice|bill)\b(?!\s+(?:number|no|date|ref\w*|id)\b)|" + MONEY_WORDS.pattern +
                          r"|^(?!.*\b(?:number|no|date|due|ref\w*|id)\b)(?:[\w'-]+ ){0,3}(?:estimate|quote|quotation|invoice|bill)s?(?: [\w'-]+){0,3}\s*$", re.I)
-MONEY_LINE = re.compile(r"(?:[$€£]|\b(?:EUR|USD|GBP|CHF|NOK|SEK|DKK|PLN|CZK|kr|zł|Kč)\b)\s?-?\d[\d,.]*|\d[\d,.]*\s?(?:[$€£]|\b(?:EUR|USD|GBP|CHF|NOK|SEK|DKK|PLN|CZK|kr|zł|Kč)\b)|\b\d{1,3}(?:,\d{3})*\.\d\d\b")
 # A file's own facts, asked of a file described by what it says: its size, date or folder.
 FILE_FACTS = re.compile(rf"\b({SIZE_WORDS}|{DATE_WORDS}|{PLACE_WORDS})\b", re.I)
 # How many pages, sheets or slides a document has: a fact of the file, read from its format, not from its text.
@@ -327,13 +322,14 @@ MANY_WORDS = re.compile(r"\b(are|were|ones|them|they|these|those|all|each|every|
 EVERY_ONE = re.compile(r"\b(?:all|every|each)\b(?!\s+(?:of\s+)?(?:the\s+)?(?:two|both|three)\b)", re.I)
 # A figure asked within one document that keeps records ("the highest fee in the June ledger"): not many files'.
 IN_ONE_RECORD = re.compile(r"\b(?:in|on|from) (?:the|my|this|that) (?:[\w'-]+ ){0,3}(?:statement|log|logbook|spreadsheet|sheet|workbook|budget|"
-                           r"table|export|ledger|register|agenda|diary|journal|timesheet|csv)\b(?!s)", re.I)
+                           r"table|export|ledger|register|agenda|diary|journal|timesheet|schedule|roster|csv)\b(?!s)", re.I)
 DEFAULT_ASKED = re.compile(r"\bby default\b|\bdefaults? (?:to|is|are)\b", re.I)  # a setting's default, which a document states
 # A follow-up pointing at the time the question before named ("how many were there that year?").
 THAT_TIME = re.compile(r"\b(?:that|the same|this) (?:year|month)\b|\b(?:back )?then\?|\bat that time\b", re.I)
 # How many things there are and what they add up to, in one question (a count, then what those cost or earned).
-COUNT_AND_TOTAL = re.compile(rf"\b{alternatives(COUNTING)}\b.*\bhow much (?:(?:did|do|does|have|has|will) (?:they|those|these|it|that)\b|"
-                             r"(?:in total |altogether )?(?:is|are|was|were) (?:still )?(?:outstanding|owed|owing|due|unpaid|pending)\b)", re.I)
+COUNT_AND_TOTAL = re.compile(rf"\b{alternatives(COUNTING)}\b.*\bhow much (?:(?:did|do|does|have|has|will) (?:they|those|these|it|that)\b|in total\b|altogether\b|"
+                             r"(?:in total |altogether )?(?:is|are|was|were) (?:still )?(?:outstanding|owed|owing|due|unpaid|pending)\b)|"
+                             rf"\b{alternatives(COUNTING)}\b.*\band\b.*\b(?:what (?:do|does|did) (?:they|those|these) (?:add up to|come to|total)|what(?:'s| is| was) the total)\b", re.I)
 OVER_MANY = re.compile(r"\b(every|each|all|list|which|any|ones|per|across|between|compare|files|documents)\b", re.I)
 # What kind of figure a question asks for: a date, or a number or amount.
 DATE_ASKED = re.compile(r"\b(dates?|deadline|what day|which day|when\b.*\bdue|(?:until|till|by|since) when|check-?in|check-?out)\b", re.I)
@@ -387,13 +383,18 @@ COMPARED = re.compile(r"\b(vs\.?|versus|compared? (?:to|with)|difference between
                       r"\bwhich\b.*\b(?:higher|lower|larger|bigger|smaller|more|less|later|earlier|first|last|longer|shorter)\b.*\b(?:or|and)\b|"
                       r"\b(?:of|between)\s+[\w'-]+(?:,\s*[\w'-]+)*,?\s+(?:and|or)\s+[\w'-]+\b.*\b(?:which|whose|who)\b", re.I)
 # The quantity a comparison weighs, between its "more" and its "than" ("more worker threads than the default").
+# Rows of what is still owed ("how many units are behind", "members in arrears"): a figure above zero in the owed column.
+OWING_ASKED = re.compile(r"\b(?:behind|in arrears|owing|owes|owed|outstanding|overdue|unpaid|in debt)\b", re.I)
+# Which of a table's rows changes most ("which expense went up the most", "the biggest drop"): each row's change ranked.
+CHANGED_MOST = re.compile(r"\b(?:(?:go|goes|went|gone|going) (?:up|down)|ris(?:e|es|en)|rose|increas(?:e|es|ed)|gr(?:ow|ows|ew|own)|f(?:all|alls|ell)|"
+                          r"drop(?:s|ped)?|decreas(?:e|es|ed))\s+(?:the\s+)?most\b|\b(?:biggest|largest|greatest|sharpest) (?:increase|rise|jump|growth|drop|fall|decrease|cut)\b", re.I)
 COMPARED_QUANTITY = re.compile(r"\b(?:more|less|fewer)\s+(?P<quantity>[^\W\d][\w'-]*(?:\s+[^\W\d][\w'-]*){0,2})\s+than\b", re.I)
 ADDED_UP = re.compile(r"\b[\w'-]+\s+(?:and|plus|&)\s+(?:the\s+|my\s+)?[\w'-]+\b.*\b(?:together|combined|altogether|in total|come to|add up)\b|\bplus\b", re.I)
 # Arithmetic asked between things the files say: how far apart two dates are, a change as a percentage, how
 # many more of one than the other. Such a question needs a look for each side, though it counts or names a file.
 TIME_UNITS_ASKED = r"(?:days?|weeks?|months?|years?)"
 DAYS_APART = re.compile(rf"\bhow (?:many {TIME_UNITS_ASKED}|long)\b.*\b(?:after|before|between|apart|passed|elapsed|since|until|till|later|earlier|sooner|from)\b|"
-                        rf"\b{TIME_UNITS_ASKED} (?:apart|between|later|earlier|after|before)\b|\bgap\b.*\b{TIME_UNITS_ASKED}\b|\b{TIME_UNITS_ASKED}\b.*\bgap\b", re.I)
+                        rf"\b{TIME_UNITS_ASKED} (?:apart|between|later|earlier|after|before)\b|\bgap\s+(?:in|of)\s+(?:\w+\s+){{0,2}}{TIME_UNITS_ASKED}\b|\bhow many {TIME_UNITS_ASKED}\b.*\bgap\b", re.I)
 PERCENT_ASKED = re.compile(r"\b(?:by )?what (?:percentage|percent|share)\b|\bhow many percent\b|\bpercentage (?:change|increase|decrease|rise|fall|drop|growth)\b"
                            r"|\b(?:in|and|as a) percent(?:age)?\b", re.I)
 # A figure from before a change ("the beginning balance", "last year's fee"): where a change in percent starts.

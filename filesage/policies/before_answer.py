@@ -22,16 +22,15 @@ from ..grounding.claims import (
 )
 from ..grounding.lines import OWNER, shape, unconnected
 from ..language.glossary import term_of, translations
-from ..language.lexicon import ASKED_KIND, HOW_MUCH_WAS, LIST_ASKED, MONEY_LINE, MONEY_WORDS, ONE_VALUE_ASKED, OPTION_ASKED, OPTION_NAMED, SETTING_NAMED, SUMMARY_ASKED, SUMMED
+from ..language.lexicon import ASKED_KIND, HOW_MUCH_WAS, LIST_ASKED, MONEY_WORDS, ONE_VALUE_ASKED, OPTION_ASKED, OPTION_NAMED, SETTING_NAMED, SUMMARY_ASKED, SUMMED
 from ..language.question import (
     months_asked,
     asked_phrases,
     asks_what_files_say,
     combines_asked_for,
-    question_words,
     subject_words,
 )
-from ..language.figures import MONTH_NAMES, contacts_asked, currency_of, gives_contact
+from ..language.figures import MONEY, MONTH_NAMES, contacts_asked, currency_of, gives_contact
 from ..language.names import question_language
 from ..language.text import is_piece_heading, singular, terms, words
 from ..llm.parser import ToolCall
@@ -49,7 +48,9 @@ from .reading import (
     previous_answer,
     previous_question,
     quoted,
+    searched_scope,
     what_was_searched,
+    words_of_unsaid_phrases,
 )
 
 
@@ -162,12 +163,13 @@ def what_no_file_mentions_is_not_found(turn: "Turn", draft: str | None) -> Accep
     return Accept(prompts.NOT_MENTIONED.format(folder=turn.folder, words=named, searched=what_was_searched(turn)), as_written=True)
 
 
-def a_month_asked_is_one_the_sources_are_of(turn: "Turn", draft: str | None) -> Accept | None:
+def a_month_asked_is_one_the_sources_are_of(turn: "Turn", draft: str | None) -> Accept | Retry | None:
     """Asked for a document of a month the folder has none of ("the April bill", "my January statement"), a search
     brings the same kind of document of a neighbouring month, and small models give its figure as the month's. When
     the question names one month of a year, or a span or quarter of a year's months ("July to September", "Q1"), and
     no file the answer rests on is of one of them (by its name, the period it states, or a date or month its text
-    says, in any language), the answer says so, with the months those files are of."""
+    says, in any language), the answer says so, with the months those files are of; when a file the search found is
+    of the month, the draft is answered again from it."""
     asked, said = months_asked(turn.question)
     if draft is None or not asked or says_not_found(draft, "") or turn.tree is None:
         return None
@@ -179,35 +181,15 @@ def a_month_asked_is_one_the_sources_are_of(turn: "Turn", draft: str | None) -> 
     # A month of any year ("the June rehearsal") is what a dated file name says it is of, before the months its
     # text names (a motion numbered "2031-02" in January's minutes).
     anyyear = all(year == 0 for year, _ in asked)
-    months = {path: (anyyear and dated_months(path)) or dated_months(path) | document_months(document_lines(turn.tree, path)) for path in paths}
-    if any(asked & (found | {(0, month) for _, month in found}) for found in months.values()):
+    months = {path: (anyyear and dated_months(path)) or dated_months(path) | document_months(document_lines(turn.tree, path))
+              for path in dict.fromkeys([*paths, *(path for step in steps for path in step.paths)])}
+    of_the_month = [path for path, found in months.items() if asked & (found | {(0, month) for _, month in found})]
+    if any(path in of_the_month for path in paths):
         return None
-    of = "; ".join(f"{path} ({', '.join(f'{MONTH_NAMES[m]} {y}' for y, m in sorted(found)[:4]) or 'no month'})" for path, found in months.items())
+    if of_the_month:
+        return Retry(prompts.MONTH_RETRY.format(month=said, path=of_the_month[0]), [], answer_only=True)
+    of = "; ".join(f"{path} ({', '.join(f'{MONTH_NAMES[m]} {y}' for y, m in sorted(months[path])[:4]) or 'no month'})" for path in paths)
     return Accept(prompts.NOT_OF_THE_MONTH.format(month=said, files=of, searched=what_was_searched(turn)), as_written=True)
-
-
-def searched_scope(turn: "Turn") -> list[str]:
-    """The files the turn's searches were kept to, all of them; none when a search was not kept to some."""
-    scopes = [str(step.args.get("within", "")).strip() for step in turn.steps if step.tool == "semantic_search"]
-    if not scopes or not all(scopes) or turn.tree is None:
-        return []
-    try:
-        return list(dict.fromkeys(path for within in scopes for path in turn.tree.scope(within)))
-    except ValueError:  # a scope that leaves the folder names no file of it
-        return []
-
-
-def words_of_unsaid_phrases(question: str, unsaid: set[str]) -> set[str]:
-    """The words of each run of two or more neighbouring words of the question that are all unsaid."""
-    runs, run = set(), []
-    for word in [*question_words(question), ""]:
-        if word in unsaid:
-            run.append(word)
-            continue
-        if len(run) >= 2:
-            runs.update(run)
-        run = []
-    return runs
 
 
 def follow_ups_answer_about_what_they_name(turn: "Turn", draft: str | None) -> Retry | None:
@@ -445,7 +427,7 @@ def totals_asked_are_added_in_code(turn: "Turn", draft: str | None) -> Accept | 
     if draft is None or not turn.content_found or combines_asked_for(turn.question) != {"none", "sum"}:
         return None
     def amounts_in(text: str) -> list[str]:
-        return [a.strip().rstrip(",.") for a in MONEY_LINE.findall(text)]
+        return [a.strip().rstrip(",.") for a in MONEY.findall(text)]
 
     def currencies_of(amounts: list[str]) -> set[str]:
         return {currency_of(a) for a in amounts}

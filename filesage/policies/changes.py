@@ -10,8 +10,8 @@ from ..agent import prompts
 from ..agent.decisions import Accept
 from ..agent.planner import value_of
 from ..grounding.claims import claims
-from ..language.figures import SIGN, currency_of, money
-from ..language.lexicon import CURRENCY_SIGNS, MONEY_LINE, MONTHS, MORE_THAN, PERCENT_ASKED, PERCENT_SHARE, YEAR, alternatives
+from ..language.figures import MONEY, SIGN, currency_of, currency_written, money
+from ..language.lexicon import MONTHS, MORE_THAN, PERCENT_ASKED, PERCENT_SHARE, YEAR, alternatives
 from ..language.text import own_text
 from .reading import aboutness, found_lines
 
@@ -48,7 +48,7 @@ def a_change_a_line_states_is_computed_in_code(turn: "Turn", draft: str | None) 
     match = FROM_TO.search(own_text(line))
     first, second = match.group("first").strip(), match.group("second").strip()
     before, after = value_of(first), value_of(second)
-    if before is None or after is None or first.endswith("%") != second.endswith("%") or first[:1] in CURRENCY_SIGNS and first[:1] != second[:1]:
+    if before is None or after is None or first.endswith("%") != second.endswith("%") or currency_written(first).strip() not in ("", currency_written(second).strip()):
         return None
     if before == after or (percent and not before) or all(YEAR.fullmatch(figure) for figure in (first, second)):
         return None  # no change, or a span of years ("grew from 2030 to 2031 by ...")
@@ -68,7 +68,7 @@ def two_amounts_apart(turn: "Turn", draft: str, lines: list[str]) -> Accept | No
     stated = {c.key for line in lines for c in claims(line)}
     if not any(c.kind == "number" and c.key not in stated for c in claims(draft)):
         return None  # the draft's figures are the files' own: no difference of its making to check
-    priced = [(line, amounts[0]) for line in dict.fromkeys(lines) for amounts in [MONEY_LINE.findall(own_text(line))] if len(amounts) == 1]
+    priced = [(line, amounts[0]) for line in dict.fromkeys(lines) for amounts in [MONEY.findall(own_text(line))] if len(amounts) == 1]
     about = aboutness(turn.question, lines)
     ranked = sorted(priced, key=lambda pair: -about(pair[0]))
     if len(ranked) < 2:

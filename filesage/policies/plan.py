@@ -15,6 +15,7 @@ from ..language.figures import CODE, MONTH_NAMES, months_named
 from ..language.filters import read_question
 from ..language.lexicon import (
     ADDED_UP,
+    ASKINGS_PART,
     CHOSEN_BY,
     COMBINE_WORDS,
     COMPARED,
@@ -105,11 +106,22 @@ def several_looks_are_planned(question: str, history: list[dict], tree: "Toolbox
     if MOST_OFTEN.search(question):
         # Which value a table says most often, and what its rows say ("for what"), is one look over the table in code.
         return False
+    if one_ranked_with_its_details(question) and not FIND_THEN_READ.search(question):
+        # "Which member pays the highest fee, and since when is she one?": the row ranked first says the rest; one look.
+        return False
     if history and (REFERS_BACK.search(question) or len(words(question)) <= 4):
         return True
     if FIND_THEN_READ.search(question):
         return True
     return bool(TWO_QUESTIONS.search(question.strip()) or COMPARED.search(question) or ADDED_UP.search(question))
+
+
+def one_ranked_with_its_details(question: str) -> bool:
+    """"Which X ... the most/highest ..., and what/who/how much ... it/its/they ...": one thing ranked among
+    several, then asked about by pointing back at it. Its row (or its line) says both."""
+    parts = [part for part in ASKINGS_PART.split(question.strip()) if part and part.strip()]
+    ranked = any(said.search(parts[0]) for name, said in COMBINE_WORDS if name in ("largest", "smallest")) if parts else False
+    return len(parts) >= 2 and ranked and bool(re.match(r"\W*which\b", parts[0], re.I)) and all(REFERS_BACK.search(part) for part in parts[1:])
 
 
 def arithmetic_only_where_the_question_asks_it(plan: Plan, question: str, history: list[dict], tree: "Toolbox | None") -> Plan | None:
@@ -220,8 +232,10 @@ def lookups_keep_what_the_question_is_about(plan: Plan, question: str, history: 
     things), every lookup keeps the names the question says: its capitalised names, its codes and versions, and its
     words that name the folder's own files and folders ("quux", "manual"); and a lookup for a part that says nothing
     of its own subject ("what does the florist charge up front, and by when?": "due date") keeps the other
-    parts' subject ("florist"). Compared ("did the test use more worker threads than the default?"), every lookup
-    keeps the quantity compared, the words between "more" and "than"."""
+    parts' subject ("florist"), and is looked up first in the one document the first part was answered from (its
+    quota is the line of the unit's row in the schedule the first part read, not a line of the minutes that say
+    "quota"). Compared ("did the test use more worker threads than the default?"), every lookup keeps the quantity
+    compared, the words between "more" and "than"."""
     if len(plan.lookups) < 2:
         return None
     quantity = COMPARED_QUANTITY.search(question)
@@ -250,6 +264,9 @@ def lookups_keep_what_the_question_is_about(plan: Plan, question: str, history: 
         if missing:
             changed = True
             lookup = Lookup(f"{lookup.ask.rstrip()} ({', '.join(missing)})", lookup.label)
+        if at and leaning and leaning[at]:
+            changed = True
+            lookup = replace(lookup, where_the_first_was=True)
         lookups.append(lookup)
     return replace(plan, lookups=lookups) if changed else None
 

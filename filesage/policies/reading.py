@@ -16,7 +16,7 @@ from ..language.lexicon import CHANGELOG_NAMES, QUESTION_WORDS, REFERS_BACK, RUL
 from ..language.matching import folder_by_its_own_name
 from ..language.names import proper_names
 from ..language.glossary import term_of, translations
-from ..language.question import combines_in, subject_words
+from ..language.question import combines_in, question_words, subject_words
 from ..language.text import covers, singular, terms, words
 from ..tools.registry import CONTENT_TOOLS
 from ..tools.inside import RELEASE_WORDS, listed_lines, release_lines
@@ -40,6 +40,30 @@ def previous_answer(turn: "Turn") -> str:
 def combines_asked(turn: "Turn") -> list[str]:
     """The ways of combining many files the turn's question states, strongest first (language.question.combines_in)."""
     return combines_in(turn.question, turn.tree_words())
+
+
+def searched_scope(turn: "Turn") -> list[str]:
+    """The files the turn's searches were kept to, all of them; none when a search was not kept to some."""
+    scopes = [str(step.args.get("within", "")).strip() for step in turn.steps if step.tool == "semantic_search"]
+    if not scopes or not all(scopes) or turn.tree is None:
+        return []
+    try:
+        return list(dict.fromkeys(path for within in scopes for path in turn.tree.scope(within)))
+    except ValueError:  # a scope that leaves the folder names no file of it
+        return []
+
+
+def words_of_unsaid_phrases(question: str, unsaid: set[str]) -> set[str]:
+    """The words of each run of two or more neighbouring words of the question that are all unsaid."""
+    runs, run = set(), []
+    for word in [*question_words(question), ""]:
+        if word in unsaid:
+            run.append(word)
+            continue
+        if len(run) >= 2:
+            runs.update(run)
+        run = []
+    return runs
 
 
 def what_was_searched(turn: "Turn") -> str:

@@ -12,9 +12,9 @@ from typing import Annotated, Callable
 
 from ..index.refresh import foreign
 from ..index.store import FolderIndex, Hit, Progress
-from ..language.figures import dated_in, dates_in, months_mentioned, months_named
-from ..language.glossary import asks_before_tax, says_total, term_of, translations, with_kin
-from ..language.lexicon import LANGUAGE_WORDS, MONEY_ASKED, MONEY_LINE, PAPER_KINDS, QUESTION_WORDS, SUBJECTLESS, WHOLE_FOLDER
+from ..language.figures import MONEY, dated_in, dates_in, months_mentioned, months_named
+from ..language.glossary import asks_before_tax, says_total, synonyms, term_of, translations, with_kin
+from ..language.lexicon import LANGUAGE_WORDS, MONEY_ASKED, PAPER_KINDS, QUESTION_WORDS, SUBJECTLESS, WHOLE_FOLDER
 from ..language.names import proper_names, says_name
 from ..language.text import COMMENT_MARKS, CONFIG_SECTION, UNDERLINE, covers, holders, is_heading, is_piece_heading, setting_key, terms
 from .listing import dated_months
@@ -178,8 +178,9 @@ class Searcher:
             if self.index.needs_refresh():
                 return ToolResult("The folder is being indexed and nothing of it is searchable yet.", [], "Not indexed yet", found=False)
             return ToolResult("No file in this folder has indexable text.", [], "Nothing indexed", found=False)
-        # The question's words said the way the folder's files in other languages say them are searched too.
-        translated = translations(terms(query), set(self.index.languages()))
+        # The question's words said the way the folder's files in other languages say them are searched too; kept to
+        # some files, so are its words' synonyms ("payable" for "due"): there the document's own words are the only ones.
+        translated = translations(terms(query), set(self.index.languages())) | (synonyms(terms(query)) if within else {})
         hits = self.index.search(query, max(top_k, self.min_top_k), each=CANDIDATES_EACH, also=tuple(translated), within=within)
         said_as = {source: [term_of(word) for word, of in translated.items() if of == source] for source in terms(query)}
         weights = {t: (0.0 if t in said_by_scope else w) for t, w in self.weights(query).items()}
@@ -264,7 +265,7 @@ class Searcher:
             # and the total before tax beside it ("veroton", without tax), are what a small model otherwise takes.
             net = asks_before_tax(query)
             for passage in passages[:2]:
-                amounts = [line for line in scored if line.passage is passage and MONEY_LINE.search(line.shown.rsplit(" › ", 1)[-1])]
+                amounts = [line for line in scored if line.passage is passage and MONEY.search(line.shown.rsplit(" › ", 1)[-1])]
                 if not net and not any(says_total(line.shown.rsplit(" › ", 1)[-1]) for line in amounts):
                     amounts = self.totals_elsewhere(passage) + amounts
                 amounts.sort(key=lambda line: not net and not says_total(line.shown.rsplit(" › ", 1)[-1]))
@@ -279,7 +280,7 @@ class Searcher:
         asked): a long bill's total is in another of its chunks."""
         chunks = self.index.chunks_of(passage.hit.path)
         return [Line(line.strip(), passage, 0.0) for chunk in chunks if chunk.text != passage.hit.text
-                for line in chunk.text.splitlines() if MONEY_LINE.search(line) and says_total(line)][:AMOUNT_LINES]
+                for line in chunk.text.splitlines() if MONEY.search(line) and says_total(line)][:AMOUNT_LINES]
 
     def lines_before(self, hit: Hit, files: dict[str, list[Hit]]) -> list[str]:
         """The lines of the chunks before a hit's in its file (a few pages back; none for its first chunk)."""

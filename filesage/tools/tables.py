@@ -8,11 +8,14 @@ import re
 from collections import Counter
 from typing import Callable
 
-from ..language.figures import BOUND_BY, MONTH_NAMES, NUMBER, THRESHOLD, YEAR_SPAN, dates_in, money, months_mentioned, months_named, number_value
+from ..language.figures import BOUND_BY, MONTH_NAMES, THRESHOLD, YEAR_SPAN, dates_in, money, months_mentioned, months_named
 from ..language.glossary import translations
-from ..language.lexicon import COMBINE_WORDS, COUNT_AND_TOTAL, LANGUAGE_WORDS, MONTHS, MOST_OFTEN, NEGATING, NO_CELLS, YEAR, YES_CELLS
+from ..language.lexicon import (CHANGED_MOST, COMBINE_WORDS, COUNT_AND_TOTAL, LANGUAGE_WORDS, MONTHS, MOST_OFTEN, NEGATING, NO_CELLS, OWING_ASKED, YEAR,
+                                YES_CELLS)
 from ..language.names import acronyms, says_acronym
 from ..language.text import covers, fold, singular, terms
+from .cells import TOTAL_WORDS, YEAR_WORDS, cell_number, numeric_columns
+from .growth import changed_most
 from .listing import dated_months
 
 TABLES = ("csv", "tsv", "xlsx", "xls", "xlsm", "ods")  # the extensions of files that are tables
@@ -20,14 +23,13 @@ TABLES = ("csv", "tsv", "xlsx", "xls", "xlsm", "ods")  # the extensions of files
 CELL = re.compile(r"(?:^|;\s)([^:;]{1,60}):\s")
 ROW_WORDS = terms("row rows record records entry entries line lines run runs")
 TABLE_WORDS = terms("table csv sheet spreadsheet data dataset file log value values figure figures")
-YEAR_WORDS = terms("year years")
-TOTAL_WORDS = terms("total totals sum subtotal")
 ALL_LANGUAGES = set(LANGUAGE_WORDS)
 # Money a row says went out of an account, or came in: which sign of a signed amount column the question asks.
 MONEY_OUT = terms("outgoing spent spending paid payment payments expense expenses debit debits withdrawal withdrawals outflow")
 MONEY_IN = terms("incoming income received credit credits earned earnings revenue inflow")
 COMBINING = terms(" ".join(word for name, said in COMBINE_WORDS for word in said.pattern.split("|"))) | terms(MOST_OFTEN.pattern)
 MONEY_COLUMN = terms("amount price cost fee total")  # a column of what rows cost or bring in, in any language
+OWED_COLUMN = terms("arrears arrear outstanding owing owed overdue balance unpaid debt")  # a column of what is still owed
 BOUND_ROWS_SHOWN = 8  # the rows within a bound a count shows whole
 FEW_ROWS_SHOWN = 3  # the rows a value picks that a count shows whole
 WHICH_MONTH = re.compile(r"\b(?:which|what) month\b|\bmonth (?:with|had|has|was)\b", re.I)
@@ -78,45 +80,6 @@ def columns_of(rows: list[dict[str, str]]) -> list[str]:
     return list(dict.fromkeys(column for row in rows for column in row))
 
 
-def cell_number(text: str) -> float | None:
-    """A cell that is a number and nothing else, written any country's way ("8.1", "1,860", "-0.02", "2846,20",
-    "1 234,56 €", "−42,17"); None for a date, a code or words."""
-    found = re.fullmatch(r"\s*([-−+]?)\s*(?:[€$£]|EUR|USD|GBP|CHF|Kč)?\s*(\d[\d.,\s]*?)\s*(?:€|EUR|USD|GBP|CHF|Kč)?\s*", text)
-    number = NUMBER.fullmatch(found.group(2)) if found else None
-    if not number or number.group("mult"):
-        return None
-    try:
-        value = float(number_value(number))
-    except ValueError:
-        return None
-    return -value if found.group(1) in ("-", "−") else value
-
-
-def numeric_columns(rows: list[dict[str, str]], columns: list[str]) -> list[str]:
-    """The columns of figures: those whose filled cells are numbers (a bank export's debit column is empty on the
-    rows of money coming in), other than a year."""
-    def filled(column: str) -> list[str]:
-        return [row[column] for row in rows if row.get(column, "").strip()]
-
-    figures = [c for c in columns if len(filled(c)) >= 2 and not terms(c) & YEAR_WORDS
-               and sum(cell_number(cell) is not None for cell in filled(c)) >= 0.8 * len(filled(c))]
-    # A column that numbers the rows 1 to n (a pitch's, a seat's number) is no measure of them: "the widest pitch" is
-    # the one of the largest size, not the last numbered.
-    numbering = [c for c in figures if len(filled(c)) >= NUMBERED_ROWS and is_numbering([cell_number(cell) for cell in filled(c)])]
-    return [c for c in figures if c not in numbering] or figures
-
-
-NUMBERED_ROWS = 5
-
-
-def is_numbering(values: list[float | None]) -> bool:
-    """The values are the whole numbers from 0 or 1 up, each once, in any order."""
-    if None in values or any(v != int(v) for v in values):
-        return False
-    low = int(min(values))
-    return low in (0, 1) and sorted(values) == list(range(low, low + len(values)))
-
-
 def table_figure(lines: list[str], what: str, path: str = "") -> str | None:
     """The average, total, highest or lowest of a table's number column that `what` names (the only one, when it
     names none), how many rows there are, or the value its column named says most often, over the rows that say
@@ -132,15 +95,19 @@ def table_figure(lines: list[str], what: str, path: str = "") -> str | None:
     wanted = terms(what)
     says = saying(wanted)
     numeric = numeric_columns(rows, columns)
+    if combine == "change":
+        return changed_most(rows, numeric, what, says)
     if WHICH_MONTH.search(what):
         return month_ranked(rows, numeric, what, combine, says)
     # Of the columns the question names, one whose every word it says ("Total", not "Coal Fuel" nor "Ship fuels (Not in
     # Total)" for "total emissions from fuels"); then the one it names by most words, each weighing less the more
-    # columns it names ("fuel" of four fuel columns) and a combining's word half ("the total income" is Income's).
-    naming = {t: sum(says(t, terms(c)) for c in numeric) for t in wanted}
-    named = sorted((c for c in numeric if any(says(t, terms(c)) for t in wanted)),
-                   key=lambda c: (not all(any(says(t, {w}) for t in wanted) for w in terms(c)),
-                                  -sum((0.5 if t in COMBINING else 1.0) / naming[t] for t in wanted if says(t, terms(c)))))
+    # columns it names ("fuel" of four fuel columns) and a combining's word half ("the total income" is Income's). The
+    # words of the document's own name ("levy" of the levy schedule) name the table, when others name a column.
+    naming_words = wanted - terms(path) if any(says(t, terms(c)) for t in wanted - terms(path) for c in numeric) else wanted
+    naming = {t: sum(says(t, terms(c)) for c in numeric) for t in naming_words}
+    named = sorted((c for c in numeric if any(says(t, terms(c)) for t in naming_words)),
+                   key=lambda c: (not all(any(says(t, {w}) for t in naming_words) for w in terms(c)),
+                                  -sum((0.5 if t in COMBINING else 1.0) / naming[t] for t in naming_words if says(t, terms(c)))))
     column = named[0] if named else numeric[0] if len(numeric) == 1 else None
     if column is None and wanted & (MONEY_OUT | MONEY_IN):
         # Money out or in, no column named: the one column of amounts both in and out (not the running balance).
@@ -159,7 +126,11 @@ def table_figure(lines: list[str], what: str, path: str = "") -> str | None:
         column = numeric[0]  # "the longest run": the table's first figure, its row shown whole
     # A bound on the column ("scored below 5.5"), no year ("over 2021"): the rows whose figure is within it.
     bound = next((m for m in THRESHOLD.finditer(what) if not YEAR.fullmatch(m.group("number"))), None)
-    if combine == "count" and named and not bound:
+    # Counted as owing ("how many units are behind"): the rows whose figure in the column of what is owed is above zero.
+    owed = next((c for c in numeric if terms(c) & OWED_COLUMN), None) if combine == "count" and not bound and OWING_ASKED.search(what) else None
+    column = owed or column
+    within = (bound.group("way").lower(), bound.group("number")) if bound else ("above", "0") if owed else None
+    if combine == "count" and named and not within:
         combine = "total"  # "how many hours": the hours added up, not the rows that have some
     if combine == "mode":
         kinds = [c for c in columns if c not in numeric and c != "Sheet" and any(says(t, terms(c)) for t in wanted)]
@@ -167,8 +138,8 @@ def table_figure(lines: list[str], what: str, path: str = "") -> str | None:
     if column is None and combine == "mode":
         return None
     # The words that pick rows: what is neither the combining, the column, nor a word about the table itself.
-    picking = picking_words(rows, what, says) - (terms(bound.group("number")) if bound else set()) - terms(path)
-    limit = cell_number(bound.group("number")) if bound and column else None
+    picking = picking_words(rows, what, says) - (terms(within[1]) if within else set()) - terms(path) - (terms(OWING_ASKED.pattern) if owed else set())
+    limit = cell_number(within[1]) if within and column else None
     months = months_named(what)
     years = set(YEAR.findall(what)) if not months else set()
     picking -= {t for y in years for t in terms(y)}
@@ -203,9 +174,9 @@ def table_figure(lines: list[str], what: str, path: str = "") -> str | None:
             return None
         column = filled[0]
     if limit is not None:
-        bounding = bound.group("way").lower()
+        bounding = within[0]
         kept = [row for row in kept if (value := cell_number(row.get(column, ""))) is not None and BOUND_BY[bounding](value, limit)]
-        bounded = f" with {column} {bounding} {bound.group('number')}"
+        bounded = f" with {column} {bounding} {within[1]}"
     if column in by_month.values() and of_rows and not any(row.get(column, "").strip() for row in kept):
         column = of_rows  # the rows asked about are named by month ("income in February": the row "Mes: febrero")
     # The picking words as the question says them, not as stems ("home", not "hom").
@@ -218,11 +189,11 @@ def table_figure(lines: list[str], what: str, path: str = "") -> str | None:
         counted = f"{len(kept):,} of its {len(rows):,} rows" + (f" say {asked}" if asked else "") + "."
         if limit is not None:
             # Which rows they are is what is asked next ("and who?"): a few are shown whole.
-            counted = (f"{len(kept):,} of its {len(rows):,} rows" + (f" that say {asked}" if asked else "") + f" have {column} {bounding} {bound.group('number')}"
+            counted = (f"{len(kept):,} of its {len(rows):,} rows" + (f" that say {asked}" if asked else "") + f" have {column} {bounding} {within[1]}"
                        + (": " + "; ".join(f'"{shown(row)}"' for row in kept) if len(kept) <= BOUND_ROWS_SHOWN else "") + ".")
         # A count, then what those rows cost or earned: the same rows' amounts added up too.
         says_money = saying(MONEY_COLUMN)
-        amounts = [c for c in numeric if any(says_money(t, terms(c)) for t in MONEY_COLUMN)]
+        amounts = [owed] if owed else [c for c in numeric if any(says_money(t, terms(c)) for t in MONEY_COLUMN)]
         if not (amounts and (dict(COMBINE_WORDS)["total"].search(what) or COUNT_AND_TOTAL.search(what))):
             return counted
         written = [row[amounts[0]] for row in kept if cell_number(row.get(amounts[0], "")) is not None]
@@ -429,8 +400,8 @@ def combine_asked(what: str, columns: list[str]) -> str:
     for column in sorted(columns, key=len, reverse=True):
         if len(column) > 2:
             what = re.sub(rf"(?<!\w){re.escape(column)}(?!\w)", " ", what, flags=re.I)
-    if MOST_OFTEN.search(what):
-        return "mode"
+    if MOST_OFTEN.search(what) or CHANGED_MOST.search(what):
+        return "mode" if MOST_OFTEN.search(what) else "change"  # which value most often; which row changes most
     asked = next((name for name, words in COMBINE_WORDS if words.search(what)), "")
     named = [c for c in columns if len(c) > 2 and re.search(rf"(?<!\w){re.escape(c)}(?!\w)", said, re.I)]
     return asked or next((name for name, words in COMBINE_WORDS if any(words.fullmatch(c.strip()) for c in named)), "")

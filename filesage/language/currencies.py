@@ -1,0 +1,13 @@
+"""Money as papers write it: the signs, codes and words of currencies and the words that multiply an amount; word
+lists of the lexicon (language/lexicon.py says them), kept here beside one another."""
+
+MULTIPLIERS = {"thousand": 1e3, "k": 1e3, "lakh": 1e5, "lakhs": 1e5, "million": 1e6, "m": 1e6, "mn": 1e6, "crore": 1e7, "crores": 1e7,
+               "billion": 1e9, "bn": 1e9}
+# Money's signs and the codes written before an amount ("₹2,480", "Rs. 3,10,500", "INR 310500", "USD 40"): an amount.
+CURRENCY_SIGNS = "$€£₹¥"
+CURRENCY_CODES = ("rs", "inr", "usd", "eur", "gbp", "aud", "cad", "nzd", "chf", "sgd", "zar", "jpy", "cny", "hkd", "sek", "nok",
+                  "dkk", "pln", "czk", "brl", "mxn")
+# A currency written as one capital letter glued to its amount or a space before it: "R1 375,00", "R 12 500" (rand).
+CURRENCY_LETTERS = ("R",)
+# Money's words written after an amount ("1 250 kr", "30 zł", "8 750 Kč"), besides its signs and codes.
+CURRENCY_AFTER = ("kr", "zł", "Kč")

@@ -1,0 +1,52 @@
+"""A table's cells read as figures: a number written any country's way, with money's sign or code or none, and the
+columns whose cells are figures (not a year's, not one that numbers the rows)."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+from ..language.figures import CURRENCY, CURRENCY_AFTER_AMOUNT, NUMBER, number_value
+from ..language.text import terms
+
+YEAR_WORDS = terms("year years")
+TOTAL_WORDS = terms("total totals sum subtotal")  # a row the table totals itself in
+
+
+def cell_number(text: str) -> float | None:
+    """A cell that is a number and nothing else, written any country's way ("8.1", "1,860", "-0.02", "2846,20",
+    "1 234,56 €", "−42,17"); None for a date, a code or words."""
+    found = re.fullmatch(rf"\s*([-−+]?)\s*(?:{CURRENCY})?\s*(\d[\d.,\s]*?)\s*{CURRENCY_AFTER_AMOUNT}?\s*", text)
+    number = NUMBER.fullmatch(found.group(2)) if found else None
+    if not number or number.group("mult"):
+        return None
+    try:
+        value = float(number_value(number))
+    except ValueError:
+        return None
+    return -value if found.group(1) in ("-", "−") else value
+
+
+def numeric_columns(rows: list[dict[str, str]], columns: list[str]) -> list[str]:
+    """The columns of figures: those whose filled cells are numbers (a bank export's debit column is empty on the
+    rows of money coming in), other than a year."""
+    def filled(column: str) -> list[str]:
+        return [row[column] for row in rows if row.get(column, "").strip()]
+
+    figures = [c for c in columns if len(filled(c)) >= 2 and not terms(c) & YEAR_WORDS
+               and sum(cell_number(cell) is not None for cell in filled(c)) >= 0.8 * len(filled(c))]
+    # A column that numbers the rows 1 to n (a pitch's, a seat's number) is no measure of them: "the widest pitch" is
+    # the one of the largest size, not the last numbered.
+    numbering = [c for c in figures if len(filled(c)) >= NUMBERED_ROWS and is_numbering([cell_number(cell) for cell in filled(c)])]
+    return [c for c in figures if c not in numbering] or figures
+
+
+NUMBERED_ROWS = 5
+
+
+def is_numbering(values: list[float | None]) -> bool:
+    """The values are the whole numbers from 0 or 1 up, each once (or each as often, a sheet each), in any order."""
+    if None in values or any(v != int(v) for v in values):
+        return False
+    low, counts = int(min(values)), Counter(values)
+    return low in (0, 1) and set(counts) == set(range(low, int(max(values)) + 1)) and len(set(counts.values())) == 1
