@@ -407,6 +407,9 @@ def test_the_files_a_question_names(tmp_path):
     # A kind of document named in another language than its file's name: the French lease is the "bail".
     write(tmp_path / "root" / "maison/Bail_rue_Zither.docx", "text\n")
     assert Toolbox(tmp_path / "root").scope("lease") == ["maison/Bail_rue_Zither.docx"]
+    # Of two words, one said in another language is no name: of "club meeting", "meeting" in French is no family reunion.
+    write(tmp_path / "root" / "family/reunion plan.md", "text\n")
+    assert Toolbox(tmp_path / "root").scope("club meeting") == []
 
 
 def test_files_edited_within_dates_a_month_a_year_or_before_a_date(tmp_path):

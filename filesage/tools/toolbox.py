@@ -479,9 +479,10 @@ class Toolbox:
             if prefix:
                 found += [e.path for e in self.entries if e.path.startswith(prefix + "/")]
             else:
-                # A kind of document named in another language than the files' ("lease": "Bail_2031.docx").
+                # A kind of document named by its one word in another language than the files' ("lease": "Bail_2031.docx").
                 found += [e.path for e in match_names(self.entries, part)] or [
-                    e.path for word in translations(terms(part), set(LANGUAGE_WORDS)) if len(word) >= 4 for e in match_names(self.entries, word)]
+                    e.path for word in translations(terms(part), set(LANGUAGE_WORDS)) if len(word) >= 4 and len(terms(part)) == 1
+                    for e in match_names(self.entries, word)]
         return list(dict.fromkeys(found))
 
     def named_in(self, question: str) -> list[str]:
