@@ -1427,6 +1427,22 @@ def test_follow_ups_answer_about_what_they_name(agent):
     assert about(found(turn_for(agent, "What did the Oslo office pay?"), "- Office: Oslo; Heating: 6,870"), "Lyon paid €6,870 [1].") is None
 
 
+def test_the_person_asked_for_is_named_by_the_line_about_it(agent):
+    from filesage.policies.roles import the_person_asked_for_is_named_by_the_line_about_it as person_checked
+
+    credits = ("From tool/CREDITS.md [1]:\n- I thank Ola Brandt for his zither port and Ines Varga for testing it.\n"
+               "- Finally I thank all who used the tool:\n- Abe Aalto\n- Bea Berg")
+    turn = found(turn_for(agent, "who is thanked for the zither port?"), credits)
+    first = person_checked(turn, "Abe Aalto [1].")
+    assert isinstance(first, Retry) and "Ola Brandt for his zither port" in first.message and first.answer_only
+    assert first.otherwise.text.startswith('The files say: "I thank Ola Brandt')
+    assert person_checked(turn, "Ola Brandt is thanked for it [1].") is None
+    # A role asked is the role check's; a question that asks no one, or a line about the question that names no one: nothing.
+    assert person_checked(found(turn_for(agent, "who is the treasurer?"), credits), "Abe Aalto [1].") is None
+    assert person_checked(found(turn_for(agent, "what was ported?"), credits), "Abe Aalto [1].") is None
+    assert person_checked(found(turn_for(agent, "who wrote the lexer?"), credits), "Abe Aalto [1].") is None
+
+
 def test_the_person_a_role_names_is_answered(agent):
     from filesage.policies.roles import the_person_a_role_names_is_answered as role_checked
 
@@ -1774,6 +1790,11 @@ def test_lookups_keep_what_the_question_is_about(fs_corpus):
     fragment = checked(Plan(when, [Lookup("deposit amount for caterer", "deposit"), Lookup("deposit due date", "due")], "none"), when, [], tree)
     assert [lookup.ask for lookup in fragment.lookups] == ["deposit amount for caterer", "deposit due date (caterer)"]
     assert [lookup.where_the_first_was for lookup in fragment.lookups] == [False, True]  # looked up in the caterer's document first
+    # The frame every part is asked within is each lookup's, though a lookup names its own thing.
+    framed = "In the club's credits, who is thanked for the Zither port, and who tested it?"
+    credits = checked(Plan(framed, [Lookup("Who is thanked for the Zither port?", "port"), Lookup("Who tested it?", "tester")], "none"), framed, [], tree)
+    assert [lookup.ask for lookup in credits.lookups] == ["Who is thanked for the Zither port? (club's credits)", "Who tested it? (Zither, thanked, port, club's credits)"]
+    assert [lookup.where_the_first_was for lookup in credits.lookups] == [False, True]
     both = "what is the rent, and what is the deposit?"
     assert checked(Plan(both, [Lookup("rent", "rent"), Lookup("deposit", "deposit")], "none"), both, [], tree) is None
 

@@ -79,7 +79,7 @@ from .in_code import (
     the_release_asked_is_searched_in_the_changelog,
     what_a_document_lists_is_counted_in_code,
 )
-from .roles import the_person_a_role_names_is_answered
+from .roles import the_person_a_role_names_is_answered, the_person_asked_for_is_named_by_the_line_about_it
 from .plan import (
     a_choice_between_two_is_made,
     a_file_found_by_rank_is_then_read,
@@ -163,6 +163,7 @@ ORDER: list[Policy] = [
         follow_ups_answer_about_what_they_name,
         answers_give_what_was_asked,
         the_person_a_role_names_is_answered,
+        the_person_asked_for_is_named_by_the_line_about_it,
         answers_say_more_than_the_question,
         one_value_asked_is_one_line_answered,
         claims_must_be_in_the_results,

@@ -24,6 +24,7 @@ from ..language.lexicon import (
     COUNT_AND_TOTAL,
     DAYS_APART,
     DUPLICATES_ASKED,
+    LEADING_FRAME,
     LESSER,
     EVERY_ONE,
     FIND_THEN_READ,
@@ -252,7 +253,13 @@ def lookups_keep_what_the_question_is_about(plan: Plan, question: str, history: 
         named += [w for w in re.findall(r"[\w.+-]+", question) if singular(w.lower().strip(".")) in names and len(w) >= 3 and not w.isdigit()]
     named = list(dict.fromkeys(n.strip(".,;:") for n in named))
     names = [n for n in proper_names(question) if terms(n)]
-    parts = [part for part in re.split(r",?\s+and\s+|,\s*|;\s*", question) if part.strip()]
+    # The frame every part is asked within ("On the gym's price list, what ... and what ...?") is each lookup's too.
+    frame = LEADING_FRAME.match(question)
+    shared = [re.sub(r"^(?:the|my|our|its|their|this|that)\s+", "", frame.group("frame"), flags=re.I)] if frame else []
+    asked = question[frame.end():] if frame else question
+    parts = [part for part in ASKINGS_PART.split(asked) if part.strip()]
+    if len(parts) != len(plan.lookups):
+        parts = [part for part in re.split(r",?\s+and\s+|,\s*|;\s*", asked) if part.strip()]
     leaning = [not subject_words(part) or bool(REFERS_BACK.search(part)) for part in parts] if len(parts) == len(plan.lookups) else []
     lookups, changed = [], False
     for at, lookup in enumerate(plan.lookups):
@@ -260,7 +267,8 @@ def lookups_keep_what_the_question_is_about(plan: Plan, question: str, history: 
         # Reykjavik hotel"): the other part's names are not its.
         own = any(terms(n) <= terms(lookup.ask) for n in names)
         subject = [w for other, part in enumerate(parts) if other != at for w in subject_words(part)] if leaning and leaning[at] else []
-        missing = [n for n in dict.fromkeys(named + subject) if not terms(n) <= terms(lookup.ask)] if not own else []
+        kept = ([] if own else named + subject) + shared
+        missing = [n for i, n in enumerate(kept) if n.lower() not in {k.lower() for k in kept[:i]} and not terms(n) <= terms(lookup.ask)]
         if missing:
             changed = True
             lookup = Lookup(f"{lookup.ask.rstrip()} ({', '.join(missing)})", lookup.label)

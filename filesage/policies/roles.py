@@ -14,7 +14,7 @@ from ..language.lexicon import LANGUAGE_WORDS, QUESTION_WORDS, ROLE_ASKED
 from ..language.names import proper_names
 from ..language.text import covers, own_text, terms, words
 from ..grounding.claims import says_not_found
-from .reading import found_lines, source_of
+from .reading import aboutness, found_lines, source_of
 
 if TYPE_CHECKING:
     from ..agent.state import Turn
@@ -89,3 +89,30 @@ def the_person_a_role_names_is_answered(turn: "Turn", draft: str | None) -> Retr
     role_said = asked.group("role")
     named = Accept(prompts.ROLE_NAMED.format(name=name, role=role_said, line=line))
     return Retry(prompts.ROLE_RETRY.format(role=role_said, line=line), [], answer_only=True, otherwise=named)
+
+
+def the_person_asked_for_is_named_by_the_line_about_it(turn: "Turn", draft: str | None) -> Retry | None:
+    """Asked who did something ("who got credit for the port?", "who spotted it?"), small models answer with a
+    name from another line of the results: the first of a list of contributors, the proposer of another motion. When
+    the found line most about the question names people and the draft names none of them, while the lines that name
+    the draft's person are less about the question, the draft goes back with that line; a second such draft gives
+    the line. (A role asked, "who is the treasurer", is the_person_a_role_names_is_answered's.)"""
+    if draft is None or not turn.content_found or not WHO_ASKED.match(turn.question) or ROLE_ASKED.search(turn.question) or says_not_found(draft, ""):
+        return None
+    asked = set(words(turn.question))
+    named = [name for name in proper_names(draft) if not set(words(name)) <= asked]
+    every = [own_text(line) for line in found_lines(turn.content_found)]
+    naming = [line for line in every if [name for name in proper_names(line) if not set(words(name)) <= asked]]
+    if not named or not naming:
+        return None
+    about = aboutness(turn.question, every)
+    best = max(naming, key=about)
+    drafted = [line for line in every if any(set(words(name)) <= set(words(line)) for name in named)]
+    wanted = terms(turn.question) - terms(" ".join(QUESTION_WORDS))
+    if len(terms(best) & wanted) < 2 or any(about(line) >= about(best) for line in drafted) or any(set(words(n)) <= set(words(best)) for n in named):
+        return None
+    return Retry(prompts.PERSON_RETRY.format(line=best), [], answer_only=True, otherwise=Accept(prompts.QUOTED_LINE.format(line=best)))
+
+
+# "Who ...", "and who ...", "whom did ...": a person asked for.
+WHO_ASKED = re.compile(r"\W*(?:(?:and|so|then)\s+)?(?:who|whom)\b", re.I)
