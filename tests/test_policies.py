@@ -1437,6 +1437,10 @@ def test_the_person_asked_for_is_named_by_the_line_about_it(agent):
     assert isinstance(first, Retry) and "Ola Brandt for his zither port" in first.message and first.answer_only
     assert first.otherwise.text.startswith('The files say: "I thank Ola Brandt')
     assert person_checked(turn, "Ola Brandt is thanked for it [1].") is None
+    # Of the people a line names, the one its part about what is asked names.
+    tested = person_checked(found(turn_for(agent, "who tested it? (zither port, thanked)"), credits), "Ola Brandt [1].")
+    assert isinstance(tested, Retry) and '"Ines Varga for testing it."' in tested.message, tested
+    assert person_checked(found(turn_for(agent, "who tested it? (zither port, thanked)"), credits), "Ines Varga [1].") is None
     # A role asked is the role check's; a question that asks no one, or a line about the question that names no one: nothing.
     assert person_checked(found(turn_for(agent, "who is the treasurer?"), credits), "Abe Aalto [1].") is None
     assert person_checked(found(turn_for(agent, "what was ported?"), credits), "Abe Aalto [1].") is None

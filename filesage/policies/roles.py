@@ -107,11 +107,18 @@ def the_person_asked_for_is_named_by_the_line_about_it(turn: "Turn", draft: str 
         return None
     about = aboutness(turn.question, every)
     best = max(naming, key=about)
-    drafted = [line for line in every if any(set(words(name)) <= set(words(line)) for name in named)]
     wanted = terms(turn.question) - terms(" ".join(QUESTION_WORDS))
-    if len(terms(best) & wanted) < 2 or any(about(line) >= about(best) for line in drafted) or any(set(words(n)) <= set(words(best)) for n in named):
+    drafted = [line for line in every if line != best and any(set(words(name)) <= set(words(line)) for name in named)]
+    if len(terms(best) & wanted) < 2 or any(about(line) >= about(best) for line in drafted):
         return None
-    return Retry(prompts.PERSON_RETRY.format(line=best), [], answer_only=True, otherwise=Accept(prompts.QUOTED_LINE.format(line=best)))
+    # Of a line that names several people ("I thank A for the port and B for testing it"), the part that says what this
+    # question asks in its own words (the words added to a lookup in brackets are what it is about, not what it asks).
+    own = terms(re.sub(r"(?:\s*\([^()]*\))+\s*$", "", turn.question)) - terms(" ".join(QUESTION_WORDS))
+    parts = sorted((part for part in PART_BREAK.split(best) if proper_names(part)), key=lambda part: -len(terms(part) & own))
+    line = parts[0] if len(parts) > 1 and len(terms(parts[0]) & own) > len(terms(parts[1]) & own) else best
+    if any(set(words(name)) <= set(words(line)) for name in named):
+        return None
+    return Retry(prompts.PERSON_RETRY.format(line=line.strip()), [], answer_only=True, otherwise=Accept(prompts.QUOTED_LINE.format(line=best)))
 
 
 # "Who ...", "and who ...", "whom did ...": a person asked for.
