@@ -1,4 +1,5 @@
 import zipfile
+from pathlib import Path
 
 import pytest
 
@@ -164,6 +165,18 @@ def test_a_pdf_written_a_word_at_a_time_is_read_as_its_lines(tmp_path):
     word_by_word_pdf(tmp_path / "trial.pdf", lines * 3)
     text = "\n".join(s.text for s in read_document(tmp_path / "trial.pdf", ".pdf").segments)
     assert "2. Large: 19.9% misses" in text.splitlines(), text
+
+
+def test_a_pdf_table_written_a_cell_at_a_time_is_read_as_its_rows(tmp_path):
+    """A table a PDF maker draws a cell at a time (reportlab's, tests/fixtures/dental_statement.pdf) comes out of the
+    plain extraction one cell a line: the charge apart from its service. Its rows are read from the page's layout,
+    each cell named by its column."""
+    import shutil
+
+    shutil.copy(Path(__file__).parent / "fixtures" / "dental_statement.pdf", tmp_path / "statement.pdf")
+    lines = "\n".join(s.text for s in read_document(tmp_path / "statement.pdf", "pdf").segments).splitlines()
+    assert "Date: 02/03/2031; Service: Dr O. Varga (dentist) - check-up; Charged: E 80,00; Insurer paid: E 60,00; You pay: E 20,00" in lines, lines
+    assert "Total paid by the insurer: E 195,00" in lines and "Member: T. Reuter" in lines
 
 
 def test_pdf_without_text_layer(tmp_path):
