@@ -1441,6 +1441,9 @@ def test_the_person_asked_for_is_named_by_the_line_about_it(agent):
     tested = person_checked(found(turn_for(agent, "who tested it? (zither port, thanked)"), credits), "Ola Brandt [1].")
     assert isinstance(tested, Retry) and '"Ines Varga for testing it."' in tested.message, tested
     assert person_checked(found(turn_for(agent, "who tested it? (zither port, thanked)"), credits), "Ines Varga [1].") is None
+    # The deed asked picks the part, though the thing it was done to is said in another ("who tested the zither port?").
+    deed = person_checked(found(turn_for(agent, "who tested the zither port?"), credits), "Ola Brandt [1].")
+    assert isinstance(deed, Retry) and '"Ines Varga for testing it."' in deed.message, deed
     # A role asked is the role check's; a question that asks no one, or a line about the question that names no one: nothing.
     assert person_checked(found(turn_for(agent, "who is the treasurer?"), credits), "Abe Aalto [1].") is None
     assert person_checked(found(turn_for(agent, "what was ported?"), credits), "Abe Aalto [1].") is None

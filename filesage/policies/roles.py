@@ -113,13 +113,21 @@ def the_person_asked_for_is_named_by_the_line_about_it(turn: "Turn", draft: str 
         return None
     # Of a line that names several people ("I thank A for the port and B for testing it"), the part that says what this
     # question asks in its own words (the words added to a lookup in brackets are what it is about, not what it asks).
-    own = terms(re.sub(r"(?:\s*\([^()]*\))+\s*$", "", turn.question)) - terms(" ".join(QUESTION_WORDS))
-    parts = sorted((part for part in PART_BREAK.split(best) if proper_names(part)), key=lambda part: -len(terms(part) & own))
-    line = parts[0] if len(parts) > 1 and len(terms(parts[0]) & own) > len(terms(parts[1]) & own) else best
+    # What is asked is the question's word after "who" ("who tested the port?": testing), then its other own words.
+    core = re.sub(r"(?:\s*\([^()]*\))+\s*$", "", turn.question)
+    done = ASKED_DEED.match(core)
+    own = terms(core) - terms(" ".join(QUESTION_WORDS))
+    deed = terms(done.group(1)) if done else set()
+    parts = sorted((part for part in PART_BREAK.split(best) if proper_names(part)),
+                   key=lambda part: (-any(covers(t, terms(part)) for t in deed), -len(terms(part) & own)))
+    line = parts[0] if len(parts) > 1 and (any(covers(t, terms(parts[0])) for t in deed) > any(covers(t, terms(parts[1])) for t in deed)
+                                           or len(terms(parts[0]) & own) > len(terms(parts[1]) & own)) else best
     if any(set(words(name)) <= set(words(line)) for name in named):
         return None
     return Retry(prompts.PERSON_RETRY.format(line=line.strip()), [], answer_only=True, otherwise=Accept(prompts.QUOTED_LINE.format(line=best)))
 
 
+# The deed a who-question asks of someone: its word after "who" and any helping verb ("who is thanked", "who did the port").
+ASKED_DEED = re.compile(r"\W*(?:(?:and|so|then)\s+)?(?:who|whom)\s+(?:(?:is|was|are|were|did|does|do|has|have|had|got|gets|get)\s+)*(?:the\s+|a\s+|an\s+)?([\w'-]+)", re.I)
 # "Who ...", "and who ...", "whom did ...": a person asked for.
 WHO_ASKED = re.compile(r"\W*(?:(?:and|so|then)\s+)?(?:who|whom)\b", re.I)
