@@ -192,6 +192,7 @@ CASES = {
     and L.RANKED_FILE.sub("X", "what does my largest PDF say") == "what does X say" and not matches(L.RANKED_FILE, "the newest release"),
     "EXCLUDED": lambda: L.EXCLUDED.search("how many CSVs are outside the Data folder?").group("what") == "Data"
     and L.EXCLUDED.search("Leaving the logs aside, which file is newest?").group("what") == "logs"
+    and L.EXCLUDED.search("Leaving the scans out, which file is newest?").group("what") == "scans"
     and L.EXCLUDED.search("the newest PDF that isn't an electricity bill").group("what") == "electricity bill"
     and not matches(L.EXCLUDED, "how many files are in the Data folder?"),
     "HAS_CONTENT": lambda: matches(L.HAS_CONTENT, "the smallest file that has something in it") and not matches(L.HAS_CONTENT, "files with data about rent")

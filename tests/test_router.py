@@ -131,6 +131,8 @@ def test_a_question_says_its_filters():
     assert read_question("what is in oslo 2031?", [*FOLDERS, "trips/Oslo_2031"]).folder == "trips/Oslo_2031"
     # A subfolder said to be included is part of the folder meant, not the folder.
     assert read_question("How many files are in the falcon folder, drafts subfolder included?", [*FOLDERS, "projects/falcon/drafts"]).folder == "projects/falcon"
+    # "Subfolders included" names none of them: the folder said by its path is the one.
+    assert read_question("How many files sit under projects/falcon, subfolders included?", [*FOLDERS, "projects/falcon/drafts"]).folder == "projects/falcon"
     # Two years side by side are each counted (the count says how many each year), not one of them kept.
     for question in ("which invoices are dated 2031?", "which release in 2031 changed the default?", "my savings in 2031", "how many files were edited in 2030 vs 2031?"):
         assert read_question(question, FOLDERS).changed_within == "", question

@@ -249,7 +249,9 @@ def folder_named(question: str, folders: list[str] | tuple[str, ...]) -> str:
             # "The acme folder, counting its drafts subfolder", "..., drafts subfolder included": a part of the folder
             # meant, not the folder.
             following = " ".join(question_words[start + span : start + span + 3])
-            if (re.search(r"\b(?:its|including|counting|incl|plus|with)\b", before) or re.search(r"\b(?:included|too)\b", following)) and any(
+            # "Subfolders included" (all of them) names none.
+            if (re.search(r"\b(?:its|including|counting|incl|plus|with)\b", before) or re.search(r"\b(?:included|too)\b", following)) \
+                    and not re.search(r"\bsub-?(?:folders|directories)\b", lowered) and any(
                     folder.startswith(other + "/") and other.rsplit("/", 1)[-1].lower() in lowered for other in folders):
                 continue
             candidates.append((-span, folder.count("/"), folder))

@@ -244,7 +244,7 @@ DUPLICATES_ASKED = re.compile(r"\b(?:duplicate(?:d)? (?:files?|documents?|copies
                               r"identical (?:files?|documents?|copies)|(?:files?|documents?) (?:that are|which are|with) (?:identical|the same content)|"
                               r"same content|exact cop(?:y|ies)|byte[- ]for[- ]byte|(?:any|some) of (?:them|these|those) (?:are )?identical)\b", re.I)
 # Files a question leaves out by a folder, names or types ("the CSVs outside the data folder", "leaving the logs aside").
-EXCLUDED = re.compile(r"\b(?:outside(?:\s+of)?|not\s+(?:in|under|inside)|(?:except|excluding|other than|apart from|besides|but not|ignoring|not counting|leaving out|(?:leaving|setting|putting)(?=(?:\s+[\w./'-]+){1,3}\s+aside\b))(?:\s+(?:for\s+)?(?:(?:the\s+)?(?:ones|files|stuff|things)|those|anything|what'?s)?\s*(?:in|under)\b)?"
+EXCLUDED = re.compile(r"\b(?:outside(?:\s+of)?|not\s+(?:in|under|inside)|(?:except|excluding|other than|apart from|besides|but not|ignoring|not counting|leaving out|(?:leaving|setting|putting|leave|keeping)(?=(?:\s+[\w./'-]+){1,3}\s+(?:aside|out)\b))(?:\s+(?:for\s+)?(?:(?:the\s+)?(?:ones|files|stuff|things)|those|anything|what'?s)?\s*(?:in|under)\b)?"
                       r"|(?:that|which)\s+(?:is|are)(?:n'?t|\s+not))\s+(?:an?\s+|the\s+|my\s+|any\s+)?(?P<what>[\w./'-]+(?:\s+[\w./'-]+){0,2}?)"
                       r"(?=\s+(?:folders?|director(?:y|ies)|dir)\b|\s*[?,.;!)]|\s*$|\s+(?:and|or|but|from|with)\b|\s+(?:aside|out)\b)", re.I)
 # Figures a question rules out, right after the word that does ("not 7.1.3 or 7.1.4"); not the rest of its clause.
