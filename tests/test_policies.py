@@ -1427,6 +1427,20 @@ def test_follow_ups_answer_about_what_they_name(agent):
     assert about(found(turn_for(agent, "What did the Oslo office pay?"), "- Office: Oslo; Heating: 6,870"), "Lyon paid €6,870 [1].") is None
 
 
+def test_every_thing_asked_is_answered(agent):
+    from filesage.policies.parts import every_thing_asked_is_answered as answered
+
+    bill = "From bills/quill.pdf [1]:\n- Invoice QX-19 for Ines Varga\n- Subtotal: €120.00\n- VAT (21%): €25.20\n- Total due: €145.20"
+    turn = found(turn_for(agent, "On the Quill invoice, what's the VAT and the total?"), bill)
+    half = answered(turn, "The total is €145.20 [1].")
+    assert isinstance(half, Retry) and '"VAT (21%): €25.20"' in half.message and half.answer_only
+    assert half.otherwise.text == 'The total is €145.20 [1].\nVAT: the files say "VAT (21%): €25.20"'
+    assert answered(turn, "The VAT is €25.20 and the total €145.20 [1].") is None
+    # One thing asked, or a thing no line gives a figure for: nothing to add.
+    assert answered(found(turn_for(agent, "what's the total due on the Quill invoice?"), bill), "€145.20 [1].") is None
+    assert answered(found(turn_for(agent, "what's the total and the discount?"), bill), "The total is €145.20 [1].") is None
+
+
 def test_the_person_asked_for_is_named_by_the_line_about_it(agent):
     from filesage.policies.roles import the_person_asked_for_is_named_by_the_line_about_it as person_checked
 

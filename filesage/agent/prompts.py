@@ -115,6 +115,8 @@ RETOLD_RETRY = 'Your answer repeats your previous answer; the question now is: "
 SAYS_NOT_FILES = "The question asks what the files say, not a count of files, their sizes or their dates. Answer now in plain words from the lines the search found."
 ONE_VALUE_RETRY = 'The question asks for one value, and your answer lists many lines. The line most about it is: "{line}". Answer in one sentence with what that line gives.'
 SUBJECT_RETRY = 'The question now asks about {now}, not {before}. {line}Answer the question about {now} in plain words with what the results say.'
+ALSO_ASKED_RETRY = 'The question also asks for the {thing}, and your answer does not give it. The line about it is: "{line}". Answer again in plain words with everything the question asks.'
+ALSO_ASKED_LINE = '{thing}: the files say "{line}"'
 PERSON_RETRY = 'The line of the results most about the question is: "{line}". Answer again in plain words with the name that line gives for what the question asks.'
 DENIAL_RETRY = 'The results do answer this. The line about it is: "{line}". Answer again in plain words from that line.'
 

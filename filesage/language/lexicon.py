@@ -188,6 +188,9 @@ DOCUMENT_NOUNS = ("file", "page", "man page", "manual", "readme", "guide", "docu
 DOCUMENT_FRAME = re.compile(rf"^\W*(?:in|according to|going by|per|from|as)\s+(?:the\s+|my\s+|its\s+|their\s+|this\s+)?"
                             rf"(?P<document>[^,?]{{0,60}}?\b{alternatives(DOCUMENT_NOUNS, plural=True)})(?:\s+(?:says|has it|puts it))?\s*,\s*(?P<rest>.+)",
                             re.I)
+# Two things asked in one breath: "what's the fee and the deadline?", "what are the rent and the deposit?".
+THINGS_ASKED = re.compile(r"\bwhat(?:'s| is| are| was| were)\s+(?:the\s+|my\s+|its\s+|their\s+)?(?P<first>[\w'-]+(?:\s+[\w'-]+)?)\s+and\s+"
+                          r"(?:the\s+|my\s+|its\s+|their\s+)?(?P<second>[\w'-]+(?:\s+[\w'-]+)?)\s*(?:[?.!,;]|$)", re.I)
 # Where a question first says what all its parts are about: "On the gym's price list, what ... and what ...?".
 LEADING_FRAME = re.compile(r"^\W*(?:in|on|according to|going by|per|from)\s+(?P<frame>[^,?]{3,60}),\s*(?=(?:who|whom|what|which|when|where|how|is|are|was|were|does|did|do)\b)", re.I)
 # Words before a size that make it a file's ("the total size"); any other noun before it makes it that thing's ("cache size").

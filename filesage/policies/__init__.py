@@ -79,6 +79,7 @@ from .in_code import (
     the_release_asked_is_searched_in_the_changelog,
     what_a_document_lists_is_counted_in_code,
 )
+from .parts import every_thing_asked_is_answered
 from .roles import the_person_a_role_names_is_answered, the_person_asked_for_is_named_by_the_line_about_it
 from .plan import (
     a_choice_between_two_is_made,
@@ -166,6 +167,7 @@ ORDER: list[Policy] = [
         the_person_asked_for_is_named_by_the_line_about_it,
         answers_say_more_than_the_question,
         one_value_asked_is_one_line_answered,
+        every_thing_asked_is_answered,
         claims_must_be_in_the_results,
         figures_come_from_the_line_asked_about,
         totals_asked_are_added_in_code,
