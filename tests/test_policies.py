@@ -979,6 +979,10 @@ def test_figures_come_from_the_line_asked_about(agent):
     found(turn, "From finance/budget.csv [1] (rows 1-3):\n- department: engineering; q1_budget: 800000\n- department: sales; q1_budget: 450000")
     verdict = figures_come_from_the_line_asked_about(turn, "Sales has a Q1 budget of 800000 [1].")
     assert isinstance(verdict, Retry) and verdict.withdrawn == ["800000"] and "department: sales; q1_budget: 450000" in verdict.message
+    # Two things asked: a figure from the line about either is connected.
+    both = found(turn_for(agent, "On the Quux invoice, what's the VAT and the total?"), "From quux.pdf [1]:\n- Invoice date: 2031-02-13\n- Subtotal: R14 040,00\n"
+                 "- VAT @ 15%: R2 106,00\n- TOTAL DUE: R16 146,00")
+    assert figures_come_from_the_line_asked_about(both, "VAT: R2 106,00 [1]\nTotal: R16 146,00 [1]") is None
     assert verdict.answer_only  # the line is in the results: the model is asked to answer, not offered tools
     assert figures_come_from_the_line_asked_about(turn, "Sales has a Q1 budget of 450,000 [1].") is None
     # The answer, then other rows: the other rows go, without asking again.
@@ -1430,12 +1434,13 @@ def test_follow_ups_answer_about_what_they_name(agent):
 def test_every_thing_asked_is_answered(agent):
     from filesage.policies.parts import every_thing_asked_is_answered as answered
 
-    bill = "From bills/quill.pdf [1]:\n- Invoice QX-19 for Ines Varga\n- Subtotal: €120.00\n- VAT (21%): €25.20\n- Total due: €145.20"
+    bill = "From bills/quill.pdf [1]:\n- Invoice QX-19 for Ines Varga\n- Subtotal (excl. VAT): €120.00\n- VAT (21%): €25.20\n- Total due: €145.20"
     turn = found(turn_for(agent, "On the Quill invoice, what's the VAT and the total?"), bill)
     half = answered(turn, "The total is €145.20 [1].")
     assert isinstance(half, Retry) and '"VAT (21%): €25.20"' in half.message and half.answer_only
     assert half.otherwise.text == 'The total is €145.20 [1].\nVAT: the files say "VAT (21%): €25.20"'
     assert answered(turn, "The VAT is €25.20 and the total €145.20 [1].") is None
+    assert isinstance(answered(turn, "The total including VAT is €145.20 [1]."), Retry)  # both words, one figure
     # One thing asked, or a thing no line gives a figure for: nothing to add.
     assert answered(found(turn_for(agent, "what's the total due on the Quill invoice?"), bill), "€145.20 [1].") is None
     assert answered(found(turn_for(agent, "what's the total and the discount?"), bill), "The total is €145.20 [1].") is None
@@ -1590,6 +1595,9 @@ def test_totals_asked_are_added_in_code(agent):
     assert added(asked, "It comes to €601: €164 for the train, €342 for the hostel and €95 for food [1].") is None
     invoice = found(turn_for(agent, "What is the total on the Quux invoice?"), "From quux.pdf [1]:\n- Total due: EUR 297.50\n- VAT 19%: EUR 47.50")
     assert added(invoice, "The total is EUR 297.50, of which EUR 47.50 is VAT [1].") is None
+    # A total the files give with its thousands apart ("R16 146,00") is found on its line by its value.
+    rands = found(turn_for(agent, "On the Quux invoice, what's the VAT and the total?"), "From quux.pdf [1]:\n- VAT @ 15%: R2 106,00\n- TOTAL DUE: R16 146,00")
+    assert added(rands, "VAT: R2 106,00 [1]\nTotal: R16 146,00 [1]") is None
     assert added(asked, "The hostel is €342 [1].") is None
     assert added(asked, "The train is €164 and the hostel $342 [1].") is None
     for question in ("How much more is the hostel than the train?", "Which costs more, the hostel or the train?", "What does the hostel cost?"):

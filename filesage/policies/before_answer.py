@@ -22,7 +22,8 @@ from ..grounding.claims import (
 )
 from ..grounding.lines import OWNER, shape, unconnected
 from ..language.glossary import term_of, translations
-from ..language.lexicon import ASKED_KIND, HOW_MUCH_WAS, LIST_ASKED, MONEY_WORDS, ONE_VALUE_ASKED, OPTION_ASKED, OPTION_NAMED, SETTING_NAMED, SUMMARY_ASKED, SUMMED
+from ..language.lexicon import (ASKED_KIND, HOW_MUCH_WAS, LIST_ASKED, MONEY_WORDS, ONE_VALUE_ASKED, OPTION_ASKED, OPTION_NAMED, SETTING_NAMED, SUMMARY_ASKED, SUMMED,
+                                THINGS_ASKED)
 from ..language.question import (
     months_asked,
     asked_phrases,
@@ -397,6 +398,12 @@ def figures_come_from_the_line_asked_about(turn: "Turn", draft: str | None) -> A
     evidence = Evidence([turn.question, *turn.content_found])
     translated = translations(terms(turn.question), set(turn.languages()))
     bad, line = unconnected(draft, turn.question, evidence, translated)
+    things = THINGS_ASKED.search(turn.question)
+    if bad and things:
+        # Two things asked ("the fee and the deadline"): a figure from the line about either one is connected.
+        for thing in ("first", "second"):
+            asked_alone = turn.question[: things.start(thing)] + turn.question[things.end(thing):]
+            bad = [claim for claim in bad if claim in unconnected(draft, asked_alone, evidence, translated)[0]]
     if not bad:
         return None
     # The rest of the draft still says something, and all of it about what was asked: the answer, trimmed.
@@ -439,8 +446,8 @@ def totals_asked_are_added_in_code(turn: "Turn", draft: str | None) -> Accept | 
         return None
     lines = [line for text in turn.content_found for line in text.splitlines()]
 
-    def on(line: str, amount: str) -> bool:
-        return bool(re.search(rf"(?<![\d.,]){re.escape(re.sub(r'[^0-9.,]', '', amount))}(?![\d])", line))
+    def on(line: str, amount: str) -> bool:  # by value, as any country writes it ("R16 146,00")
+        return bool({c.key for c in claims(amount) if c.kind == "number"} & {c.key for c in claims(line) if c.kind == "number"})
 
     if any(SUMMED.search(line) and on(line, a) for a in amounts for line in lines):
         return None  # a figure the files call a total is the answer, not a part of it

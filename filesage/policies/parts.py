@@ -8,8 +8,9 @@ from typing import TYPE_CHECKING
 from ..agent import prompts
 from ..agent.decisions import Accept, Retry
 from ..grounding.claims import claims, says_not_found
+from ..language.glossary import BEFORE_TAX
 from ..language.lexicon import THINGS_ASKED
-from ..language.text import covers, own_text, terms
+from ..language.text import own_text, terms
 from .reading import aboutness, found_lines
 
 if TYPE_CHECKING:
@@ -18,21 +19,27 @@ if TYPE_CHECKING:
 
 def every_thing_asked_is_answered(turn: "Turn", draft: str | None) -> Retry | None:
     """Asked for two things in one breath ("what's the fee and the deadline?", "what are the deposit and the rent?"),
-    small models answer one and leave the other out. When the draft does not say one of the things asked, and a found
-    line that says it gives a figure, the draft goes back with that line; a second such draft has the line added."""
+    small models answer one and leave the other out, or name both words and give one figure ("the total including
+    the fee"). When the draft gives no figure of the found line that says one of the things asked (of the lines that
+    say it, one that does not say the other), the draft goes back with that line; a second such draft has it added."""
     asked = THINGS_ASKED.search(turn.question)
     if draft is None or asked is None or not turn.content_found or says_not_found(draft, ""):
         return None
     lines = [own_text(line) for line in found_lines(turn.content_found)]
     about = aboutness(turn.question, lines)
-    said = terms(draft)
-    for thing in (asked.group("first"), asked.group("second")):
+    stated = {c.key for c in claims(draft)}
+    things = (asked.group("first"), asked.group("second"))
+    for thing, other in (things, things[::-1]):
         wanted = terms(thing)
-        if not wanted or all(any(covers(t, {s}) for s in said) for t in wanted):
+        giving = [line for line in lines if wanted and wanted <= terms(line) and any(c.kind in ("number", "date") for c in claims(line))]
+        # The line of the thing itself, not one that says it of the other ("Total (incl. VAT)" is the total's), nor one
+        # of what comes before it ("net of VAT: ...").
+        giving = [line for line in giving if not terms(other) & terms(line)] or giving
+        giving = [line for line in giving if not terms(line) & BEFORE_TAX] or giving
+        if not giving or any({c.key for c in claims(line) if c.kind in ("number", "date")} & stated for line in giving):
             continue
-        giving = [line for line in lines if wanted <= terms(line) and any(c.kind in ("number", "date") for c in claims(line))]
-        if giving:
-            line = max(giving, key=about)
-            return Retry(prompts.ALSO_ASKED_RETRY.format(thing=thing, line=line), [], answer_only=True,
-                         otherwise=Accept(f"{draft}\n{prompts.ALSO_ASKED_LINE.format(thing=thing[:1].upper() + thing[1:], line=line)}"))
+        # The line it labels ("VAT @ 15%: ..."), before one that mentions it on the way ("Tel ... · VAT No. ...").
+        line = max(giving, key=lambda line: (bool(wanted & terms(" ".join(line.split()[:3]))), about(line)))
+        return Retry(prompts.ALSO_ASKED_RETRY.format(thing=thing, line=line), [], answer_only=True,
+                     otherwise=Accept(f"{draft}\n{prompts.ALSO_ASKED_LINE.format(thing=thing[:1].upper() + thing[1:], line=line)}"))
     return None
