@@ -11,6 +11,10 @@ from ..language.text import terms
 
 YEAR_WORDS = terms("year years")
 TOTAL_WORDS = terms("total totals sum subtotal")  # a row the table totals itself in
+# Money a row says went out of an account, or came in: which sign of a signed amount column the question asks, and
+# which rows of a budget are its costs and which its income.
+MONEY_OUT = terms("outgoing spent spending paid payment payments expense expenses debit debits withdrawal withdrawals outflow")
+MONEY_IN = terms("incoming income received credit credits earned earnings revenue inflow")
 
 
 def cell_number(text: str) -> float | None:

@@ -9,11 +9,8 @@ from typing import Callable
 from ..language.figures import money
 from ..language.lexicon import CHANGED_MOST
 from ..language.text import terms
-from .cells import TOTAL_WORDS, cell_number
+from .cells import MONEY_IN, MONEY_OUT, TOTAL_WORDS, cell_number
 
-# A row of money coming in is no expense, nor one going out income ("Levy income" in a budget's list of costs).
-INCOME = terms("income incomes revenue revenues receipts earnings")
-SPENDING = terms("expense expenses expenditure cost costs spending outgoings")
 
 
 def changed_most(rows: list[dict[str, str]], numeric: list[str], what: str, says: Callable[[str, set[str]], bool]) -> str | None:
@@ -28,8 +25,8 @@ def changed_most(rows: list[dict[str, str]], numeric: list[str], what: str, says
         return None
     before, after = columns
     wanted = terms(what)
-    # Only the kind of row asked: "which expense" leaves out the income rows, "which income" the costs.
-    unwanted = INCOME if wanted & SPENDING else SPENDING if wanted & INCOME else set()
+    # Only the kind of row asked: "which expense" leaves out the income rows ("Levy income"), "which income" the costs.
+    unwanted = MONEY_IN if wanted & MONEY_OUT else MONEY_OUT if wanted & MONEY_IN else set()
     changes = []
     for row in rows:
         label = " ".join(v for k, v in row.items() if k not in numeric and cell_number(v) is None)

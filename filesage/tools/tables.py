@@ -14,7 +14,7 @@ from ..language.lexicon import (CHANGED_MOST, COMBINE_WORDS, COUNT_AND_TOTAL, LA
                                 YES_CELLS)
 from ..language.names import acronyms, says_acronym
 from ..language.text import covers, fold, singular, terms
-from .cells import TOTAL_WORDS, YEAR_WORDS, cell_number, numeric_columns
+from .cells import MONEY_IN, MONEY_OUT, TOTAL_WORDS, YEAR_WORDS, cell_number, numeric_columns
 from .growth import changed_most
 from .listing import dated_months
 
@@ -24,9 +24,6 @@ CELL = re.compile(r"(?:^|;\s)([^:;]{1,60}):\s")
 ROW_WORDS = terms("row rows record records entry entries line lines run runs")
 TABLE_WORDS = terms("table csv sheet spreadsheet data dataset file log value values figure figures")
 ALL_LANGUAGES = set(LANGUAGE_WORDS)
-# Money a row says went out of an account, or came in: which sign of a signed amount column the question asks.
-MONEY_OUT = terms("outgoing spent spending paid payment payments expense expenses debit debits withdrawal withdrawals outflow")
-MONEY_IN = terms("incoming income received credit credits earned earnings revenue inflow")
 COMBINING = terms(" ".join(word for name, said in COMBINE_WORDS for word in said.pattern.split("|"))) | terms(MOST_OFTEN.pattern)
 MONEY_COLUMN = terms("amount price cost fee total")  # a column of what rows cost or bring in, in any language
 OWED_COLUMN = terms("arrears arrear outstanding owing owed overdue balance unpaid debt")  # a column of what is still owed
