@@ -4,6 +4,7 @@ import json
 
 import pytest
 
+from bench.corpus import write_docx
 from filesage.agent import prompts
 from filesage.agent.decisions import ASK_ANSWER, BEFORE_ANSWER, POINTS, Accept, AskAnswer, FollowUp, Policy, Rendered, Retry, Rewrite
 from filesage.agent.events import NO_GENERATION, Step
@@ -502,6 +503,12 @@ def test_rows_a_table_is_named_for_are_counted_in_code(tmp_path):
     # Files counted, a word several files' names say, or a thing no table is named for: the call stands.
     for question in ("How many files are in club?", "How many invoices are there?", "How many holders paid?", "How many CSV files are there?"):
         assert rows(turn_for(agent, question), ToolCall("count_files", {})) is None, question
+    # A document that holds its rows in a table: a receipt a row.
+    write_docx(tmp_path / "home/berth receipts 2031.docx", ["Berth receipts"])
+    box = Toolbox(tmp_path)
+    agent = Agent(ScriptedModel([]), ToolRegistry([box.count_files, Inside(box).count_in_file, semantic_search, respond]), tree=box, policies=in_force())
+    receipts = "How many berth receipts do I have and what do they add up to?"
+    assert rows(turn_for(agent, receipts), ToolCall("each_file", {})) == ToolCall("count_in_file", {"path": "home/berth receipts 2031.docx", "what": receipts})
 
 
 def test_a_release_named_is_read_under_its_own_line(tmp_path):

@@ -40,18 +40,23 @@ def what_a_document_lists_is_counted_in_code(turn: "Turn", call: ToolCall | None
     return ToolCall("count_in_file", {"path": named[0], "what": counted[0] + (f" where {' '.join(others)}" if others else "")})
 
 
+# Documents that hold their rows in a table of their own (a receipts document: a receipt a row).
+TABLE_HOLDERS = ("docx", "odt", "html", "htm", "pdf", "md")
+
+
 def rows_a_table_is_named_for_are_counted_in_code(turn: "Turn", call: ToolCall | None) -> ToolCall | None:
     """"How many lockers are still unpaid?", "how many members joined in 2031?": the things counted are what one table of
     the folder is named for (lockers.ods), and small models count the files whose names say the word: "1 file". When the
     thing a count asks for (no file, folder or file type) is said by the name of one file alone, and that file is a
-    table, its rows are counted in code, with the question's other words picking them."""
+    table or a document that holds one (a receipt a row of "receipts.docx"), its rows are counted in code, with the
+    question's other words picking them."""
     if turn.tree is None or "count_in_file" not in turn.tools or (call is not None and call.name == "count_in_file"):
         return None
     counted = counted_words(turn.question)
     if not counted or any(word in COUNTED_FILE_WORDS or word in FOLDER_NOUNS or type_extensions(word) for word in counted):
         return None
     named = [entry for entry in turn.tree.entries if counted[-1] in {singular(w) for w in words(entry.path)}]
-    if len(named) != 1 or named[0].extension not in TABLES or counted[-1] not in {singular(w) for w in words(named[0].path.rsplit("/", 1)[-1])}:
+    if len(named) != 1 or named[0].extension not in TABLES + TABLE_HOLDERS or counted[-1] not in {singular(w) for w in words(named[0].path.rsplit("/", 1)[-1])}:
         return None
     return ToolCall("count_in_file", {"path": named[0].path, "what": turn.question})
 
