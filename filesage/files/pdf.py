@@ -29,12 +29,12 @@ def page_text(page) -> str:
         return "\n".join(re.sub(r"\s{2,}", " ", line).strip() for line in laid.splitlines()).strip()
     if not cells_a_line(lines):
         return text
-    laid = [line.strip() for line in (page.extract_text(extraction_mode="layout") or "").splitlines() if line.strip()]
-    rows = [line for line in laid if len(APART.split(line)) >= ROW_CELLS]
-    two_columns = sum(len(parts) == 2 and min(map(len, parts)) >= 20 for parts in (APART.split(line) for line in laid)) >= CELL_RUN // 2
-    if len(rows) < 2 or two_columns:
+    laid = [(line.strip(), APART.split(line.strip())) for line in (page.extract_text(extraction_mode="layout") or "").splitlines() if line.strip()]
+    rows = sum(len(cells) >= ROW_CELLS for _, cells in laid)
+    two_columns = sum(len(cells) == 2 and min(map(len, cells)) >= 20 for _, cells in laid) >= CELL_RUN // 2
+    if rows < 2 or two_columns:
         return text
-    return "\n".join(line if len(APART.split(line)) >= ROW_CELLS else re.sub(r"\s{2,}", " ", line) for line in laid)
+    return "\n".join(line if len(cells) >= ROW_CELLS else re.sub(r"\s{2,}", " ", line) for line, cells in laid)
 
 
 def cells_a_line(lines: list[str]) -> bool:

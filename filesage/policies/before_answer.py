@@ -5,6 +5,7 @@ something else. A check sends the draft back while it has retries left (Retry), 
 from __future__ import annotations
 
 import re
+from functools import cache
 
 from ..agent import prompts
 from ..agent.decisions import Accept, Retry
@@ -446,8 +447,12 @@ def totals_asked_are_added_in_code(turn: "Turn", draft: str | None) -> Accept | 
         return None
     lines = [line for text in turn.content_found for line in text.splitlines()]
 
+    @cache
+    def figures(text: str) -> frozenset[str]:
+        return frozenset(c.key for c in claims(text) if c.kind == "number")
+
     def on(line: str, amount: str) -> bool:  # by value, as any country writes it ("R16 146,00")
-        return bool({c.key for c in claims(amount) if c.kind == "number"} & {c.key for c in claims(line) if c.kind == "number"})
+        return bool(figures(amount) & figures(line))
 
     if any(SUMMED.search(line) and on(line, a) for a in amounts for line in lines):
         return None  # a figure the files call a total is the answer, not a part of it

@@ -26,17 +26,18 @@ def every_thing_asked_is_answered(turn: "Turn", draft: str | None) -> Retry | No
     if draft is None or asked is None or not turn.content_found or says_not_found(draft, ""):
         return None
     lines = [own_text(line) for line in found_lines(turn.content_found)]
+    figures = {line: {c.key for c in claims(line) if c.kind in ("number", "date")} for line in lines}
     about = aboutness(turn.question, lines)
     stated = {c.key for c in claims(draft)}
     things = (asked.group("first"), asked.group("second"))
     for thing, other in (things, things[::-1]):
         wanted = terms(thing)
-        giving = [line for line in lines if wanted and wanted <= terms(line) and any(c.kind in ("number", "date") for c in claims(line))]
+        giving = [line for line in lines if wanted and wanted <= terms(line) and figures[line]]
         # The line of the thing itself, not one that says it of the other ("Total (incl. VAT)" is the total's), nor one
         # of what comes before it ("net of VAT: ...").
         giving = [line for line in giving if not terms(other) & terms(line)] or giving
         giving = [line for line in giving if not terms(line) & BEFORE_TAX] or giving
-        if not giving or any({c.key for c in claims(line) if c.kind in ("number", "date")} & stated for line in giving):
+        if not giving or any(figures[line] & stated for line in giving):
             continue
         # The line it labels ("VAT @ 15%: ..."), before one that mentions it on the way ("Tel ... · VAT No. ...").
         line = max(giving, key=lambda line: (bool(wanted & terms(" ".join(line.split()[:3]))), about(line)))

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import math
 import re
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from ..agent import prompts
 from ..agent.decisions import Accept
 from ..agent.state import Turn
-from ..grounding.claims import MARKER, claims, missing_names
+from ..grounding.claims import MARKER, Claim, claims, missing_names
 from ..grounding.lines import OWNER, heading_path, is_source_heading, unlisted
 from ..language.lexicon import CHANGELOG_NAMES, QUESTION_WORDS, REFERS_BACK, RULED_OUT
 from ..language.matching import folder_by_its_own_name
@@ -141,7 +141,7 @@ def opening_of(found: list[str], count: int = 3) -> str:
     return " / ".join(found_lines(found)[:count])
 
 
-def line_most_about(question: str, found: list[str], fits=None) -> str:
+def line_most_about(question: str, found: list[str], fits: Callable[[Claim], bool] | None = None) -> str:
     """The found line with a figure most about the question (`aboutness`), saying at least two and half of its
     words; '' when none does. The words that name the documents the lines are from ("the Quill lab paper") are
     what picked the document, not what its lines say. fits: which figures count (an amount, where one is asked);

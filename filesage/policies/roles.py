@@ -118,10 +118,11 @@ def the_person_asked_for_is_named_by_the_line_about_it(turn: "Turn", draft: str 
     done = ASKED_DEED.match(core)
     own = terms(core) - terms(" ".join(QUESTION_WORDS))
     deed = terms(done.group(1)) if done else set()
-    parts = sorted((part for part in PART_BREAK.split(best) if proper_names(part)),
-                   key=lambda part: (-any(covers(t, terms(part)) for t in deed), -len(terms(part) & own)))
-    line = parts[0] if len(parts) > 1 and (any(covers(t, terms(parts[0])) for t in deed) > any(covers(t, terms(parts[1])) for t in deed)
-                                           or len(terms(parts[0]) & own) > len(terms(parts[1]) & own)) else best
+    def fit(part: str) -> tuple[bool, int]:
+        return any(covers(t, terms(part)) for t in deed), len(terms(part) & own)
+
+    parts = sorted((part for part in PART_BREAK.split(best) if proper_names(part)), key=fit, reverse=True)
+    line = parts[0] if len(parts) > 1 and fit(parts[0]) > fit(parts[1]) else best
     if any(set(words(name)) <= set(words(line)) for name in named):
         return None
     return Retry(prompts.PERSON_RETRY.format(line=line.strip()), [], answer_only=True, otherwise=Accept(prompts.QUOTED_LINE.format(line=best)))

@@ -397,9 +397,8 @@ def combine_asked(what: str, columns: list[str]) -> str:
     for column in sorted(columns, key=len, reverse=True):
         if len(column) > 2:
             what = re.sub(rf"(?<!\w){re.escape(column)}(?!\w)", " ", what, flags=re.I)
-    if MOST_OFTEN.search(what) or CHANGED_MOST.search(what):
-        return "mode" if MOST_OFTEN.search(what) else "change"  # which value most often; which row changes most
-    asked = next((name for name, words in COMBINE_WORDS if words.search(what)), "")
+    # Which value most often, which row changes most, or a combining's word.
+    asked = "mode" if MOST_OFTEN.search(what) else "change" if CHANGED_MOST.search(what) else next((name for name, words in COMBINE_WORDS if words.search(what)), "")
     named = [c for c in columns if len(c) > 2 and re.search(rf"(?<!\w){re.escape(c)}(?!\w)", said, re.I)]
     return asked or next((name for name, words in COMBINE_WORDS if any(words.fullmatch(c.strip()) for c in named)), "")
 
