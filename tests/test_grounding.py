@@ -423,6 +423,24 @@ def test_rands_with_their_thousands_apart_and_a_decimal_comma_are_one_amount():
     assert money(7770, ["R4 200,00", "R3 570,00"]) == "R7 770,00"
 
 
+def test_shillings_as_their_papers_write_them_are_amounts():
+    """"Kshs. 31,600.00", "KSh 12,500", "12,500/=", "32,500/-", "Ksh12.5k": a code in its local spelling, and whole
+    shillings closed by a stroke. Unknown, "Kshs." ended a sentence (the answer said "is Kshs." and dropped its figure)
+    and "32,500/-" was no amount, so a fee statement's debit line was no line of money."""
+    from filesage.grounding.claims import sentences
+    from filesage.language.figures import MONEY, currency_written, money
+    from filesage.tools.cells import cell_number
+
+    assert MONEY.findall("Instalment Kshs. 31,600.00; pledge KSh 12,500; fees 12,500/= and Debit: 32,500/-") == [
+        "Kshs. 31,600.00", "KSh 12,500", "12,500/=", "32,500/-"]
+    assert [c.key for c in claims("Ksh12.5k and KES 12500.00 and UShs 40,000")] == ["12500", "12500", "40000"]
+    assert sentences("The instalment is Kshs. 31,600.00 [1]. It is due monthly.") == ["The instalment is Kshs. 31,600.00 [1].", " It is due monthly."]
+    assert cell_number("32,500/-") == 32500 and cell_number("KSh 1,200") == 1200
+    assert currency_written("Kshs. 31,600.00") == "Kshs. " and money(63200, ["Kshs. 31,600.00"]) == "Kshs. 63,200.00"
+    # Words that are no currency code, and a shell's redirection, stay no amount.
+    assert not MONEY.search("try 3 times, PHP 8.1, run sh 2>&1, a/-b")
+
+
 def test_a_figure_of_a_setting_the_question_names_is_from_the_line_asked_about():
     """A config file's "workers = 12" answers "how many workers are configured", though a comment beside it says
     more of the question's words ("if you configured 8 workers ...")."""

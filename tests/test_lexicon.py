@@ -46,6 +46,7 @@ CASES = {
     "TIMES_ASKED": lambda: all(L.TIMES_ASKED.search(q) for q in ("how many times higher was it?", "what multiple of the fee is it")) and not L.TIMES_ASKED.search("how many times did I visit?"),
     "CURRENCY_SIGNS": lambda: set("$€£₹") <= set(L.CURRENCY_SIGNS) and not set("%#") & set(L.CURRENCY_SIGNS),
     "CURRENCY_LETTERS": lambda: "R" in L.CURRENCY_LETTERS and all(len(c) == 1 and c.isupper() for c in L.CURRENCY_LETTERS),
+    "CURRENCY_STROKES": lambda: "/=" in L.CURRENCY_STROKES and all(s.startswith("/") for s in L.CURRENCY_STROKES),
     "CURRENCY_AFTER": lambda: {"kr", "Kč"} <= set(L.CURRENCY_AFTER) and not set(L.CURRENCY_AFTER) & set(L.CURRENCY_CODES),
     "CURRENCY_CODES": lambda: {"rs", "inr", "usd"} <= set(L.CURRENCY_CODES) and all(c == c.lower() and c.isalpha() for c in L.CURRENCY_CODES),
     "MONTHS": lambda: L.MONTHS["sept"] == 9 and L.MONTHS["december"] == 12 and len(set(L.MONTHS.values())) == 12 and L.MONTHS["maaliskuun"] == 3,

@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 import re
 
-from .lexicon import CURRENCY_AFTER, CURRENCY_CODES, CURRENCY_LETTERS, CURRENCY_SIGNS, MONTHS, MONTHS_SPANNED, MULTIPLIERS, QUARTERS
+from .lexicon import CURRENCY_AFTER, CURRENCY_CODES, CURRENCY_STROKES, CURRENCY_LETTERS, CURRENCY_SIGNS, MONTHS, MONTHS_SPANNED, MULTIPLIERS, QUARTERS
 
 MONTH = r"(?P<month>" + "|".join(sorted(MONTHS, key=len, reverse=True)) + r")\b\.?"
 
@@ -65,8 +65,8 @@ FILE_NAME = re.compile(r"(?<![\w/.-])[\w./-]*\w\.[A-Za-z][A-Za-z0-9]{1,4}\b")
 
 
 # A code: letters and digits in one word ("INV2031A"), or a number with a letter in brackets that names a rule or a plan
-# ("a 457(b)", "section 2(b)"), no figure of its own.
-CODE = re.compile(r"\b(?=[A-Za-z]*\d)(?=\d*[A-Za-z])[A-Za-z0-9]{5,}\b|\b\d+(?:\([a-z]{1,2}\))+")
+# ("a 457(b)", "section 2(b)"), no figure of its own; a currency's code glued to an amount ("INR125000", "Ksh12.5k") is money.
+CODE = re.compile(rf"\b(?!(?i:{'|'.join(CURRENCY_CODES)})\d+(?:[.,]\d+)*(?:k|m|bn)?\b)(?=[A-Za-z]*\d)(?=\d*[A-Za-z])[A-Za-z0-9]{{5,}}\b|\b\d+(?:\([a-z]{{1,2}}\))+")
 
 
 # Spans of time, in seconds: "5h 40m", "5 hours and 40 minutes", "90 days", "2.5 weeks", "115 min".
@@ -227,7 +227,7 @@ FIGURE_ALONE = re.compile(rf"[-+(]?(?:{CURRENCY})?\s?\d[\d.,]*%?\)?")
 # An amount of money as a line writes it: money's sign or code before or after its figures, or two decimals after a
 # point ("$3,405.00", "R13 420,00", "Rs. 1,87,740", "3.450,00 €", "1 250 kr", "57.30").
 AMOUNT = r"\d(?:[\d,.]*\d)?(?:[ \u00a0\u202f]\d{3})*(?:,\d+)?"
-CURRENCY_AFTER_AMOUNT = rf"(?:{SIGN}|(?i:\b(?:{'|'.join(CURRENCY_CODES + CURRENCY_AFTER)})\b))"
+CURRENCY_AFTER_AMOUNT = rf"(?:{SIGN}|(?i:\b(?:{'|'.join(CURRENCY_CODES + CURRENCY_AFTER)})\b)|(?:{'|'.join(map(re.escape, CURRENCY_STROKES))})(?![\w=-]))"
 MONEY = re.compile(rf"{CURRENCY}\s?-?{AMOUNT}|{AMOUNT}\s?{CURRENCY_AFTER_AMOUNT}|\b\d{{1,3}}(?:,\d{{3}})*\.\d\d\b")
 
 

@@ -12,7 +12,7 @@ from typing import Annotated, Callable
 
 from ..index.refresh import foreign
 from ..index.store import FolderIndex, Hit, Progress
-from ..language.figures import MONEY, dated_in, dates_in, months_mentioned, months_named
+from ..language.figures import MONEY, MONTH_WORD, dated_in, dates_in, months_mentioned, months_named
 from ..language.glossary import asks_before_tax, says_total, synonyms, term_of, translations, with_kin
 from ..language.lexicon import LANGUAGE_WORDS, MONEY_ASKED, PAPER_KINDS, QUESTION_WORDS, SUBJECTLESS, WHOLE_FOLDER
 from ..language.names import proper_names, says_name
@@ -184,7 +184,7 @@ class Searcher:
         hits = self.index.search(query, max(top_k, self.min_top_k), each=CANDIDATES_EACH, also=tuple(translated), within=within)
         said_as = {source: [term_of(word) for word, of in translated.items() if of == source] for source in terms(query)}
         weights = {t: (0.0 if t in said_by_scope else w) for t, w in self.weights(query).items()}
-        passages = rerank(hits, {t: weights[t] for t in said_as if t in weights}, said_as)[: max(top_k, self.min_top_k)]
+        passages = rerank(hits, {t: weights[t] for t in said_as if t in weights}, said_as, months_asked(query))[: max(top_k, self.min_top_k)]
         relevant = [p for p in passages if p.relevance >= max(MIN_RELEVANCE, RELATIVE_RELEVANCE * passages[0].relevance)
                     or any(w and covers(t, setting_key(line, False)) for line in p.hit.text.splitlines() for t, w in weights.items())] if passages else []
         # A name the query gives picks its passages out: where some say it, the ones that do not are about another thing.
@@ -406,17 +406,29 @@ def scope_words(paths: list[str]) -> set[str]:
     return set().union(*(terms(path) for path in paths)) if len(paths) <= 4 else set()
 
 
-def rerank(hits: list[Hit], weights: dict[str, float], said_as: dict[str, list[str]]) -> list[Passage]:
+def months_asked(query: str) -> tuple[set[int], set[str]]:
+    """The months a query asks of ("what came in during March") and its words that name them."""
+    months = {month for _, month in months_named(query)} | months_mentioned(query)[0]
+    return months, terms(" ".join(m.group(0) for m in MONTH_WORD.finditer(query))) if months else set()
+
+
+def rerank(hits: list[Hit], weights: dict[str, float], said_as: dict[str, list[str]],
+           asked: tuple[set[int], set[str]] = (set(), set())) -> list[Passage]:
     """Passages ordered by how much of the query's weight their words (or their path and title) cover, plus
     how close they are in meaning; the fused rank breaks ties. A word of the query is covered by itself or by
     one of the words it is said as in the folder's other languages (`said_as`), which add no weight of their own:
-    a note's "Tandarts" covers "dentist" as fully as an English note's "dentist"."""
+    a note's "Tandarts" covers "dentist" as fully as an English note's "dentist". A month asked (`asked`: the months
+    and the query's words for them) is covered by a passage dated in it however written ("2031-02-14", "Feb 2031" in
+    its file's name): a statement of February's rows says no "February", a letter that mentions one does."""
     total = sum(weights.values()) or 1.0
+    months, month_words = asked
     passages = []
     for rank, hit in enumerate(hits):
         first = hit.text.splitlines()[0] if hit.text else ""
         context = terms(hit.path) | terms(first)
         body = terms(hit.text)
+        if months and ({month for _, month in dated_months(hit.path)} & months or dated_in(hit.text, months)):
+            body |= month_words
         coverage = sum(w for t, w in weights.items() if any(covers(f, body) or covers(f, context) for f in [t, *said_as.get(t, ())])) / total
         similarity = max(hit.similarity, ACROSS_SCALE * hit.across, 0.0)
         passages.append((coverage + SIMILARITY_WEIGHT * similarity, -rank, Passage(hit, 0.0, context)))
