@@ -92,7 +92,9 @@ CASES = {
     "OWING_ASKED": lambda: matches(L.OWING_ASKED, "how many flats are behind on rent") and matches(L.OWING_ASKED, "members in arrears")
     and not matches(L.OWING_ASKED, "how many flats are there"),
     "THINGS_ASKED": lambda: L.THINGS_ASKED.search("On the Quill invoice, what's the VAT and the total?").group("first", "second") == ("VAT", "total")
-    and not L.THINGS_ASKED.search("what's the total, and when is it due?"),
+    and not L.THINGS_ASKED.search("what's the total, and when is it due?")
+    and L.THINGS_ASKED.search("In viewrc, what are the defaults for pan-step and pan-max?").group("first", "second") == ("pan-step", "pan-max")
+    and not L.THINGS_ASKED.search("what is the difference between the gym and the pool?"),
     "LEADING_FRAME": lambda: L.LEADING_FRAME.match("In the club's minutes, who proposed it and who seconded it?").group("frame") == "the club's minutes"
     and not L.LEADING_FRAME.match("in 2031, the rent rose") and not L.LEADING_FRAME.match("who wrote it, in the end?"),
     "CHANGED_MOST": lambda: matches(L.CHANGED_MOST, "which cost went up the most") and matches(L.CHANGED_MOST, "the biggest drop in sales")

@@ -796,6 +796,11 @@ def test_follow_up_searches_keep_what_came_before(agent):
     spent = [{"role": "user", "content": "How much did I spend at Larkspur Outdoor in May?"}, {"role": "assistant", "content": "54,98 € [1]."}]
     bought = follow_up_searches_keep_what_came_before(turn_for(agent, "what did I buy?", spent), ToolCall("semantic_search", {"query": "What did I buy?"}))
     assert bought.arguments["query"] == "What did I buy? spend Larkspur Outdoor May"
+    # Longer, but naming nothing of its own (one word of substance, no name or figure): about the bill before.
+    left = follow_up_searches_keep_what_came_before(turn_for(agent, "so what's left, and by when?", spent), ToolCall("semantic_search", {"query": "what's left"}))
+    assert left.arguments["query"] == "what's left spend Larkspur Outdoor May"
+    assert follow_up_searches_keep_what_came_before(turn_for(agent, "so what did the Larkspur receipt say at the end?", spent),
+                                                    ToolCall("semantic_search", {"query": "x"})) is None
     # "her" is the person the last answer named; a follow-up of a follow-up is still about the first question.
     chain = [{"role": "user", "content": "Who is the landlord on the flat?"}, {"role": "assistant", "content": "The landlord is Rosa Quint [1]."},
              {"role": "user", "content": "What's her phone number?"}, {"role": "assistant", "content": "It is 0612 [1]."}]
@@ -1168,6 +1173,11 @@ def test_a_document_the_question_names_is_the_one_searched(agent):
     # A scope of the model's that names nothing in the tree is the named document's; one that does stands.
     assert named(said, ToolCall("semantic_search", {"query": "garden", "within": "guide pages"})).arguments["within"] == "README.md"
     assert named(said, ToolCall("semantic_search", {"query": "garden", "within": "README.md"})) is None
+    # A plan's wording of a follow-up reads as the file's facts; the user's own words ask what the file says.
+    planned = turn_for(agent, "What is the version of the file named README?")
+    assert named(planned, ToolCall("file_metadata", {"name_hint": "README"})) is None
+    planned.as_written = "what version does its README say?"
+    assert named(planned, ToolCall("file_metadata", {"name_hint": "README"})) == ToolCall("semantic_search", {"query": planned.question, "within": "README.md"})
     ideas = turn_for(agent, "summarise the ideas note")
     assert named(ideas, ToolCall("list_files", {})) == ToolCall("read_file", {"path": "notes/ideas.md"})
     # The newest thing a document lists is read from its top.
@@ -1451,6 +1461,15 @@ def test_every_thing_asked_is_answered(agent):
     # One thing asked, or a thing no line gives a figure for: nothing to add.
     assert answered(found(turn_for(agent, "what's the total due on the Quill invoice?"), bill), "€145.20 [1].") is None
     assert answered(found(turn_for(agent, "what's the total and the discount?"), bill), "The total is €145.20 [1].") is None
+    # Two settings' defaults, two years' rows: the things are the two after the question's opening words.
+    manual = "From doc/viewrc.5 [1]:\n- pan-step › Default value: 15\n- pan-max › Default value: 900\n- pan-min › Default value: 5"
+    half = answered(found(turn_for(agent, "In viewrc, what are the defaults for pan-step and pan-max?"), manual), "pan-step › Default value: 15 [1]")
+    assert isinstance(half, Retry) and '"pan-max › Default value: 900"' in half.message
+    rows = "From data/hours.csv [1]:\n- country: Erewhon; year: 1880; hours: 2911\n- country: Erewhon; year: 1990; hours: 1766"
+    half = answered(found(turn_for(agent, "what were the hours in Erewhon in 1880 and in 1990?"), rows), "In 1990 it was 1766 [1].")
+    assert isinstance(half, Retry) and "2911" in half.message
+    # Two things combined are one figure asked.
+    assert answered(found(turn_for(agent, "what did pan-step and pan-max come to together?"), manual), "915 [1].") is None
 
 
 def test_the_person_asked_for_is_named_by_the_line_about_it(agent):

@@ -1,8 +1,7 @@
-"""Every word list filesage reads questions and answers with, each said once: the words for files and their
-types, folders, sizes, dates and numbers; the words of asking (counting, combining, ranking, pointing back);
-and the phrasings that show an answer says it found nothing. Where two readers need the same meaning in
-another shape (a set, a regular expression, with plurals), the shape is built here from the one list.
-tests/test_lexicon.py has a case for each list. Translations of everyday document words live in glossary.py."""
+"""Every word list filesage reads questions and answers with, each said once: the words for files and their types,
+folders, sizes, dates and numbers; the words of asking (counting, combining, ranking, pointing back); and the phrasings
+that show an answer says it found nothing. Where two readers need the same meaning in another shape (a set, a regular
+expression, with plurals), the shape is built here from the one list; tests/test_lexicon.py has a case for each list."""
 
 from __future__ import annotations
 
@@ -189,8 +188,10 @@ DOCUMENT_FRAME = re.compile(rf"^\W*(?:in|according to|going by|per|from|as)\s+(?
                             rf"(?P<document>[^,?]{{0,60}}?\b{alternatives(DOCUMENT_NOUNS, plural=True)})(?:\s+(?:says|has it|puts it))?\s*,\s*(?P<rest>.+)",
                             re.I)
 # Two things asked in one breath: "what's the fee and the deadline?", "what are the rent and the deposit?".
-THINGS_ASKED = re.compile(r"\bwhat(?:'s| is| are| was| were)\s+(?:the\s+|my\s+|its\s+|their\s+)?(?P<first>[\w'-]+(?:\s+[\w'-]+)?)\s+and\s+"
-                          r"(?:the\s+|my\s+|its\s+|their\s+)?(?P<second>[\w'-]+(?:\s+[\w'-]+)?)\s*(?:[?.!,;]|$)", re.I)
+# The last "X and Y" of a what-question ("what were the limits of tilt and pan?"), not two combined or weighed.
+THINGS_ASKED = re.compile(r"^(?!.*\b(?:between|together|combined|altogether|sum|difference|compared?|than|both|each)\b).*?\bwhat(?:'s| is| are| was| were)\s+"
+                          r"(?:[^?,;]*?\s)?(?:(?:the|my|its|their|in|for|of|on)\s+)?(?P<first>[\w'-]+(?:\s+[\w'-]+)?)\s+and\s+"
+                          r"(?:(?:the|my|its|their|in|for|of|on)\s+)?(?P<second>[\w'-]+(?:\s+[\w'-]+)?)\s*(?:[?.!,;]|$)", re.I)
 # Where a question first says what all its parts are about: "On the gym's price list, what ... and what ...?".
 LEADING_FRAME = re.compile(r"^\W*(?:in|on|according to|going by|per|from)\s+(?P<frame>[^,?]{3,60}),\s*(?=(?:who|whom|what|which|when|where|how|is|are|was|were|does|did|do)\b)", re.I)
 # Words before a size that make it a file's ("the total size"); any other noun before it makes it that thing's ("cache size").

@@ -371,7 +371,8 @@ def a_document_the_question_names_is_the_one_searched(turn: "Turn", call: ToolCa
         return None
     question = turn.question
     asked = read_question(question, turn.folders())
-    says = asks_what_files_say(question, turn.tree_words())
+    # What the user wrote decides it too: a plan's rewording of "and what does the NOTES file give?" may read as a file's facts.
+    says = asks_what_files_say(question, turn.tree_words()) or bool(turn.as_written) and asks_what_files_say(turn.as_written, turn.tree_words())
     if ((asks_a_named_files_facts(question) and not says) or counts_files(question, turn.tree_words()) or (TREE.search(question) and not says)
             or folder_space_or_parts(question, turn.tree_words())
             or (asked.says_files and (asked.order or asked.filters()) and not says)

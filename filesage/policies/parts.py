@@ -25,8 +25,9 @@ def every_thing_asked_is_answered(turn: "Turn", draft: str | None) -> Retry | No
     asked = THINGS_ASKED.search(turn.question)
     if draft is None or asked is None or not turn.content_found or says_not_found(draft, ""):
         return None
-    lines = [own_text(line) for line in found_lines(turn.content_found)]
-    figures = {line: {c.key for c in claims(line) if c.kind in ("number", "date")} for line in lines}
+    # A line is about what its headings say ("pan-max › Default value: 900"); its figures are its own text's.
+    lines = list(dict.fromkeys(found_lines(turn.content_found)))
+    figures = {line: {c.key for c in claims(own_text(line)) if c.kind in ("number", "date")} for line in lines}
     about = aboutness(turn.question, lines)
     stated = {c.key for c in claims(draft)}
     things = (asked.group("first"), asked.group("second"))

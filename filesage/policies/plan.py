@@ -50,7 +50,8 @@ from ..language.question import (
     subject_words,
 )
 from ..language.names import proper_names
-from ..language.text import singular, terms, words
+from ..language.text import singular, terms
+from .reading import leans_back
 
 if TYPE_CHECKING:
     from ..tools.toolbox import Toolbox
@@ -110,7 +111,7 @@ def several_looks_are_planned(question: str, history: list[dict], tree: "Toolbox
     if one_ranked_with_its_details(question) and not FIND_THEN_READ.search(question):
         # "Which member pays the highest fee, and since when is she one?": the row ranked first says the rest; one look.
         return False
-    if history and (REFERS_BACK.search(question) or len(words(question)) <= 4):
+    if history and leans_back(question):
         return True
     if FIND_THEN_READ.search(question):
         return True

@@ -287,9 +287,11 @@ def document_lines(tree: "Toolbox | None", path: str) -> list[str]:
 
 
 def leans_back(question: str) -> bool:
-    """A question that refers to the one before ("it", "her", "and ..."), or a fragment ("check-in?", "what did I
-    buy?") that leans on it."""
-    return bool(REFERS_BACK.search(question)) or len(re.findall(r"[\w'-]+", question)) <= 4
+    """A question that refers to the one before ("it", "her", "and ..."), a fragment ("check-in?", "what did I
+    buy?") that leans on it, or one that names nothing of its own: one word of substance, no name, no figure ("so
+    what's still to pay, and by when?" is about the bill the conversation was on)."""
+    return (bool(REFERS_BACK.search(question)) or len(re.findall(r"[\w'-]+", question)) <= 4
+            or (len(terms(question)) <= 1 and not names_in(question) and not re.search(r"\d", question)))
 
 
 # A document the question points at as the one of the answer before: "that sample", "this config", "the same file".
