@@ -1472,6 +1472,35 @@ def test_every_thing_asked_is_answered(agent):
     assert answered(found(turn_for(agent, "what did pan-step and pan-max come to together?"), manual), "915 [1].") is None
 
 
+def test_what_is_asked_about_is_what_the_answer_is_from(agent):
+    from filesage.grounding.citations import Source
+    from filesage.policies.parts import what_is_asked_about_is_what_the_answer_is_from as about
+
+    said = {"events/caterer quote.eml": {"caterer", "quote", "wedding", "plate"}, "events/committee notes.md": {"photographer", "wedding", "quote"}}
+    agent.said_in_files = lambda word, paths=None: any(word in words for path, words in said.items() if not paths or path in paths)
+
+    def answered_from(question, path, history=None):
+        turn = found(turn_for(agent, question, history), f"From {path} [1]:\n- Total quotation: 9,100", paths=[path], query=question)
+        turn.citations.sources.append(Source(1, path, "", "semantic_search", ""))
+        return turn
+
+    verdict = about(answered_from("How much did the photographer quote for the wedding?", "events/caterer quote.eml"), "Total quotation: 9,100 [1]")
+    assert verdict.as_written and verdict.text.startswith("I found nothing about 'photographer': the closest files (events/caterer quote.eml)")
+    # Said where the answer comes from, or in its path, or by no file at all (what_no_file_mentions_is_not_found's): it stands.
+    assert about(answered_from("How much did the caterer quote for the wedding?", "events/caterer quote.eml"), "9,100 [1]") is None
+    assert about(answered_from("How much did the photographer quote?", "events/photographer quote.pdf"), "9,100 [1]") is None
+    assert about(answered_from("How much did the florist quote for the wedding?", "events/caterer quote.eml"), "9,100 [1]") is None
+    # Of two words, the first says which of the kind the second names: the changelog's "overflow" is the bug asked.
+    said["tool/ChangeLog"], said["tool/FAQ"] = {"overflow", "fixed"}, {"bug"}
+    assert about(answered_from("Which release fixed the overflow bug?", "tool/ChangeLog"), "2.1 [1]") is None
+    # A word that names no thing of the question ("quote" as what was done) is no thing asked about.
+    assert about(answered_from("what did they quote per plate for the wedding?", "events/committee notes.md"), "9,100 [1]") is None
+    # A follow-up's words come partly from the conversation; a draft that found nothing says so already.
+    history = [{"role": "user", "content": "Who caters the wedding?"}, {"role": "assistant", "content": "Savoury Ltd [1]."}]
+    assert about(answered_from("How much did the photographer quote for the wedding?", "events/caterer quote.eml", history), "9,100 [1]") is None
+    assert about(answered_from("How much did the photographer quote for the wedding?", "events/caterer quote.eml"), "I found nothing about it.") is None
+
+
 def test_the_person_asked_for_is_named_by_the_line_about_it(agent):
     from filesage.policies.roles import the_person_asked_for_is_named_by_the_line_about_it as person_checked
 

@@ -138,6 +138,7 @@ NOT_FOUND = "I found nothing in {folder} that answers this. I {searched}."
 MONTH_RETRY = "The question asks about {month}, and your answer rests on a file of another month. The file of {month} is {path}: answer again in plain words from what it says."
 NOT_OF_THE_MONTH = "I found nothing for {month}: the files that came closest are of other months: {files}. I {searched}."
 NOT_MENTIONED = "No file in {folder} mentions {words}, so I found nothing that answers this. I {searched}."
+NOT_ABOUT_IT = "I found nothing about {words}: the closest files ({files}) do not mention it. I {searched}."
 NO_CONTACT = "No file I found gives the {kinds} asked for. I {searched}."
 
 

@@ -20,6 +20,7 @@ from pathlib import Path
 
 from .columns import columns_named, is_figure
 from .pdf import page_text
+from .licences import licence_named
 from .properties import document_properties
 from .prose import is_prose, joined
 from .html import html_lines
@@ -30,6 +31,8 @@ from .roff import is_man_page, render
 logging.getLogger("pypdf").setLevel(logging.ERROR)
 warnings.filterwarnings("ignore", category=UserWarning, module="openpyxl")
 
+# Formats read by their structure, not as lines of text.
+OFFICE_KINDS = ("pdf", "docx", "xlsx", "xlsm", "pptx")
 # Reading more than this from one file is not worth its indexing time; the rest is skipped and said so.
 MAX_READ_BYTES = 8 * 1024 * 1024
 # One file may take this long to parse; a parser stuck longer gives up on it.
@@ -38,7 +41,7 @@ MAX_READ_SECONDS = 30.0
 MAX_UNZIPPED_BYTES = 200 * 1024 * 1024
 CHUNK_CHARS = 900
 # Raised when how files are read changes, so that an index reads every file again (the embeddings cache is by text).
-READER_VERSION = "18"
+READER_VERSION = "19"
 SNIFFED_BYTES = 8192
 # What a binary file is, by its first bytes (the offset where the mark starts, the mark, what the file is).
 SIGNATURES = [
@@ -97,7 +100,7 @@ def kind_of(path: Path, extension: str) -> str:
         return found
     if mark is not None:
         raise Unreadable(f"binary content ({mark})")
-    if extension in READERS and extension not in ("pdf", "docx", "xlsx", "xlsm", "pptx"):
+    if extension in READERS and extension not in OFFICE_KINDS:
         return extension
     if b"\x00" in head or not looks_like_text(head):
         raise Unreadable("binary content")
@@ -130,7 +133,9 @@ def read_document(path: Path, extension: str) -> Document:
         with time_limit(MAX_READ_SECONDS):
             document = with_title(reader(path))
             properties = document_properties(path, kind)
-            return Document([*document.segments, Segment(properties, "properties")], document.capped) if properties else document
+            # A licence's own text rarely names it: what it is goes first, where "what licence is it under?" finds it.
+            licence = "" if kind in OFFICE_KINDS else licence_named("\n".join(s.text for s in document.segments))
+            return Document([Segment(licence, "licence")] * bool(licence) + document.segments + [Segment(properties, "properties")] * bool(properties), document.capped)
     except (Unreadable, OSError):
         raise  # OSError: the file vanished or cannot be opened; the indexer reports it as unreadable
     except MemoryError:

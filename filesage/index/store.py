@@ -23,7 +23,7 @@ from ..errors import FilesageError
 from ..files.readers import READER_VERSION
 from ..files.walk import FileEntry, walk
 from ..language.lexicon import STOPWORDS
-from ..language.text import fold
+from ..language.text import covers, fold, stem, terms
 from ..native import quiet_native_code
 from .embedder import VERSION as EMBEDDER_VERSION
 from .crosslingual import CrossLingual
@@ -292,9 +292,9 @@ class FolderIndex:
         return found or set()
 
     def says_anywhere(self, word: str, paths: list[str] | None = None) -> bool:
-        """Some indexed file says the word: as the keyword index has it, in a close spelling ("licence" for
-        "license"), in another form of it ("month" for "monthly"), or written with or without a hyphen or a space
-        inside ("wi-fi" for "wifi", "ssh keygen" for "ssh-keygen")."""
+        """Some indexed file (of `paths`, when given) says the word: as the keyword index has it, in a close spelling
+        ("licence" for "license"), in another form of it ("month" for "monthly"), or written with or without a hyphen
+        or a space inside ("wi-fi" for "wifi", "ssh keygen" for "ssh-keygen")."""
         import difflib
 
         if "_" in word or word.startswith("-"):
@@ -303,6 +303,12 @@ class FolderIndex:
             return self.says_literally(word, paths)
         # As the keyword index has its words: without accents ("sähkö" is its "sahko").
         word = fold(word)
+        if paths:
+            # Said in those files: in another form of it, or with a hyphen or a space inside or without.
+            text = fold(" ".join(row[0] for row in self.db.execute(
+                f"SELECT text FROM chunks WHERE path IN ({','.join('?' * len(paths))})", paths)).lower())
+            joined = re.sub(r"[-\s]", "", word)
+            return covers(stem(word), terms(text)) or bool(re.search(r"(?<![a-z0-9])" + r"[-\s]?".join(map(re.escape, joined)) + r"(?![a-z0-9])", text))
         _, found = self.document_frequencies([word])
         if found[word]:
             return True
@@ -314,8 +320,8 @@ class FolderIndex:
         if any(len(os.path.commonprefix([word, term])) >= max(5, 0.75 * min(len(word), len(term))) for term in nearby):
             return True
         # Another form of the same word: "owns" for "owner", "summarise" for "summary", "handling" for "handle".
-        stem = re.sub(r"(?:ings?|i[sz](?:es?|ed|ing)|ed|es|s|ers?|ly)$", "", word)
-        if len(stem) >= 3 and stem != word and any(term.startswith(stem) for term in nearby):
+        base = re.sub(r"(?:ings?|i[sz](?:es?|ed|ing)|ed|es|s|ers?|ly)$", "", word)
+        if len(base) >= 3 and base != word and any(term.startswith(base) for term in nearby):
             return True
         # Written with a hyphen or a space inside, or without: "wi-fi" for "wifi", "ssh keygen" for "ssh-keygen"; a whole word
         # so, not the inside of a longer one ("phd" is no part of a hash, "ttl" none of "little").

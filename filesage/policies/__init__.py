@@ -79,7 +79,7 @@ from .in_code import (
     the_release_asked_is_searched_in_the_changelog,
     what_a_document_lists_is_counted_in_code,
 )
-from .parts import every_thing_asked_is_answered
+from .parts import every_thing_asked_is_answered, what_is_asked_about_is_what_the_answer_is_from
 from .roles import the_person_a_role_names_is_answered, the_person_asked_for_is_named_by_the_line_about_it
 from .plan import (
     a_choice_between_two_is_made,
@@ -160,6 +160,7 @@ ORDER: list[Policy] = [
         not_found_is_said_plainly,
         what_no_file_mentions_is_not_found,
         a_month_asked_is_one_the_sources_are_of,
+        what_is_asked_about_is_what_the_answer_is_from,
         denials_must_hold,
         follow_ups_answer_about_what_they_name,
         answers_give_what_was_asked,

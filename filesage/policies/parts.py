@@ -1,5 +1,6 @@
-"""The check that every thing a question asks for is answered: "what's the fee and the deadline?" answered with the fee
-alone is half an answer, though every figure it gives is right."""
+"""The checks that every thing a question asks for is answered ("what's the fee and the deadline?" answered with the fee
+alone is half an answer, though every figure it gives is right), and that what it asks about is what the answer's
+documents are about."""
 
 from __future__ import annotations
 
@@ -7,11 +8,15 @@ from typing import TYPE_CHECKING
 
 from ..agent import prompts
 from ..agent.decisions import Accept, Retry
-from ..grounding.claims import claims, says_not_found
-from ..language.glossary import BEFORE_TAX
+import re
+
+from ..grounding.claims import MARKER, claims, says_not_found
+from ..language.glossary import BEFORE_TAX, synonyms, term_of, translations
 from ..language.lexicon import THINGS_ASKED
+from ..language.question import subject_words
 from ..language.text import own_text, terms
-from .reading import aboutness, found_lines
+from ..tools.registry import CONTENT_TOOLS
+from .reading import aboutness, found_lines, names_in, what_was_searched
 
 if TYPE_CHECKING:
     from ..agent.state import Turn
@@ -45,3 +50,47 @@ def every_thing_asked_is_answered(turn: "Turn", draft: str | None) -> Retry | No
         return Retry(prompts.ALSO_ASKED_RETRY.format(thing=thing, line=line), [], answer_only=True,
                      otherwise=Accept(f"{draft}\n{prompts.ALSO_ASKED_LINE.format(thing=thing[:1].upper() + thing[1:], line=line)}"))
     return None
+
+
+# What a question names as the thing it is about: a word after an article or an owner ("a minibus", "the receipt for"),
+# or of two, the first, which says which of the kind the second names ("the photographer quote", "the use-after-free bug").
+NAMED_THING = re.compile(r"\b(?:the|a|an|my|our|his|her|its|their|this|that|(?!(?:what|where|who|how|when|which|that|it|there|here|he|she)'s)[\w-]+'s)"
+                         r"\s+([\w-]+)(?:\s+([\w-]+))?", re.I)
+
+
+def things_named(question: str) -> set[str]:
+    """The words of a question that name what it is about: its names (not those in capitals, which may stand for
+    words a file writes out: "UK"), and the words NAMED_THING picks."""
+    subject = set(subject_words(question))
+    capitals = {w.lower() for w in re.findall(r"\b[A-Z]{2,}\b", question)}
+    picked = {(first if second and second.lower() in subject else first).lower() for first, second in NAMED_THING.findall(question)}
+    return ((names_in(question) - capitals) | picked) & subject
+
+
+def what_is_asked_about_is_what_the_answer_is_from(turn: "Turn", draft: str | None) -> Accept | None:
+    """Asked about something the folder has nothing on, though another file names it (the photographer's quote where
+    only the committee's notes mention a photographer, the resolution to buy a minibus where only a plan mentions one),
+    a search brings the closest document, and small models give its figure or its name: the caterer's quote, the
+    seconder of another resolution. When a thing the question names is said by none of the documents the draft rests
+    on (in no form, in no word of the same meaning, nor in their paths), though some other file says it, they are about
+    something else: the answer says that nothing found is about it. A follow-up's words come partly from the
+    conversation, and are left to the checks of what it points back at."""
+    if draft is None or turn.history or not turn.content_found or turn.said_in_files is None or says_not_found(draft, ""):
+        return None
+    # The documents the draft cites, else every document a search of what the files say returned.
+    numbers = {int(n) for n in MARKER.findall(draft)}
+    cited = list(dict.fromkeys(s.path for s in turn.citations.sources if s.number in numbers or not numbers and s.tool in CONTENT_TOOLS))
+    if not cited:
+        return None
+    place = terms(" ".join(cited))
+    languages = set(turn.languages())
+
+    def said_there(word: str) -> bool:
+        other = {*synonyms({term_of(word)}), *translations({term_of(word)}, languages)}
+        return any(turn.said_in_files(form, cited) for form in (word, *other))
+
+    unsaid = [w for w in things_named(turn.question) if term_of(w) not in place and not said_there(w) and turn.said_in_files(w)]
+    if not unsaid:
+        return None
+    words = " or ".join(f"'{w}'" for w in sorted(unsaid))
+    return Accept(prompts.NOT_ABOUT_IT.format(words=words, files=", ".join(cited), searched=what_was_searched(turn)), as_written=True)
