@@ -111,6 +111,7 @@ class Workspace:
             policies=policies, time_limit=self.settings.time_limit, tree=toolbox, languages=index.languages,
             # While the folder is still being indexed, any word may be in a file not read yet.
             said_in_files=lambda word, paths=None: self.searcher.left_unfinished or index.says_anywhere(word, paths),
+            files_saying=lambda word: 0 if self.searcher.left_unfinished else index.files_saying(word),
         )
         self.planner = Planner(agent, policies)
 

@@ -1478,6 +1478,7 @@ def test_what_is_asked_about_is_what_the_answer_is_from(agent):
 
     said = {"events/caterer quote.eml": {"caterer", "quote", "wedding", "plate"}, "events/committee notes.md": {"photographer", "wedding", "quote"}}
     agent.said_in_files = lambda word, paths=None: any(word in words for path, words in said.items() if not paths or path in paths)
+    agent.files_saying = lambda word: sum(word in words for words in said.values())
 
     def answered_from(question, path, history=None):
         turn = found(turn_for(agent, question, history), f"From {path} [1]:\n- Total quotation: 9,100", paths=[path], query=question)
@@ -1493,6 +1494,9 @@ def test_what_is_asked_about_is_what_the_answer_is_from(agent):
     # Of two words, the first says which of the kind the second names: the changelog's "overflow" is the bug asked.
     said["tool/ChangeLog"], said["tool/FAQ"] = {"overflow", "fixed"}, {"bug"}
     assert about(answered_from("Which release fixed the overflow bug?", "tool/ChangeLog"), "2.1 [1]") is None
+    # A word many files say names a kind of thing a document may be about without saying it.
+    said.update({f"tool/NEWS.{n}": {"bug"} for n in range(3)})
+    assert about(answered_from("Which release fixed the zither bug?", "tool/ChangeLog"), "2.1 [1]") is None
     # A word that names no thing of the question ("quote" as what was done) is no thing asked about.
     assert about(answered_from("what did they quote per plate for the wedding?", "events/committee notes.md"), "9,100 [1]") is None
     # A follow-up's words come partly from the conversation; a draft that found nothing says so already.

@@ -75,6 +75,7 @@ class Agent:
         tree: "Toolbox | None" = None,
         languages: "Callable[[], Counter] | None" = None,
         said_in_files: "Callable[..., bool] | None" = None,
+        files_saying: "Callable[[str], int] | None" = None,
     ):
         """policies: the rules that override or complete the model, in the order they are consulted at each
         point (filesage.policies.in_force() gives them all); none, and the model's calls stand as it wrote them."""
@@ -87,6 +88,7 @@ class Agent:
         self.tree = tree
         self.languages = languages
         self.said_in_files = said_in_files
+        self.files_saying = files_saying
         self.time_limit = time_limit
         self.system = prompts.agent_system(registry.prompt_listing(), today)
 
@@ -256,7 +258,7 @@ class Agent:
         messages += [{"role": t["role"], "content": str(t["content"])[:MAX_RESULT_CHARS].encode("utf-8", "replace").decode("utf-8")} for t in turns]
         messages.append({"role": "user", "content": prompts.QUESTION.format(question=question)})
         return Turn(question, messages, turns, set(self.registry.tools), self.max_steps, self.folder, self.tree, self.languages, self._key,
-                    self.said_in_files)
+                    self.said_in_files, files_saying=self.files_saying)
 
     def _run_tool(self, turn: Turn, call: ToolCall, by: str, generation: Generation) -> Iterator[Event]:
         step = len(turn.steps)

@@ -87,6 +87,7 @@ class Turn:
     key_of: "Callable[[object], str] | None" = None  # a call as the tool sees it
     # Some file of the folder (of the paths, when given) says the word (or may: not all are indexed).
     said_in_files: "Callable[..., bool] | None" = None
+    files_saying: "Callable[[str], int] | None" = None  # how many of the folder's files say the word as written
     as_written: str = ""  # the question as the user wrote it, before a plan wrote it out in full
     started_at: float = field(default_factory=time.perf_counter)
     usage: Usage = field(default_factory=Usage)

@@ -331,6 +331,15 @@ class FolderIndex:
                                (f"%{joined}%",)).fetchall()
         return any(spaced.search(row[0].lower()) for row in rows)
 
+    def files_saying(self, word: str) -> int:
+        """How many indexed files say the word, as the keyword index has it (another form of it too: "receipts")."""
+        folded = re.sub(r"[^\w]+", " ", fold(word)).strip()
+        if not folded:
+            return 0
+        match = " ".join(f'"{part}"*' for part in folded.split())
+        return self.db.execute("SELECT count(DISTINCT c.path) FROM chunks_fts f JOIN chunks c ON c.id = f.rowid WHERE chunks_fts MATCH ?",
+                               (match,)).fetchone()[0]
+
     def says_literally(self, text: str, paths: list[str] | None = None) -> bool:
         """Some indexed file (of `paths`, when given) says the text as written, in any casing ("--frobnicate",
         "max_hops", "HTTP_PROXY"); a one-letter option ("-Z") whole and in its own case, since "-z" is another option

@@ -312,7 +312,7 @@ COMBINE_WORDS = [
     ("largest", re.compile(r"\b(largest|biggest|highest|longest|most expensive|maximum|max|priciest|costliest|top"
                            r"|(?:owes?|owed|owing|costs?|pays?|paid|earns?|earned|spends?|spent) the most)\b", re.I)),
     ("smallest", re.compile(r"\b(smallest|lowest|shortest|cheapest|least expensive|minimum|min)\b", re.I)),
-    ("total", re.compile(r"\b(totals?|sum|add(s|ed)? up|altogether|together|combined|c(?:o|a)mes? to|in all|overall|spent|spend|paid|pay|charged|earn(?:ed)?|br(?:ing|ought) in)\b", re.I)),
+    ("total", re.compile(r"(?<![\w-])(totals?|sum|add(s|ed)? up|altogether|together|combined|c(?:o|a)mes? to|in all|overall|spent|spend|paid|pay|charged|earn(?:ed)?|br(?:ing|ought) in)\b", re.I)),
 ]
 # Words of a question over many files that say how to combine them or ask, not what a document's line says.
 COMBINE_TERMS_TEXT = ("largest biggest highest most expensive maximum priciest costliest top smallest lowest cheapest least minimum "

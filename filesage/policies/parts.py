@@ -67,15 +67,20 @@ def things_named(question: str) -> set[str]:
     return ((names_in(question) - capitals) | picked) & subject
 
 
+FEW_FILES = 2
+
+
 def what_is_asked_about_is_what_the_answer_is_from(turn: "Turn", draft: str | None) -> Accept | None:
     """Asked about something the folder has nothing on, though another file names it (the photographer's quote where
     only the committee's notes mention a photographer, the resolution to buy a minibus where only a plan mentions one),
     a search brings the closest document, and small models give its figure or its name: the caterer's quote, the
     seconder of another resolution. When a thing the question names is said by none of the documents the draft rests
     on (in no form, in no word of the same meaning, nor in their paths), though some other file says it, they are about
-    something else: the answer says that nothing found is about it. A follow-up's words come partly from the
+    something else: the answer says that nothing found is about it. Only a thing few files name counts: what many name (an
+    author, a bug) a document may be about without saying the word. A follow-up's words come partly from the
     conversation, and are left to the checks of what it points back at."""
-    if draft is None or turn.history or not turn.content_found or turn.said_in_files is None or says_not_found(draft, ""):
+    if draft is None or turn.history or not turn.content_found or turn.said_in_files is None or turn.files_saying is None or turn.tree is None \
+            or says_not_found(draft, ""):
         return None
     # The documents the draft cites, else every document a search of what the files say returned.
     numbers = {int(n) for n in MARKER.findall(draft)}
@@ -89,7 +94,10 @@ def what_is_asked_about_is_what_the_answer_is_from(turn: "Turn", draft: str | No
         other = {*synonyms({term_of(word)}), *translations({term_of(word)}, languages)}
         return any(turn.said_in_files(form, cited) for form in (word, *other))
 
-    unsaid = [w for w in things_named(turn.question) if term_of(w) not in place and not said_there(w) and turn.said_in_files(w)]
+    # A word many files say names a kind of thing any document may have without saying it (an author, a bug); one that
+    # few do (one in twenty at most) names the thing itself.
+    few = max(FEW_FILES, len(turn.tree.entries) // 20)
+    unsaid = [w for w in things_named(turn.question) if term_of(w) not in place and 0 < turn.files_saying(w) <= few and not said_there(w)]
     if not unsaid:
         return None
     words = " or ".join(f"'{w}'" for w in sorted(unsaid))

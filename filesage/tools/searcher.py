@@ -402,8 +402,10 @@ def names_not_said(query: str, text: str) -> list[str]:
 
 
 def scope_words(paths: list[str]) -> set[str]:
-    """The terms of the names of a search's files and of their folders, when they are few (a named document)."""
-    return set().union(*(terms(path) for path in paths)) if len(paths) <= 4 else set()
+    """The terms the paths of a search's files all say (of their names and folders), when they are few (a named
+    document): those picked the files and tell none apart. A word of one of their names ("license" of LICENSE beside
+    a README) still tells its file from the others."""
+    return set.intersection(*(terms(path) for path in paths)) if paths and len(paths) <= 4 else set()
 
 
 def months_asked(query: str) -> tuple[set[int], set[str]]:
