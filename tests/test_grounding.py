@@ -526,6 +526,21 @@ def test_a_month_of_a_year_is_read_as_each_language_writes_it():
     for said in ("the bill of March 2031", "factura de marzo de 2031", "bolletta di marzo del 2031", "2031-03", "mars 2031"):
         assert months_named(said) == {(2031, 3)}, said
     assert months_named("version 3 of 2031") == set()
+    # As a file's name runs them together; a word that merely ends like a month's name is none.
+    for said in ("Zither_SOA_Mar2031.pdf", "statement-mar-2031.csv", "bill MAR.2031"):
+        assert months_named(said) == {(2031, 3)}, said
+    assert months_named("Grammar2031.txt") == set() == months_named("Summary 2031")
+
+
+def test_a_documents_dates_are_read_in_the_order_it_writes_them():
+    from filesage.language.figures import writes_month_first
+    from filesage.tools.listing import document_months
+
+    american = ["Billing period: 01/08/2031 to 02/09/2031", "Please pay by 02/23/2031"]
+    assert writes_month_first(american) and document_months(american) == {(2031, 1), (2031, 2)}
+    # Where a date can only be read the day first, or none tells, the day comes first as most of the world writes it.
+    assert not writes_month_first(["From 01/08/2031 to 02/09/2031", "Paid 23/02/2031"])
+    assert document_months(["Billing period: 01/08/2031 to 02/09/2031"]) == {(2031, 8), (2031, 9)}
 
 
 def test_a_span_of_months_is_every_month_in_it_may_too():
@@ -562,6 +577,9 @@ def test_contacts_are_told_by_their_shape():
         assert not gives_contact("phone number", text), text
     assert gives_contact("e-mail address", "skriv til styret@lag.example") and not gives_contact("e-mail address", "@handle")
     assert gives_contact("web address", "see https://lag.example/vedtekter") and not gives_contact("web address", "lag.example")
+    # A server's own path, said as its URL: a config file's setting, an answer that names it.
+    assert gives_contact("web address", 'status.status-url = "/server-state"') and gives_contact("web address", "Its URL is /server-state [1].")
+    assert not gives_contact("web address", "the URL of the project, see docs/setup.md") and not gives_contact("web address", "url = ")
 
 
 def test_whose_paper_it_is_picks_the_document_not_the_line():

@@ -337,6 +337,11 @@ def test_man_pages_read_as_their_text_with_each_tag_before_its_meaning(tmp_path)
                                         'Log level\\&. Defaults to 2\\&.\n')
     unfilled = read_document(tmp_path / "ferryd.2", "2").segments[0].text.splitlines()
     assert "-q: Quiet." in unfilled and "-V level: Log level. Defaults to 2." in unfilled, unfilled
+    # A page converted from Markdown: its options are a bulleted list, each opening with the option and its meaning.
+    (tmp_path / "ferryd.3").write_text('.TH "FERRYD" "1"\n.SH "OPTIONS"\n.IP "\\(bu" 4\n\\fB\\-\\-window[=#]\\fR: sets the window, '
+                                        'if \\fB#\\fR is not present it defaults to \\fB12\\fR\\.\n.IP "\\(bu" 4\n\\fB\\-q\\fR: quiet\\.\n')
+    bulleted = read_document(tmp_path / "ferryd.3", "3").segments[0].text.splitlines()
+    assert "• --window[=#]: sets the window, if # is not present it defaults to 12." in bulleted and "• -q: quiet." in bulleted, bulleted
     # A text file that mentions a request is no man page.
     (tmp_path / "notes.txt").write_text("Use .TH to start a man page.\n")
     assert read_document(tmp_path / "notes.txt", "txt").segments[0].text == "Use .TH to start a man page."

@@ -24,7 +24,10 @@ ESCAPES = [
     (re.compile(r"\\[-e]"), lambda m: "-" if m.group(0) == "\\-" else "\\"),
     (re.compile(r"\\[&|^%c]"), ""),
     (re.compile(r"\\ "), " "),
+    (re.compile(r"\\\."), "."),  # a dot that would open a request at a line's start
 ]
+# An .IP tag that is a list's bullet: the item's text follows it as in a list, not as what the tag defines.
+BULLETS = {"•", "-", "*", "+", "o", "·"}
 # mdoc macros whose arguments are words of the sentence, and what each puts before its first argument.
 INLINE = {"Fl": "-", "Ar": "", "Dv": "", "Ev": "", "Nm": "", "Pa": "", "Cm": "", "Em": "", "Sy": "", "Va": "", "Li": "",
           "Ic": "", "An": "", "Mt": "", "Ql": "", "Er": "", "Fn": "", "Fa": "", "Vt": "", "Ms": "", "Lk": "", "Tn": "",
@@ -97,7 +100,7 @@ def render(source: str) -> list[tuple[int, str]]:
         nonlocal paragraph, tag
         if paragraph:
             text = re.sub(r"\s+", " ", " ".join(paragraph)).strip()
-            rendered.append((start, f"{tag}: {text}" if tag else text))
+            rendered.append((start, tagged(tag, text)))
             paragraph, tag = [], ""
 
     def emit_tag(number: int) -> None:
@@ -116,7 +119,7 @@ def render(source: str) -> list[tuple[int, str]]:
             paragraph.append(text)
         else:
             # A tagged paragraph in a page left unfilled (".nf" with no ".fi" before the next ".IP"): its tag opens its first line.
-            rendered.append((number, f"{tag}: {text.strip()}" if tag else text.rstrip()))
+            rendered.append((number, tagged(tag, text.strip()) if tag else text.rstrip()))
             tag = ""
 
     skipping = tagged_next = False
@@ -185,6 +188,11 @@ def render(source: str) -> list[tuple[int, str]]:
     flush()
     emit_tag(len(rendered))
     return [(number, text) for number, text in rendered if text.strip()]
+
+
+def tagged(tag: str, text: str) -> str:
+    """A tagged paragraph's line: "-v: be verbose" for what the tag defines, "• one item" for a list's bullet."""
+    return f"{tag} {text}" if tag in BULLETS else f"{tag}: {text}" if tag else text
 
 
 def render_tag(line: str) -> str:

@@ -137,7 +137,9 @@ def number_value(match: re.Match) -> str:
 
 MONTH_NAMES = dict(enumerate("January February March April May June July August September October November December".split(), start=1))
 # A month of a year ("February 2031", "Feb. 2031", "febrero de 2031", "2031-02"), as a question asks for one.
-MONTH_OF_YEAR = [re.compile(rf"\b{MONTH},?\s+(?:(?:de|del|of)\s+)?{YEAR}\b", re.I), re.compile(r"(?<!\d)(?<!\d-)(?P<year>(?:19|20)\d\d)-(?P<month>0[1-9]|1[0-2])\b(?!-\d)")]
+MONTH_OF_YEAR = [re.compile(rf"\b{MONTH},?\s+(?:(?:de|del|of)\s+)?{YEAR}\b", re.I), re.compile(r"(?<!\d)(?<!\d-)(?P<year>(?:19|20)\d\d)-(?P<month>0[1-9]|1[0-2])\b(?!-\d)"),
+                 # and as a file's name runs them together ("Bill_Jan2031", "statement-mar-2031")
+                 re.compile(r"(?<![^\W\d_])(?P<month>" + "|".join(sorted(MONTHS, key=len, reverse=True)) + r")[-_.]?(?P<year>(?:19|20)\d\d)(?!\d)", re.I)]
 
 
 def months_named(text: str) -> set[tuple[int, int]]:
@@ -152,9 +154,10 @@ def months_named(text: str) -> set[tuple[int, int]]:
     return found
 
 
-def dates_in(text: str, either_order: bool = False) -> tuple[list[tuple], str]:
+def dates_in(text: str, either_order: bool = False, month_first: bool = False) -> tuple[list[tuple], str]:
     """The dates a text states as (year or None, month, day), and the text with them blanked out. With
-    `either_order`, a date of numbers alone that reads both ways ("05/03/2031") is given both ways."""
+    `either_order`, a date of numbers alone that reads both ways ("05/03/2031") is given both ways; it is read the
+    day first, as most of the world writes dates, unless its document writes them `month_first`."""
     found = []
 
     def first_day(match: re.Match) -> str:
@@ -182,7 +185,8 @@ def dates_in(text: str, either_order: bool = False) -> tuple[list[tuple], str]:
             first, second, year = int(match.group("short_first")), int(match.group("short_second")), 2000 + int(match.group("short"))
         else:
             first, second, year = int(match.group("first")), int(match.group("second")), int(match.group("year"))
-        readings = [(year, month, day) for day, month in ((first, second), (second, first)) if 1 <= day <= 31 and 1 <= month <= 12]
+        orders = ((second, first), (first, second)) if month_first else ((first, second), (second, first))
+        readings = [(year, month, day) for day, month in orders if 1 <= day <= 31 and 1 <= month <= 12]
         if not readings:
             return match.group(0)
         found.extend(dict.fromkeys(readings) if either_order else readings[:1])
@@ -196,7 +200,14 @@ ONE_DATE = r"(?:\d{4}-\d\d-\d\d|\d{1,2}[./]\d{1,2}[./]\d{2,4})"
 DATE_SPAN = re.compile(rf"(?<![\d./-])({ONE_DATE}|\d{{1,2}}[./]\d{{1,2}}[./]?)\s*(?:–|—|-|to|till|until|through|bis|au|al|tot|do|až|t/m)\s*({ONE_DATE})(?![\d./-])", re.I)
 
 
-def period_of(line: str) -> set[tuple[int | None, int]]:
+def writes_month_first(lines: list[str]) -> bool:
+    """A document writes its dates of numbers the month first ("02/23/2031"): one of them can only be read that
+    way, and none only the other way."""
+    read = [(int(m.group("first")), int(m.group("second"))) for line in lines for m in NUMERIC_DATE.finditer(line) if m.group("first")]
+    return any(first <= 12 < second <= 31 for first, second in read) and not any(second <= 12 < first for first, second in read)
+
+
+def period_of(line: str, month_first: bool = False) -> set[tuple[int | None, int]]:
     """The months of a period a line states as (year or None, month): two dates joined as a span, the second no more
     than a quarter after the first (a billing period, monthly or quarterly, across a year's end too); a bill is of its
     period, not of the day it was issued."""
@@ -208,7 +219,7 @@ def period_of(line: str) -> set[tuple[int | None, int]]:
     yearless = bool(re.fullmatch(r"\d{1,2}[./]\d{1,2}[./]?", first))
     if yearless:
         first = f"{first.rstrip('./')}{'/' if '/' in first else '.'}{re.split(r'[./]', last)[-1]}"
-    found = dates_in(f"{first} {last}")[0]
+    found = dates_in(f"{first} {last}", month_first=month_first)[0]
     if len(found) != 2:
         return set()
     (first_year, first_month, _), (year, last_month, _) = found
@@ -313,7 +324,8 @@ CONTACTS = {
                                   rf"^\W*(?:what(?:'s|’s| is| was)|give me)\s+(?:the\s+)?{EMAIL}\b|\bsähköpost|\be-?post(?:adress\w*)?\b|\bcourriel|\bcorreo electr|\bposta elettronica", re.I),
                           re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")),
     "web address": (re.compile(r"\bweb ?(?:site|page|address)|\burl\b|\bhome ?page\b|\bnettside|\bhjemmeside|\bverkkosivu|\bsite web\b|\bsitio web\b|\bwebseite|\bwebbplats", re.I),
-                      re.compile(r"\bhttps?://\S+|\bwww\.[\w-]+\.\S+")),
+                      # and a server's own path said as its URL ("status-url = "/status"", "the URL is /status")
+                      re.compile(r"\bhttps?://\S+|\bwww\.[\w-]+\.\S+|\burl\b[^/\n]{0,24}?[\"'\s=:]/[\w.~%-][\w/.~%-]*", re.I)),
     "phone number": (re.compile(r"\b(?:tele|cell ?|mobile ?)?phone\b(?!\s+(?:bills?|plans?|contracts?|cases?|calls?|subscriptions?|models?)\b)|"
                                           r"\bmobile number|\bpuhelin(?:numero)?\b|\btelefon(?:nummer|numer)?\b|\bnum[ée]ro de t[ée]l[ée]phone|\bn[úu]mero de tel[ée]fono|\btel(?:\.|ephone)? ?(?:no|nr|number)", re.I),
                        re.compile(r"(?<![\w.,/-])\+?\(?\d[\d ()-]{5,}\d(?![\w.,/-]*\d)")),

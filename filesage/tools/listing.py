@@ -80,22 +80,24 @@ def rows_about(about: str, parts: list[str]) -> tuple[list[str], int] | None:
     return ([header] if header else []) + chosen[:ROWS_SHOWN], len(chosen)
 
 
-def dated_months(text: str) -> set[tuple[int, int]]:
+def dated_months(text: str, month_first: bool = False) -> set[tuple[int, int]]:
     """The months of a year a line is dated in, by its dates ("2031-09-01") or its months ("2031-09", "Sep 2031")."""
     from ..language.figures import dates_in, months_named
 
-    return {(year, month) for year, month, _ in dates_in(text)[0] if year} | months_named(text)
+    return {(year, month) for year, month, _ in dates_in(text, month_first=month_first)[0] if year} | months_named(text)
 
 
 def document_months(lines: list[str]) -> set[tuple[int, int]]:
     """The months of a year a document is of: the period it states (a bill's month or quarter); else, a record of many
     months, each it names; else the one it opens with (February's bill, issued and paid in March, is February's)."""
-    from ..language.figures import period_of
+    from ..language.figures import period_of, writes_month_first
 
-    by_line = [dated_months(line) for line in lines]
+    # "01/08/2031 to 02/09/2031" is January's and February's where the document writes "02/23/2031" too.
+    month_first = writes_month_first(lines)
+    by_line = [dated_months(line, month_first) for line in lines]
     named = set().union(*by_line) if by_line else set()
     # A bill of a quarter names three months and the day it was issued: its period says what it is of.
-    period = next((found for line in lines if (found := {(y, m) for y, m in period_of(line) if y})), set())
+    period = next((found for line in lines if (found := {(y, m) for y, m in period_of(line, month_first) if y})), set())
     if period:
         return period
     if len({month for _, month in named}) >= 3:
