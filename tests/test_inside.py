@@ -439,3 +439,15 @@ def test_rows_counted_as_owing_are_those_with_something_in_the_owed_column(tmp_p
           "4,I. Lind,1000,450.50\n5,B. Ek,950,0\n")
     counted = Inside(Toolbox(tmp_path)).count_in_file("block/rent roll.csv", "How many flats are behind on rent in the roll, and what's the total owed?").text
     assert "2 of its 5 rows" in counted and "have Arrears above 0" in counted and "Their Arrears adds up to 2,350.50." in counted, counted
+
+
+def test_a_running_balance_at_the_end_of_a_period_is_its_latest_row_of_that_period(tmp_path):
+    # Newest first, as statements often list their rows, and across a month's end.
+    rows = "".join(f"QX{day},2031-{month:02d}-{day:02d} 10:00,Shop {day},-{day}0.00,\"{month * 1000 + day},50\"\n"
+                   for month, day in ((8, 2), (7, 30), (7, 12), (7, 3), (6, 28)))
+    write(tmp_path / "docs/money/wallet.csv", "Receipt,Time,Details,Withdrawn,Balance\n" + rows.replace(",50\"", ".50\""))
+    inside = Inside(Toolbox(tmp_path / "docs"))
+    july = inside.count_in_file("money/wallet.csv", "what was my wallet balance at the end of July?").text
+    assert "Balance at the end of July is 7030.50" in july, july
+    assert "Balance at the end is 8002.50" in inside.count_in_file("money/wallet.csv", "my closing balance?").text
+    assert "No row of the table is dated in April" in inside.count_in_file("money/wallet.csv", "the balance at the end of April?").text

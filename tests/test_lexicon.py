@@ -74,7 +74,9 @@ CASES = {
     and not any(matches(L.NAMED_FILE_FACTS, q) for q in ("who created jq", "what is the prefix key changed to", "in quux.conf, where is the cache kept by default?")),
     "FILE_DATES": lambda: matches(L.FILE_DATES, "files I edited") and not matches(L.FILE_DATES, "add up my savings at this address"),
     "METADATA": lambda: matches(L.METADATA, "how big is the lease?") and matches(L.METADATA, "when was it last saved"),
-    "ORDER_PHRASES": lambda: [order for pattern, order in L.ORDER_PHRASES if re.search(pattern, "the least recently edited file")] == ["oldest"],
+    "PERIOD_END": lambda: bool(L.PERIOD_END.search("my balance at the end of July?")) and not L.PERIOD_END.search("when does the lease end?"),
+    "ORDER_PHRASES": lambda: [order for pattern, order in L.ORDER_PHRASES if re.search(pattern, "the least recently edited file")] == ["oldest"]
+    == [order for pattern, order in L.ORDER_PHRASES if re.search(pattern, "which file has gone the longest without being touched?")],
     "SIZE_BOUND": lambda: L.SIZE_BOUND.search("files bigger than 5 MB").group("size") == "5 MB" and not L.SIZE_BOUND.search("bigger than last year"),
     "EMPTY": lambda: matches(L.EMPTY, "any zero-byte files?") and not matches(L.EMPTY, "the empire state"),
     "PERIOD": lambda: L.PERIOD.search("changed in the past two weeks").group("span") == "two weeks" and L.PERIOD.search("yesterday").group("word"),
@@ -251,7 +253,8 @@ CASES = {
     "SAYS_NOT_FOUND": lambda: matches(L.SAYS_NOT_FOUND, "I could not find a deposit.") and not matches(L.SAYS_NOT_FOUND, "No, it was paid."),
     "CLAUSE_BREAK": lambda: [c for c in L.CLAUSE_BREAK.split("A is 5, and B is 6") if c] == ["A is 5", "B is 6"]
     and [c for c in L.CLAUSE_BREAK.split("A is 5 (about 9%) in the 457(b) plan") if c] == ["A is 5", "about 9%", "in the 457(b) plan"],
-    "LANGUAGE_WORDS": lambda: "und" in L.LANGUAGE_WORDS["German"] and "the" in L.LANGUAGE_WORDS["English"] and len(L.LANGUAGE_WORDS) == 13
+    "LANGUAGE_WORDS": lambda: "und" in L.LANGUAGE_WORDS["German"] and "the" in L.LANGUAGE_WORDS["English"] and len(L.LANGUAGE_WORDS) == 14
+    and "kailan" in L.LANGUAGE_WORDS[language_of("Magkano ang bill ko sa kuryente nung Enero, at kailan ito dapat bayaran?")]
     # Kin languages are told apart from the others, not from each other alone.
     and language_of("Leietaker betaler husleie forskuddsvis hver måned, og depositum er på tre måneders leie som blir satt inn") == "Norwegian"
     and language_of("Lejer betaler husleje forud hver måned, og depositum svarer til tre måneders leje, som bliver indsat af udlejer") == "Danish"

@@ -370,3 +370,15 @@ def test_each_decode_runs_with_this_process_s_share_of_the_cores(tmp_path):
     context.decode("e")
     assert calls == [("decode", "a"), ("threads", 2, 2), ("decode", "b"), ("decode", "c"),
                      ("threads", 1, 1), ("decode", "d"), ("threads", 4, 4), ("decode", "e")]
+
+
+def test_a_reply_saying_one_phrase_over_and_over_is_cut_after_its_first_saying():
+    from filesage.llm.base import looping
+
+    said = "The bill is due on the fifth ng bayad "
+    text = said + "ng pag-ugnayan " * 12
+    assert text[:looping(text)] == said + "ng pag-ugnayan "
+    # A table's rows, a list of options, a figure's zeros: alike, but not one phrase said six times over at the end.
+    assert looping("| 1 | a |\n| 2 | b |\n| 3 | c |\n| 4 | d |\n| 5 | e |\n| 6 | f |\n| 7 | g |\n") is None
+    assert looping("Total: 1,000,000,000,000,000.00 in all") is None
+    assert looping("- -a\n- -b\n- -c\n") is None and looping("") is None

@@ -1405,8 +1405,12 @@ def test_what_no_file_mentions_is_not_found(agent):
     agent.languages = lambda: __import__("collections").Counter({"English": 3, "Dutch": 2})
     assert unmentioned(searched_nothing("Hoeveel uitstoot gaf de scheepvaart volgens de tabel?"), None) is None
     assert "'zafiro'" in unmentioned(searched_nothing("Wat is de huur van het Zafiro appartement?"), None).text
+    # A question mixing Tagalog's words of asking with English ones: the Tagalog words are no thing the files lack.
+    agent.languages = lambda: __import__("collections").Counter({"English": 3})
+    files_say |= {"release", "according", "news", "file"}
+    assert unmentioned(searched("Kailan na-release ang quux 2.4 according to the NEWS file?", "- 2.4: 2031-01-10", found=True), None) is None
     # A German question names things with capitals; its other words are no thing the files lack.
-    agent.languages = lambda: __import__("collections").Counter({"English": 3, "German": 2})
+    agent.languages = lambda: __import__("collections").Counter({"German": 2, "English": 3})
     files_say |= {"tage", "umzug", "wohnung", "schlüsselübergabe"}
     moved = "Wie viele Tage liegen zwischen dem Umzug und der Schlüsselübergabe der alten Wohnung?"
     assert unmentioned(searched(moved, "- Umzug: 14.09.", found=True), None) is None

@@ -146,9 +146,7 @@ PLACE_WORDS = r"which folder|what folder|where is|where's|stored|located|locatio
 # What a question may ask about files themselves rather than what they say.
 FILE_ASPECTS = re.compile(
     rf"\b({SIZE_WORDS}|{DATE_WORDS}|{PLACE_WORDS}|space|opened|how old|where (is|are|do i keep)|folders?|director(y|ies)|named|called|"
-    r"file ?names?|extension|file type|list|rename|files?|documents|docs|tree|structure|organi[sz]ed|layout|empty)\b",
-    re.I,
-)
+    r"file ?names?|extension|file type|list|rename|files?|documents|docs|tree|structure|organi[sz]ed|layout|empty)\b", re.I)
 # The words that begin an asking, the verbs that end the noun phrase after "what"/"which" ("what colour codes does ...") or lead to it ("what is the
 # page margin ..."), the words before the noun phrase, and the nouns of a file's own facts in that phrase.
 # Words that may open a question before its asking word ("Under what licence ...", "In which year ...").
@@ -227,7 +225,7 @@ METADATA = re.compile(r"\b(how (big|large|heavy)|size of|file ?size|how much spa
 # Words for the order of a ranking, longest phrases first. "least bulky" is the smallest, "least recently
 # changed" the oldest: a "least" before a word of the other end turns it round.
 ORDER_PHRASES = [
-    (rf"least recent(ly)?( (?:{_EDITED}|used))?|longest ago|stalest|earliest|oldest", "oldest"),
+    (rf"least recent(ly)?( (?:{_EDITED}|used))?|longest ago|longest (?:time )?without (?:being |getting )?(?:{_EDITED})|longest untouched|stalest|earliest|oldest", "oldest"),
     (r"least (bulky|big|large|heavy|space)|fewest bytes|smallest|tiniest|littlest|lightest|teeniest|slimmest|minimal size", "smallest"),
     # "the last modified file" ranks; "when was X last modified" asks for a date.
     (rf"most recent(ly)?( (?:{_EDITED}|created))?|(?<=the )last {_EDITED}|last {_EDITED} (file|one|document)|newest|latest|freshest|youngest|"
@@ -260,9 +258,7 @@ HAS_CONTENT = re.compile(r"\b(?:ha(?:s|ve)|with|hold(?:s|ing)?|contain(?:s|ing)?
                          r"not counting|other than|besides|apart from)[- ]?(?:the |any |all )?(?:empty|blank)\b", re.I)
 PERIOD = re.compile(
     r"\b(?:(?:in|within|during|over|for)\s+)?(?:the\s+)?(?:last|past|previous|recent)\s+(?P<span>(?:\d+|a|an|one|two|three|four|five|six|seven|ten|fourteen|thirty)?\s*"
-    r"(?:hours?|days?|weeks?|fortnight|months?|years?))\b|\b(?P<word>today|yesterday|this week|this month|24 hours)\b",
-    re.I,
-)
+    r"(?:hours?|days?|weeks?|fortnight|months?|years?))\b|\b(?P<word>today|yesterday|this week|this month|24 hours)\b", re.I)
 NAME_WORD = re.compile(
     r"(?:with|having|containing|has|have)\s+['\"“‘]?(?P<a>[\w.\-]+)['\"”’]?\s+(?:somewhere\s+)?(?:in|as part of)\s+(?:the|its|their)\s+(?:file ?)?names?"
     r"|(?:names?|filenames?|file names?)\s+(?:that\s+)?(?:contain|include|mention|containing|including|mentioning|with)s?\s+['\"“‘]?(?P<b>[\w.\-]+)"
@@ -314,6 +310,8 @@ COMBINE_WORDS = [
     ("smallest", re.compile(r"\b(smallest|lowest|shortest|cheapest|least expensive|minimum|min)\b", re.I)),
     ("total", re.compile(r"(?<![\w-])(totals?|sum|add(s|ed)? up|altogether|together|combined|c(?:o|a)mes? to|in all|overall|spent|spend|paid|pay|charged|earn(?:ed)?|br(?:ing|ought) in)\b", re.I)),
 ]
+# A table's last row of a period, as a running balance is read ("what it held at the end of March", "the closing figure").
+PERIOD_END = re.compile(r"\b(?:(?:at|by|as of) the (?:very )?end of|closing|ending)\b", re.I)
 # Words of a question over many files that say how to combine them or ask, not what a document's line says.
 COMBINE_TERMS_TEXT = ("largest biggest highest most expensive maximum priciest costliest top smallest lowest cheapest least minimum "
                       "average mean typical total sum combined overall which what how much many grand all altogether every each "
@@ -478,8 +476,7 @@ SAYS_NOT_FOUND = re.compile(
 # Where a sentence of an answer breaks into clauses that can stand alone, or an aside ("..., which is ...", "(about ...)").
 CLAUSE_BREAK = re.compile(r",?\s+and\s+|;\s+|,\s+but\s+|,\s+(?=(?:which|who|i\.e\.|that is|or about|about|roughly|approximately)\b)|\s*(?<!\w)\(\s*|\s*(?<!\(\w)(?<!\(\w\w)\)\s*")
 
-# Short, frequent words that tell languages apart.
-LANGUAGE_WORDS = {
+LANGUAGE_WORDS = {  # short, frequent words that tell languages apart
     "English": set("the and of to is in that for with on are was this you your it be as at by not or from".split()),
     "German": set("der die das und ist nicht mit für auf den dem des ein eine zu von sich auch wird beträgt oder bei im zur".split()),
     "French": set("le la les et est une des du pour dans que qui pas sur au avec ce sont par être combien quel quelle quand où je ai mon ma mes".split()),
@@ -493,6 +490,7 @@ LANGUAGE_WORDS = {
     "Polish": set("nie się jest że jak dla oraz przez lub są być jego przy już także ile jaki jaka jakie jakiej kiedy gdzie kto czy który która które której mój moja moje według".split()),
     "Czech": set("je na ve že jsou pro při není být by jeho které který která ale nebo od po za do jako také již bude jsem až".split()),
     "Finnish": set("ja ei se että tai kun jos mutta myös ovat oli ole kuin sekä tämä joka jonka mikä mitä kuka milloin missä mistä kuinka paljon minun".split()),
+    "Tagalog": set("ang ng mga sa na ko mo ba si ni ay yung nung kay naman po ito iyan dito ano sino saan kailan magkano ilan paano bakit ako siya niya namin natin lahat".split()),
 }
 # A question in German capitalises every noun: its short words and its words of asking tell it.
 GERMAN_QUESTION_WORDS = LANGUAGE_WORDS["German"] | set("zum fuer wie was wer wann wo warum welche welcher welches wieviel viel viele hoch laut "

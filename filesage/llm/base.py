@@ -3,6 +3,7 @@ scripted one in tests, llama.cpp or a server at run time), and a prompt cut to f
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Callable, Generator, Protocol
 
@@ -21,6 +22,20 @@ class Generation:
 
 
 Messages = list[dict[str, str]]
+
+# A small model decoding greedily can fall into saying one phrase over and over until its tokens run out ("the
+# bill of the bill of the bill of ..."): such a run has stopped saying anything, and costs a minute on a CPU.
+LOOP = re.compile(r"(.{3,80}?)\1{5,}$", re.S)
+
+
+def looping(text: str) -> int | None:
+    """Where a text that ends in one phrase said six times over or more (spaces aside) started repeating it: its
+    first saying is kept, the rest is cut; None for a text that does not."""
+    tail = text[-600:]
+    found = LOOP.search(tail)
+    if not found or len(found.group(0)) < 60 or not found.group(1).strip():
+        return None
+    return len(text) - len(tail) + found.start() + len(found.group(1))
 
 
 class ChatModel(Protocol):

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Generator
 
 from ..errors import ModelError
-from .base import N_CTX, Generation, Messages, drain, fit
+from .base import N_CTX, Generation, Messages, drain, fit, looping
 from .cores import CoreSharing, physical_cores
 from .probe import checked_verdict, loading_options
 
@@ -291,6 +291,10 @@ class LlamaModel:
                     if piece:
                         pieces.append(piece)
                         yield piece
+                        # Checked every few pieces: the run is cut as soon as it is seen, its rest never generated.
+                        if len(pieces) % 8 == 0 and (cut := looping("".join(pieces))) is not None:
+                            pieces = ["".join(pieces)[:cut]]
+                            break
         except ValueError as exc:
             # llama-cpp-python raises ValueError when the prompt does not fit the context window.
             raise ModelError(f"the model could not process the prompt: {exc}") from None

@@ -10,7 +10,7 @@ from typing import Callable
 
 from ..language.figures import BOUND_BY, MONTH_NAMES, THRESHOLD, YEAR_SPAN, dates_in, money, months_mentioned, months_named
 from ..language.glossary import translations
-from ..language.lexicon import (CHANGED_MOST, COMBINE_WORDS, COUNT_AND_TOTAL, LANGUAGE_WORDS, MONTHS, MOST_OFTEN, NEGATING, NO_CELLS, OWING_ASKED, YEAR,
+from ..language.lexicon import (CHANGED_MOST, COMBINE_WORDS, COUNT_AND_TOTAL, LANGUAGE_WORDS, MONTHS, MOST_OFTEN, NEGATING, NO_CELLS, OWING_ASKED, PERIOD_END, YEAR,
                                 YES_CELLS)
 from ..language.names import acronyms, says_acronym
 from ..language.text import covers, fold, singular, terms
@@ -198,6 +198,8 @@ def table_figure(lines: list[str], what: str, path: str = "") -> str | None:
 
     if combine == "mode":
         return most_often(kept, column, numeric, f" of the {len(kept):,} rows" + (f" that say {asked}" if asked else ""))
+    if combine == "last":
+        return last_of_period(kept, column, asked_months, asked)
     values = [(cell_number(row.get(column, "")), row) for row in kept if cell_number(row.get(column, "")) is not None]
     signed = {value > 0 for value, _ in values} == {True, False}
     way = "out" if signed and wanted & MONEY_OUT else "in" if signed and wanted & MONEY_IN else ""
@@ -219,6 +221,23 @@ def table_figure(lines: list[str], what: str, path: str = "") -> str | None:
     # Whole figures' average keeps the decimals it has ("355.5"); amounts' is said as they are written.
     said = money(average, written) if any(re.search(r"[.,]\d{1,2}$", w.strip()) for w in written) else f"{average:,.4g}"
     return f"The average {column} {over} is {said} (their total {money(total, written)})."
+
+
+def last_of_period(rows: list[dict[str, str]], column: str, months: set[int], asked: str) -> str | None:
+    """The column's figure in the last row of the period asked, as a running balance is read "at the end of March": of
+    the rows dated in the months asked (any, when it names none) the latest by date, else the last written (a
+    statement lists its newest row first as often as last)."""
+    def dates(row: dict[str, str]) -> list[tuple]:
+        return sorted((year or 0, month, day) for year, month, day in dates_in(row_text(row))[0])
+
+    in_period = [row for row in rows if not months or {month for _, month, _ in dates(row)} & months]
+    filled = [(at, row) for at, row in enumerate(in_period) if cell_number(row.get(column, "")) is not None]
+    period = " or ".join(MONTH_NAMES[month] for month in sorted(months))
+    if not filled:
+        return f"No row of the table is dated in {period}." if months and not in_period else None
+    _, row = max(filled, key=lambda pair: (max(dates(pair[1]), default=(0, 0, 0)), pair[0]))
+    of = f" of {period}" if months else f" of the rows that say {asked}" if asked else ""
+    return f"{column} at the end{of} is {row[column].strip()}, in the row \"{shown(row)}\"."
 
 
 def month_ranked(rows: list[dict[str, str]], numeric: list[str], what: str, combine: str, says: Callable[[str, set[str]], bool]) -> str | None:
@@ -398,7 +417,8 @@ def combine_asked(what: str, columns: list[str]) -> str:
         if len(column) > 2:
             what = re.sub(rf"(?<!\w){re.escape(column)}(?!\w)", " ", what, flags=re.I)
     # Which value most often, which row changes most, or a combining's word.
-    asked = "mode" if MOST_OFTEN.search(what) else "change" if CHANGED_MOST.search(what) else next((name for name, words in COMBINE_WORDS if words.search(what)), "")
+    asked = ("mode" if MOST_OFTEN.search(what) else "change" if CHANGED_MOST.search(what) else "last" if PERIOD_END.search(what)
+             else next((name for name, words in COMBINE_WORDS if words.search(what)), ""))
     named = [c for c in columns if len(c) > 2 and re.search(rf"(?<!\w){re.escape(c)}(?!\w)", said, re.I)]
     return asked or next((name for name, words in COMBINE_WORDS if any(words.fullmatch(c.strip()) for c in named)), "")
 
