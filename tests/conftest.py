@@ -4,6 +4,7 @@ import subprocess
 import sys
 import time
 from dataclasses import dataclass, field
+from calendar import monthrange
 from pathlib import Path
 
 import pytest
@@ -46,6 +47,22 @@ def write(path: Path, content: str | bytes, days_ago: float | None = None) -> Pa
         stamp = time.time() - days_ago * 86400
         os.utime(path, (stamp, stamp))
     return path
+
+
+def wallet_statement(root: Path, month: int, days: int, opening: int) -> None:
+    """A mobile-money statement of one month, as its service exports it (rows dated in figures, a running balance,
+    a line above its header), beside a school's fee letter that names the month in words and owes a balance."""
+    name = MONTHS_SHORT[month - 1]
+    rows = "".join(f"QX{day}TT,2031-{month:02d}-{day:02d} 10:00:00,Pay Bill Online to 40{day} - SHOP {day},Completed,,-{day}10.00,"
+                   f"\"{opening - day},4{day:02d}.50\"\n" for day in range(1, days + 1))
+    write(root / f"money/Wallet statement {name} 2031.csv", f"WALLET-PAY STATEMENT\nStatement Period:,01 {name} 2031 - {monthrange(2031, month)[1]} {name} 2031\n\n"
+          "Receipt No.,Completion Time,Details,Transaction Status,Paid In,Withdrawn,Balance\n" + rows)
+    write(root / "school/fee letter.md", f"# Fee statement, Term 2\n\nDate: 02/0{month - 1}/2031\nPaid by Wallet-Pay: 8,000/-\n"
+          f"Kindly clear the balance before the half-term break (18th {MONTHS_LONG[month - 1]} 2031).\nBALANCE DUE: 4,100/-\n")
+
+
+MONTHS_LONG = "January February March April May June July August September October November December".split()
+MONTHS_SHORT = [m[:3] for m in MONTHS_LONG]
 
 
 @pytest.fixture

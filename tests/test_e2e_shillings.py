@@ -5,7 +5,7 @@ breath, and a thing the folder names only in another paper (not the answer's).""
 import pytest
 
 from bench.corpus import write_pdf
-from tests.conftest import ask_json, indexed, write
+from tests.conftest import ask_json, indexed, wallet_statement, write
 
 pytestmark = pytest.mark.model
 
@@ -17,12 +17,7 @@ def root(tmp_path_factory):
     write_pdf(root / "money/boat loan statement Q2 2031.pdf", ["Harbour Savings SACCO - loan statement\nMember: Ada Lind\n"
                                                                "Monthly instalment: Kshs. 18,250.00\nLoan principal: Kshs. 640,000.00\n"
                                                                "Closing balance 30/06/2031: Kshs. 402,117.45\n"])
-    rows = "".join(f"QW{day}KX9,2031-07-{day:02d} 09:30:00,Pay Bill Online to 70{day} - STORE {day},Completed,,-{day}10.00,\"{80 - day},4{day:02d}.50\"\n"
-                   for day in range(1, 12))
-    write(root / "money/Wallet statement Jul 2031.csv", "WALLET-PAY STATEMENT\nStatement Period:,01 Jul 2031 - 31 Jul 2031\n\n"
-          "Receipt No.,Completion Time,Details,Transaction Status,Paid In,Withdrawn,Balance\n" + rows)
-    write(root / "school/fee letter.md", "# Fee statement, Term 2\n\nDate: 02/06/2031\nPaid by Wallet-Pay: 8,000/-\n"
-          "Kindly clear the balance before the half-term break (18th July 2031).\nBALANCE DUE: 4,100/-\n")
+    wallet_statement(root, 7, 11, 80)
     write(root / "tools/quern/vendor/lineedit/LICENSE", "Copyright (c) 2031, Ola Brandt\nAll rights reserved.\n\n"
           "Redistribution and use in source and binary forms, with or without\nmodification, are permitted provided that the following "
           "conditions are met:\n\n* Redistributions of source code must retain the above copyright notice,\n  this list of conditions and "

@@ -169,6 +169,7 @@ CASES = {
     and matches(L.COMPARED, "by how much did it rise") and not matches(L.COMPARED, "how high is the rent"),
     "TIME_UNITS_ASKED": lambda: all(re.fullmatch(L.TIME_UNITS_ASKED, w) for w in ("days", "week", "months")) and not re.fullmatch(L.TIME_UNITS_ASKED, "files"),
     "DAYS_APART": lambda: matches(L.DAYS_APART, "how many days after the order did it ship") and matches(L.DAYS_APART, "two releases, how many weeks apart")
+    and matches(L.DAYS_APART, "which came out later, quux 2 or frob 5, and by how many days?")
     and not matches(L.DAYS_APART, "how many files changed after May") and not matches(L.DAYS_APART, "how many days of leave do I get")
     and matches(L.DAYS_APART, "gap in days between the two releases") and matches(L.DAYS_APART, "how many days is the gap between them")
     and not matches(L.DAYS_APART, "the day clinic's bill against what the insurer paid: what's the gap?"),

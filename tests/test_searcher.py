@@ -9,7 +9,7 @@ from filesage.language.text import covers, fold, holders, stem, terms
 from filesage.index.store import FolderIndex
 from filesage.tools.searcher import Searcher
 from filesage.tools.toolbox import Toolbox
-from tests.conftest import write
+from tests.conftest import wallet_statement, write
 
 
 @pytest.fixture(scope="module")
@@ -142,12 +142,7 @@ def test_a_month_asked_is_said_by_a_statement_dated_in_it(tmp_path, embedder):
     mentions the month by name ("before 18th June 2031") had all of the question's words and was the only one found,
     so the answer was "nothing for June". Dated in the month asked, a passage covers its name."""
     root = tmp_path / "folder"
-    rows = "".join(f"QX{day}TT,2031-06-{day:02d} 10:00:00,Pay Bill Online to 40{day} - SHOP {day},Completed,,-{day}00.00,\"{90 - day},000.50\"\n"
-                   for day in range(1, 13))
-    write(root / "money/Wallet statement Jun 2031.csv", "WALLET-PAY STATEMENT\nStatement Period:,01 Jun 2031 - 30 Jun 2031\n\n"
-          "Receipt No.,Completion Time,Details,Transaction Status,Paid In,Withdrawn,Balance\n" + rows)
-    write(root / "school/fee letter.md", "# Fee statement, Term 2\n\nDate: 02/05/2031\nPaid by Wallet-Pay: 8,000/-\n"
-          "Kindly clear the balance before the half-term break (18th June 2031).\nBALANCE DUE: 4,100/-\n")
+    wallet_statement(root, 6, 12, 90)
     index = FolderIndex(root, embedder, tmp_path / "idx")
     index.refresh()
     result = Searcher(index).semantic_search("What was my Wallet-Pay balance at the end of June?")

@@ -398,7 +398,7 @@ ADDED_UP = re.compile(r"\b[\w'-]+\s+(?:and|plus|&)\s+(?:the\s+|my\s+)?[\w'-]+\b.
 # many more of one than the other. Such a question needs a look for each side, though it counts or names a file.
 TIME_UNITS_ASKED = r"(?:days?|weeks?|months?|years?)"
 DAYS_APART = re.compile(rf"\bhow (?:many {TIME_UNITS_ASKED}|long)\b.*\b(?:after|before|between|apart|passed|elapsed|since|until|till|later|earlier|sooner|from)\b|"
-                        rf"\b{TIME_UNITS_ASKED} (?:apart|between|later|earlier|after|before)\b|\bgap\s+(?:in|of)\s+(?:\w+\s+){{0,2}}{TIME_UNITS_ASKED}\b|\bhow many {TIME_UNITS_ASKED}\b.*\bgap\b", re.I)
+                        rf"\b{TIME_UNITS_ASKED} (?:apart|between|later|earlier|after|before)\b|\bgap\s+(?:in|of)\s+(?:\w+\s+){{0,2}}{TIME_UNITS_ASKED}\b|\bhow many {TIME_UNITS_ASKED}\b.*\bgap\b|\b(?:later|earlier|sooner)\b.*\bhow (?:many {TIME_UNITS_ASKED}|long)\b", re.I)
 PERCENT_ASKED = re.compile(r"\b(?:by )?what (?:percentage|percent|share)\b|\bhow many percent\b|\bpercentage (?:change|increase|decrease|rise|fall|drop|growth)\b"
                            r"|\b(?:in|and|as a) percent(?:age)?\b", re.I)
 # A figure from before a change ("the beginning balance", "last year's fee"): where a change in percent starts.
