@@ -451,3 +451,11 @@ def test_a_running_balance_at_the_end_of_a_period_is_its_latest_row_of_that_peri
     assert "Balance at the end of July is 7030.50" in july, july
     assert "Balance at the end is 8002.50" in inside.count_in_file("money/wallet.csv", "my closing balance?").text
     assert "No row of the table is dated in April" in inside.count_in_file("money/wallet.csv", "the balance at the end of April?").text
+
+
+def test_a_person_named_in_full_whom_no_line_of_a_table_says_is_not_in_it(tmp_path):
+    write(tmp_path / "docs/class/sessions.csv", "Student,Sessions attended,Fee paid\nIlse Varga,5,3250\nTomas Reuter,6,3900\nMina Coello,2,650\n")
+    inside = Inside(Toolbox(tmp_path / "docs"))
+    assert inside.count_in_file("class/sessions.csv", "How many sessions did Ola Brandt attend?").text == \
+        "In class/sessions.csv: No row of the table says Ola Brandt."
+    assert "6" in inside.count_in_file("class/sessions.csv", "How many sessions did Tomas Reuter attend?").text

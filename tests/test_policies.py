@@ -1972,6 +1972,12 @@ def test_an_option_asked_is_read_where_its_manual_defines_it(tmp_path):
     agent = Agent(ScriptedModel([]), ToolRegistry([box.read_file, Inside(Toolbox(tmp_path)).count_in_file, semantic_search, respond]), tree=Toolbox(tmp_path), policies=in_force())
     assert option(turn_for(agent, "what's the default lockwait for quilltab"), search) == ToolCall("count_in_file", {"path": "tools/quill/man/quilltab.1", "what": "option --lockwait"})
     assert option(turn_for(agent, "what's the default table for quilltab"), search) is None
+    # The program's own name is no option of it, though its manual defines one so.
+    write(tmp_path / "tools/quill/man/quilltab.1", f"QUILLTAB(1)\n# OPTIONS\n{entries}--quilltab[=opts]: Table options.\n")
+    agent = Agent(ScriptedModel([]), ToolRegistry([box.read_file, Inside(Toolbox(tmp_path)).count_in_file, semantic_search, respond]), tree=Toolbox(tmp_path), policies=in_force())
+    assert option(turn_for(agent, "what level does quilltab use by default?"), search) is None
+    write(tmp_path / "tools/quill/man/quilltab.1", f"QUILLTAB(1)\n# OPTIONS\n{entries}--lockwait seconds: Wait this long. Defaults to 5 seconds.\n")
+    agent = Agent(ScriptedModel([]), ToolRegistry([box.read_file, Inside(Toolbox(tmp_path)).count_in_file, semantic_search, respond]), tree=Toolbox(tmp_path), policies=in_force())
     assert option(turn_for(agent, "how long is the lockwait in quilltab?"), search) is None  # no option asked of
     # A follow-up's option is looked up in the manual of the question before.
     history = [{"role": "user", "content": "What does quilltab -n do?"}, {"role": "assistant", "content": "It sets the host."}]

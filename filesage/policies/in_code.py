@@ -114,7 +114,8 @@ def an_option_asked_is_read_where_its_manual_defines_it(turn: "Turn", call: Tool
         named = [f"--{w}" for w in dict.fromkeys(words(turn.as_written or turn.question)) if len(w) >= 4 and w not in QUESTION_WORDS]
         manuals = {option: manual_asked_about(turn.tree, context, option) for option in named}
         defined = {manual: defined_options(document_lines(turn.tree, manual)) for manual in set(manuals.values()) if manual}
-        options = [option for option, manual in manuals.items() if manual and option in defined[manual]]
+        # The program's own name is no option of it, though its manual defines one of that name ("--quux" of quux.1).
+        options = [option for option, manual in manuals.items() if manual and option in defined[manual] and option[2:] not in words(manual)]
     if len(options) != 1:
         return None
     manual = manuals.get(options[0]) or manual_asked_about(turn.tree, context, options[0])

@@ -12,7 +12,7 @@ from ..language.figures import BOUND_BY, MONTH_NAMES, THRESHOLD, YEAR_SPAN, date
 from ..language.glossary import translations
 from ..language.lexicon import (CHANGED_MOST, COMBINE_WORDS, COUNT_AND_TOTAL, LANGUAGE_WORDS, MONTHS, MOST_OFTEN, NEGATING, NO_CELLS, OWING_ASKED, PERIOD_END, YEAR,
                                 YES_CELLS)
-from ..language.names import acronyms, says_acronym
+from ..language.names import acronyms, proper_names, says_acronym
 from ..language.text import covers, fold, singular, terms
 from .cells import MONEY_IN, MONEY_OUT, TOTAL_WORDS, YEAR_WORDS, cell_number, numeric_columns
 from .growth import changed_most
@@ -91,6 +91,11 @@ def table_figure(lines: list[str], what: str, path: str = "") -> str | None:
         return None
     wanted = terms(what)
     says = saying(wanted)
+    # A person or a body named in full that no line of the document says is not in it: its rows are no one else's.
+    unsaid = [name for name in proper_names(what) if " " in name and not terms(name) <= terms(path)
+              and not any(terms(name) <= terms(line) for line in lines)]
+    if unsaid:
+        return f"No row of the table says {unsaid[0]}."
     numeric = numeric_columns(rows, columns)
     if combine == "change":
         return changed_most(rows, numeric, what, says)
