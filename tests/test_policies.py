@@ -1597,6 +1597,11 @@ def test_answers_say_more_than_the_question(agent):
     unrelated = found(turn_for(agent, "which parking bay comes with the flat?"), "From home/lease.pdf [1]:\n- Monthly rent: 1,450 EUR", query="parking bay")
     hollow = more(unrelated, "A parking bay comes with the flat.")
     assert isinstance(hollow, Retry) and hollow.otherwise.as_written and hollow.otherwise.text.startswith("I found nothing in the folder")
+    # Asked when, of one document its name picked, whose lines share no word with the question: its line with a date.
+    parcel = found(turn_for(agent, "When did Aunt Ula send the parcel?"), "From home/parcel - Aunt Ula.pdf [1]:\n- HARBOUR CARGO receipt\n"
+                   "- Receipt date: 11/21/2031\n- Total paid: 125.00", query="parcel")
+    sent = more(parcel, "The parcel was sent on [1].")
+    assert isinstance(sent, Retry) and "Receipt date: 11/21/2031" in sent.message and sent.otherwise == Accept('The files say: "Receipt date: 11/21/2031"')
     # A follow-up whose draft retells the answer before it, with no line about it found, keeps its draft.
     history = [{"role": "user", "content": "what does the changelog say about dark mode?"}, {"role": "assistant", "content": "Dark mode came in acme-4.2 [1]."}]
     again = found(turn_for(agent, "which version was that in?", history), "From NEWS [1]:\n- Handle the colour scheme", query="version")

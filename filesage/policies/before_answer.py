@@ -40,6 +40,7 @@ from ..tools.listing import dated_months, document_months
 from ..tools.registry import CONTENT_TOOLS
 from ..tools.result import NOTE_OPENS
 from .reading import (
+    dated_line,
     document_lines,
     found_anything,
     line_most_about,
@@ -315,7 +316,7 @@ def answers_say_more_than_the_question(turn: "Turn", draft: str | None) -> Retry
     known = f"{turn.question}\n{before}" if retold else turn.question
     if says_something(draft, known, paths_say=not asks_what_files_say(turn.question, turn.tree_words())):
         return None
-    line = line_sharing_most(turn.question, turn.content_found)
+    line = line_sharing_most(turn.question, turn.content_found) or dated_line(turn.question, turn.content_found)
     said = prompts.HOLLOW_LINE.format(line=line) if line else ""
     message = (prompts.RETOLD_RETRY if retold else prompts.HOLLOW_RETRY).format(line=said, question=turn.question)
     if line:

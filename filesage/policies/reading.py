@@ -12,7 +12,7 @@ from ..agent.decisions import Accept
 from ..agent.state import Turn
 from ..grounding.claims import MARKER, Claim, claims, missing_names
 from ..grounding.lines import OWNER, heading_path, is_source_heading, unlisted
-from ..language.lexicon import CHANGELOG_NAMES, QUESTION_WORDS, REFERS_BACK, RULED_OUT
+from ..language.lexicon import CHANGELOG_NAMES, DATE_ASKED, QUESTION_WORDS, REFERS_BACK, RULED_OUT
 from ..language.matching import folder_by_its_own_name
 from ..language.names import proper_names
 from ..language.glossary import term_of, translations
@@ -134,6 +134,16 @@ def line_sharing_most(question: str, found: list[str]) -> str:
     wanted, lines = terms(question), found_lines(found)
     best = max(lines, key=aboutness(question, lines), default="")
     return best if len(terms(best) & wanted) >= 2 else ""
+
+
+def dated_line(question: str, found: list[str]) -> str:
+    """Asked when something happened, of a document its file's name picked ("when did I ship the parcel?" of a
+    shipping receipt whose lines say "Receipt date: ..."), no line shares the question's words: its first line that
+    gives a date; '' for another question, or found passages of several files."""
+    sources = {heading_path(line) for text in found for line in text.splitlines() if is_source_heading(line)}
+    if not (DATE_ASKED.search(question) or re.match(r"\W*when\b", question, re.I)) or len(sources) != 1:
+        return ""
+    return next((line for line in found_lines(found) if any(claim.kind == "date" for claim in claims(line))), "")
 
 
 def opening_of(found: list[str], count: int = 3) -> str:
