@@ -1945,8 +1945,10 @@ def test_follow_ups_look_where_the_answer_before_was_found(agent):
     # A question that stands on its own, an answer without sources, or a search already kept to a file: as it was.
     assert looked(turn_for(agent, "Who wrote the meeting notes?", history), search) is None
     assert looked(turn_for(agent, "what's her e-mail?", [history[0], {"role": "assistant", "content": "Rosa Quint."}]), search) is None
-    # A scope that holds the file before, or one the follow-up's own words name, stands; another is the model's guess.
-    assert looked(turn_for(agent, "what's her e-mail?", history), ToolCall("semantic_search", {"query": "e-mail", "within": "notes"})) is None
+    # A scope that is the file before, or one the follow-up's own words name, stands; another is the model's guess, and
+    # one that holds the file before among others (its folder, where a sibling says the same kind of thing) is narrowed.
+    assert looked(turn_for(agent, "what's her e-mail?", history), ToolCall("semantic_search", {"query": "e-mail", "within": "notes/todo.txt"})) is None
+    assert looked(turn_for(agent, "what's her e-mail?", history), ToolCall("semantic_search", {"query": "e-mail", "within": "notes"})).arguments["within"] == "notes/todo.txt"
     assert looked(turn_for(agent, "and what does the README say?", history), ToolCall("semantic_search", {"query": "e-mail", "within": "README.md"})) is None
     assert looked(turn_for(agent, "what's her e-mail?", history), ToolCall("semantic_search", {"query": "e-mail", "within": "README.md"})).arguments["within"] == "notes/todo.txt"
     # Another thing of the kind ("the garage one") is looked for anywhere.

@@ -440,8 +440,8 @@ def follow_ups_look_where_the_answer_before_was_found(turn: "Turn", call: ToolCa
     came from, and small models search every file for its words: another person's e-mail, another release's date,
     another task's deadline. When the answer before names its sources (the chat keeps them; `--history` turns may
     carry them as `--json` prints them), a follow-up's search looks in those files first (the searcher goes on to
-    every file when they say nothing about it). A scope the model chose that leaves those files out stands only when
-    the follow-up's own words name a file or folder: "and when was it due?" kept to the files named "invoice" missed
+    every file when they say nothing about it). A scope the model chose other than those files stands only when the
+    follow-up's own words name a file or folder: "and when was it due?" kept to the files named "invoice" missed
     the invoice before, which its name calls by its number alone."""
     if call is None or call.name != "semantic_search":
         return None
@@ -456,7 +456,8 @@ def follow_ups_look_where_the_answer_before_was_found(turn: "Turn", call: ToolCa
     known = {e.path for e in turn.tree.entries}
     paths = [path for path in paths if path in known]
     within = str(call.arguments.get("within", ""))
-    if within.strip() and (set(paths) <= scoped(turn, within) or turn.tree.named_in(as_written)):
+    # A scope the model chose that holds those files and others too (their program's folder) is narrowed to them.
+    if within.strip() and (scoped(turn, within) <= set(paths) or turn.tree.named_in(as_written)):
         return None
     return ToolCall("semantic_search", {**call.arguments, "within": ",".join(paths)}) if paths else None
 
