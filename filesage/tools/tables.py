@@ -92,8 +92,9 @@ def table_figure(lines: list[str], what: str, path: str = "") -> str | None:
     wanted = terms(what)
     says = saying(wanted)
     # A person or a body named in full that no line of the document says is not in it: its rows are no one else's.
+    said_in_lines = [terms(line) for line in lines]
     unsaid = [name for name in proper_names(what) if " " in name and not terms(name) <= terms(path)
-              and not any(terms(name) <= terms(line) for line in lines)]
+              and not any(all(says(t, said) for t in terms(name)) for said in said_in_lines)]
     if unsaid:
         return f"No row of the table says {unsaid[0]}."
     numeric = numeric_columns(rows, columns)
@@ -421,8 +422,9 @@ def combine_asked(what: str, columns: list[str]) -> str:
     for column in sorted(columns, key=len, reverse=True):
         if len(column) > 2:
             what = re.sub(rf"(?<!\w){re.escape(column)}(?!\w)", " ", what, flags=re.I)
-    # Which value most often, which row changes most, or a combining's word.
-    asked = ("mode" if MOST_OFTEN.search(what) else "change" if CHANGED_MOST.search(what) else "last" if PERIOD_END.search(what)
+    # Which value most often, which row changes most, the last of a period (its column named: "closing balance"), or a
+    # combining's word.
+    asked = ("mode" if MOST_OFTEN.search(what) else "change" if CHANGED_MOST.search(what) else "last" if PERIOD_END.search(said)
              else next((name for name, words in COMBINE_WORDS if words.search(what)), ""))
     named = [c for c in columns if len(c) > 2 and re.search(rf"(?<!\w){re.escape(c)}(?!\w)", said, re.I)]
     return asked or next((name for name, words in COMBINE_WORDS if any(words.fullmatch(c.strip()) for c in named)), "")
