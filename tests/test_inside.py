@@ -450,6 +450,10 @@ def test_a_running_balance_at_the_end_of_a_period_is_its_latest_row_of_that_peri
     july = inside.count_in_file("money/wallet.csv", "what was my wallet balance at the end of July?").text
     assert "Balance at the end of July is 7030.50" in july, july
     assert "Balance at the end is 8002.50" in inside.count_in_file("money/wallet.csv", "my closing balance?").text
+    # A statement whose closing balance is a line of its own, in no column: no column's last row is asked for.
+    from filesage.tools.tables import combine_asked
+    assert combine_asked("the closing balance on my statement?", ["Date", "Details", "Debit", "Credit"]) == ""
+    assert combine_asked("the closing balance on my statement?", ["Date", "Details", "Balance"]) == "last"
     assert "No row of the table is dated in April" in inside.count_in_file("money/wallet.csv", "the balance at the end of April?").text
 
 

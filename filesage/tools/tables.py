@@ -422,11 +422,12 @@ def combine_asked(what: str, columns: list[str]) -> str:
     for column in sorted(columns, key=len, reverse=True):
         if len(column) > 2:
             what = re.sub(rf"(?<!\w){re.escape(column)}(?!\w)", " ", what, flags=re.I)
-    # Which value most often, which row changes most, the last of a period (its column named: "closing balance"), or a
-    # combining's word.
-    asked = ("mode" if MOST_OFTEN.search(what) else "change" if CHANGED_MOST.search(what) else "last" if PERIOD_END.search(said)
-             else next((name for name, words in COMBINE_WORDS if words.search(what)), ""))
     named = [c for c in columns if len(c) > 2 and re.search(rf"(?<!\w){re.escape(c)}(?!\w)", said, re.I)]
+    # Which value most often, which row changes most, the last of a period in a column the question names ("closing
+    # balance": a statement whose closing balance is a line of its own, not a column, says it there), or a combining's word.
+    asked = ("mode" if MOST_OFTEN.search(what) else "change" if CHANGED_MOST.search(what)
+             else "last" if PERIOD_END.search(said) and (named or not columns)
+             else next((name for name, words in COMBINE_WORDS if words.search(what)), ""))
     return asked or next((name for name, words in COMBINE_WORDS if any(words.fullmatch(c.strip()) for c in named)), "")
 
 
