@@ -92,9 +92,9 @@ def table_figure(lines: list[str], what: str, path: str = "") -> str | None:
     wanted = terms(what)
     says = saying(wanted)
     # A person or a body named in full that no line of the document says is not in it: its rows are no one else's.
-    said_in_lines = [terms(line) for line in lines]
-    unsaid = [name for name in proper_names(what) if " " in name and not terms(name) <= terms(path)
-              and not any(all(says(t, said) for t in terms(name)) for said in said_in_lines)]
+    full_names = [name for name in proper_names(what) if " " in name and not terms(name) <= terms(path)]
+    said_in_lines = [terms(line) for line in lines] if full_names else []  # read only when a name is to be looked for
+    unsaid = [name for name in full_names if not any(all(says(t, said) for t in terms(name)) for said in said_in_lines)]
     if unsaid:
         return f"No row of the table says {unsaid[0]}."
     numeric = numeric_columns(rows, columns)
