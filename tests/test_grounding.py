@@ -636,3 +636,16 @@ def test_a_rows_figures_are_each_their_own_columns():
     # A row with one figure beside its year stays whole: the year says which row it is.
     years = Evidence(["the rate in 2031?", "From r.csv [1] (rows 1-2):\n- Year: 2030; Rate: 7.9\n- Year: 2031; Rate: 8.1"])
     assert [c.text for c in unconnected("The rate in 2031 was 7.9 [1].", "the rate in 2031?", years)[0]] == ["7.9"]
+
+
+def test_a_function_word_of_the_question_is_no_word_a_row_says():
+    """"per the bank's figures" names no row: a country coded PER is not more about the question than the row of
+    the country asked about."""
+    from filesage.grounding.lines import unconnected
+
+    asked = "How much did Norland export in 2030 per the trade data I kept?"
+    rows = Evidence([asked, "From trade/exports.csv [1] (rows 8-10):\n- Country: Norland; Code: NRL; Year: 2030; Value: 7120455.25\n"
+                            "- Country: Norland; Code: NRL; Year: 2029; Value: 6904410.5\n"
+                            "- Country: Perimont; Code: PER; Year: 2030; Value: 391220.75"])
+    assert unconnected("Norland exported 7,120,455.25 in 2030 [1].", asked, rows) == ([], "")
+    assert [c.text for c in unconnected("Norland exported 6,904,410.5 in 2030 [1].", asked, rows)[0]] == ["6,904,410.5"]

@@ -269,8 +269,8 @@ NAME_WORD = re.compile(
 # ------------------------------------------------------------------------------------------- asking
 # Function words: they say nothing of what a text is about (the keyword index leaves them out too).
 STOPWORDS = set(
-    "a an and are as at be by did do does for from has have how i in is it its me my of on or our so that the their them "
-    "there these this to was we were what when where which who whom why will with you your".split()
+    "a an and are as at be by did do does for from has have how i in into is it its me my of on or our per so than that the their them "
+    "there these this to via was we were what when where which who whom why will with you your".split()
 )
 # ... and the words of asking: a question's words that say nothing about what it is about.
 QUESTION_WORDS = STOPWORDS | set(
