@@ -198,6 +198,9 @@ def test_filesystem_calls_follow_the_question(agent):
     # Counted and ranked at once: the ranking, which says how many it ranks.
     assert fixed("How many PDFs are there, and which one is the heaviest?", "count_files", extension="pdf") == \
         ToolCall("list_files", {"extension": "pdf", "order": "largest", "limit": 1})
+    # What types of files a folder holds: the count, which says them, not a listing of the files.
+    assert fixed("What kinds of files (extensions) are in my notes folder?", "list_files", folder="notes", order="newest", limit=20) == \
+        ToolCall("count_files", {"folder": "notes"})
     # A month of a year is a date, not a folder whose name shares the year.
     assert "folder" not in fixed("Which files did I change in February 2025?", "list_files", folder="finance/2025", changed_within="2025-02").arguments
     # The end of a ranking, and how many.

@@ -59,6 +59,9 @@ CASES = [
     ("summarise the newest PDF", "list_files", {"extension": "pdf", "order": "newest", "limit": 1}),
     ("what does the largest spreadsheet say?", "list_files", {"extension": "spreadsheet", "order": "largest"}),
     ("read the latest_report.txt", "read_file", {"path": "latest_report.txt"}),
+    # What kinds of files there are: a count, which says their types.
+    ("what kinds of files are in the notes folder?", "count_files", {"folder": "notes"}),
+    ("which file types do I have?", "count_files", {}),
     ("hello", "respond", {}),
     ("thanks!", "respond", {}),
     ("what can you do?", "respond", {}),

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from ..agent import prompts
 from ..agent.decisions import ASK_ANSWER, AskAnswer, Rewrite
 from ..agent.state import Turn
-from ..language.filters import read_question
+from ..language.filters import TYPES_ASKED, read_question
 from ..language.lexicon import (
     DUPLICATES_ASKED,
     EMPTY,
@@ -121,8 +121,9 @@ def filesystem_calls_follow_the_question(turn: "Turn", call: ToolCall | None) ->
     A count or listing gets the
     filters the question states, read from its words against the real folders, and loses the ones neither
     it nor the question before it states; a tree, lookup or search chosen for a question that counts,
-    lists or ranks files by those filters becomes that count or listing, and a count or listing for a question
-    that compares folders by what they hold becomes the tree, which counts each folder's files."""
+    lists or ranks files by those filters becomes that count or listing, a count or listing for a question
+    that compares folders by what they hold becomes the tree, which counts each folder's files, and a listing for
+    one that asks what types of files there are becomes the count, which says them."""
     if call is None:
         return None
     folders = turn.folders()
@@ -202,6 +203,8 @@ def filesystem_calls_follow_the_question(turn: "Turn", call: ToolCall | None) ->
         # "which is the smallest ...": a ranking, not a count; "how many are there, the biggest being which": a ranking that
         # says how many it ranks.
         name = "list_files"
+    if name == "list_files" and not asked.order and TYPES_ASKED.search(turn.question):
+        name, args = "count_files", {key: value for key, value in args.items() if key not in ("order", "limit")}
     if name == "list_files" and asked.order:
         args["order"] = asked.order
         if asked.limit or asks_for_one(turn.question):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from ..language.filters import detect_name, detect_order, read_question
+from ..language.filters import TYPES_ASKED, detect_name, detect_order, read_question
 from ..language.lexicon import (
     DUPLICATES_ASKED,
     FOLDERS_COMPARED,
@@ -43,7 +43,8 @@ def route(question: str, previous: str = "", folders: list[str] | tuple[str, ...
         return ToolCall("semantic_search", {"query": question.strip(), "top_k": 5})
     if FOLDERS_COMPARED.search(question) and not asked.extension:
         return ToolCall("directory_tree", {"folder": asked.folder} if asked.folder else {})
-    if asked.counting and (asked.says_files or filters):
+    # "What kinds of files are in X" is answered by a count, which says their types.
+    if (asked.counting or TYPES_ASKED.search(question) and not asked.order) and (asked.says_files or filters):
         return ToolCall("count_files", filters)
     if asked.order:
         return ToolCall("list_files", {**filters, "order": asked.order, "limit": asked.limit or 1})

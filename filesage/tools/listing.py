@@ -5,18 +5,46 @@ from __future__ import annotations
 
 import difflib
 import re
+import time
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import PurePosixPath
 
 from ..files.walk import FileEntry, human_size, when
+from ..language.figures import MONTH_NAMES
 from ..language.glossary import translations
 from ..language.lexicon import GROUP_NOUNS, LANGUAGE_WORDS
 from ..language.matching import describe_match, kin_words, match_folder, split_type_words, type_extensions
 from ..language.text import is_piece_heading, singular, terms, words
 
 MAX_LISTED = 50
+TYPES_SAID = 12  # a count says this many of its types by name, the rest as a number
 TREE_WITH_FILES = 40  # a tree of at most this many files shows them, as `tree` does
+
+
+def breakdown(files: list[FileEntry]) -> str:
+    """What a count says of the files it counts: their types whenever they are of several (what kinds of files a
+    folder holds is asked of a few files too) and, of many, the years or months of their last change."""
+    by_type = Counter(e.extension or "(no extension)" for e in files)
+    said = ""
+    if len(by_type) > 1:
+        kinds = ", ".join(f"{n} .{t}" if t[0] != "(" else f"{n} {t}" for t, n in by_type.most_common(TYPES_SAID))
+        more = f", and {len(by_type) - TYPES_SAID} more types" if len(by_type) > TYPES_SAID else ""
+        said = f" By type: {kinds}{more}."
+    if len(files) <= 10:
+        return said
+    # Files of a few years apart, counted by the year of their last change ("in 2023 versus 2024"); of one year,
+    # by the month ("which month saw the most changes").
+    by_year = Counter(time.localtime(e.modified).tm_year for e in files)
+    by_month = Counter(time.localtime(e.modified).tm_mon for e in files)
+    if 1 < len(by_year) <= 6:
+        said += " By year last modified: " + ", ".join(f"{year}: {n}" for year, n in sorted(by_year.items())) + "."
+    elif len(by_year) == 1 and len(by_month) > 1:
+        year, top = next(iter(by_year)), max(by_month.values())
+        most = " and ".join(f"{MONTH_NAMES[m]} {year}" for m in sorted(by_month) if by_month[m] == top)
+        months = ", ".join(f"{MONTH_NAMES[m]}: {n}" for m, n in sorted(by_month.items()))
+        said += f" By month last modified: {months}; the most in {most} ({top})."
+    return said
 
 
 def span(first: str, last: str) -> str:

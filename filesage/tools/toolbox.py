@@ -6,8 +6,6 @@ from __future__ import annotations
 import fnmatch
 import os
 import re
-import time
-from collections import Counter
 from pathlib import Path
 from typing import Annotated, Literal
 
@@ -16,13 +14,13 @@ from ..files.readers import document_parts
 from ..files.walk import FileEntry, confine, human_size, walk, when
 from ..language.glossary import translations
 from ..language.matching import files_named, kin_words, match_folder, parse_size, parse_span, split_type_words, type_extensions
-from ..language.figures import MONTH_NAMES
 from ..language.lexicon import LANGUAGE_WORDS
 from ..language.text import singular, terms, words
 from .listing import (
     MAX_LISTED,
     ORDER_WORDS,
     Selection,
+    breakdown,
     file_line,
     files_noun,
     folder_tree,
@@ -223,25 +221,8 @@ class Toolbox:
         text = f"{count} {selection.phrase(count)} ({human_size(sum(e.size for e in files))})."
         size = f" ({human_size(sum(e.size for e in files))} in all)" if count > 1 else ""
         answer = f"There {'is' if count == 1 else 'are'} {count if count else 'no'} {selection.phrase(count)}{size}."
-        if count > 10:
-            by_type = Counter(e.extension or "(no extension)" for e in files)
-            if len(by_type) > 1:
-                kinds = ", ".join(f"{n} .{t}" if t[0] != "(" else f"{n} {t}" for t, n in by_type.most_common(8)) + (
-                    f", and {len(by_type) - 8} more types" if len(by_type) > 8 else "")
-                text, answer = text + f" By type: {kinds}.", answer + f" By type: {kinds}."
-            # Files of a few years apart, counted by the year of their last change ("in 2023 versus 2024"); of one year,
-            # by the month ("which month saw the most changes").
-            by_year = Counter(time.localtime(e.modified).tm_year for e in files)
-            by_month = Counter(time.localtime(e.modified).tm_mon for e in files)
-            if 1 < len(by_year) <= 6:
-                said = " By year last modified: " + ", ".join(f"{year}: {n}" for year, n in sorted(by_year.items())) + "."
-                text, answer = text + said, answer + said
-            elif len(by_year) == 1 and len(by_month) > 1:
-                year, top = next(iter(by_year)), max(by_month.values())
-                most = " and ".join(f"{MONTH_NAMES[m]} {year}" for m in sorted(by_month) if by_month[m] == top)
-                months = ", ".join(f"{MONTH_NAMES[m]}: {n}" for m, n in sorted(by_month.items()))
-                said = f" By month last modified: {months}; the most in {most} ({top})."
-                text, answer = text + said, answer + said
+        said = breakdown(files)
+        text, answer = text + said, answer + said
         paths = [e.path for e in files] if count <= 10 else []
         if paths:
             text += "\nThey are: " + ", ".join(paths)
