@@ -200,8 +200,6 @@ def test_large_file_is_capped(tmp_path):
 
 
 def test_300_mb_single_line_log_is_read_in_part(tmp_path):
-    import time
-
     from filesage.files import readers
 
     path = tmp_path / "huge.log"
@@ -209,13 +207,11 @@ def test_300_mb_single_line_log_is_read_in_part(tmp_path):
         block = b"x" * (1 << 20)
         for _ in range(300):
             handle.write(block)
-    started = time.perf_counter()
     document = read(path)
-    elapsed = time.perf_counter() - started
     path.unlink()
+    # Only the capped part is read and split (how fast is bench/index_scale.py's to say).
     assert document.capped
     assert sum(len(s.text) for s in document.segments) == readers.MAX_READ_BYTES
-    assert elapsed < 30  # only the capped part is read and split
 
 
 def test_a_long_line_split_across_chunks_is_labelled_in_both(tmp_path):
