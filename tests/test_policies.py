@@ -425,6 +425,15 @@ def test_a_tables_row_is_read_for_the_date_asked(tmp_path):
                   policies=in_force(), said_in_files=said)
     jobs = found(turn_for(agent, "the unemployment rate in May 2031?"), "- 2031-05-01 | 4.5", paths=["data/jobs/monthly.csv"], query="x")
     assert row_read(jobs) == FollowUp(ToolCall("count_in_file", {"path": "data/jobs/monthly.csv", "what": "the unemployment rate in May 2031?"}))
+    # The search's best table is another thing's (the club's budget, for a car's insurance): the other table it found
+    # that says the thing is read.
+    write(tmp_path / "car/insurance.csv", "Year,Premium\n2030,1790\n2031,1823\n")
+    box = Toolbox(tmp_path)
+    agent = Agent(ScriptedModel([]), ToolRegistry([box.read_file, Inside(box).count_in_file, semantic_search, respond]), tree=box,
+                  policies=in_force(), said_in_files=said)
+    question = "What was my car insurance premium in 2031?"
+    turn = found(turn_for(agent, question), "- Insurance | 640 | 688", paths=["club/budget.csv", "car/insurance.csv"], query=question)
+    assert row_read(turn) == FollowUp(ToolCall("count_in_file", {"path": "car/insurance.csv", "what": question}))
 
 
 def test_read_the_file_a_listing_picked(agent):

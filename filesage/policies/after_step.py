@@ -227,7 +227,8 @@ def a_tables_row_is_read_for_the_date_asked(turn: "Turn") -> FollowUp | None:
     models then say nothing was found, or give a neighbouring row, or a value for a year the table does not have.
     When the question asks one value of a year or a month of one and a search found a table (or the README beside
     one), the cell is read in code from the one row dated so (or no such row is said, with the years the rows
-    have); when several rows are, the table is read at the rows most about the question."""
+    have); when several rows are, the table is read at the rows most about the question. Of the tables found, the
+    first that says what the question asks about is read."""
     step = turn.steps[-1]
     # The first look that found something (a read of a file the model named wrongly found nothing).
     if step.tool != "semantic_search" or not (step.found and step.paths) or "read_file" not in turn.tools or any(s.found for s in turn.steps[:-1]):
@@ -236,7 +237,13 @@ def a_tables_row_is_read_for_the_date_asked(turn: "Turn") -> FollowUp | None:
         return None
     table = table_found(turn)
     lines = document_lines(turn.tree, table) if table else []
-    if not table or combines_rows(turn.question, lines) or about_another_thing(turn, table, lines):
+    if table and about_another_thing(turn, table, lines):
+        # The best table found is another thing's (a population table for the remittances asked): another table the
+        # search found may be the thing's.
+        table = next((path for path in step.paths if path != table and path.rsplit(".", 1)[-1].lower() in TABLES
+                      and not about_another_thing(turn, path, document_lines(turn.tree, path))), "")
+        lines = document_lines(turn.tree, table) if table else []
+    if not table or combines_rows(turn.question, lines):
         return None
     # The row and its cell found in code, or no row of that date; else the rows most about the question, read.
     if row_asked(lines, turn.question)[0] != "rows" and "count_in_file" in turn.tools:
