@@ -80,10 +80,15 @@ def test_figures_added_across_files_are_amounts_where_most_are():
     found = [Found("a.docx", "lines 1-9", "Payment due by transfer to account 10493377", 10493377.0, "10493377"),
              Found("b.pdf", "p. 1", "Total due: £11,232.00", 11232.0, "£11,232.00"), Found("c.md", "lines 1-9", "Total due: £5,886.00", 5886.0, "£5,886.00")]
     others = {"a.docx": [(line("Payment due by transfer to account 10493377"), (10493377.0, "10493377")), (line("Total | £7,488.00"), (7488.0, "£7,488.00"))]}
-    assert [f.written for f in of_one_kind(found, others)] == ["£7,488.00", "£11,232.00", "£5,886.00"]
+    kept, without = of_one_kind(found, others)
+    assert [f.written for f in kept] == ["£7,488.00", "£11,232.00", "£5,886.00"] and without == []
+    # A file with no amount at all (a note whose only figure is the year it names) adds nothing and is said apart.
+    note = Found("re-invoice.eml", "lines 1-4", "Subject: your 2031 invoice", 2031.0, "2031")
+    kept, without = of_one_kind([note, *found[1:]], {"re-invoice.eml": [(line("Subject: your 2031 invoice"), (2031.0, "2031"))]})
+    assert [f.written for f in kept] == ["£11,232.00", "£5,886.00"] and without == ["re-invoice.eml"]
     # Counts of things stay counts: no file's figure is an amount.
     days = [Found("x.md", "l", "Days: 12", 12.0, "12"), Found("y.md", "l", "Days: 9", 9.0, "9")]
-    assert of_one_kind(days, {}) == days
+    assert of_one_kind(days, {}) == (days, [])
 
 
 def test_one_matching_file_is_answered_without_a_coverage_count(survey):

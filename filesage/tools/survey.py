@@ -69,16 +69,21 @@ def is_money(written: str) -> bool:
     return priced(written) or bool(re.search(r"[.,]\d\d$", written.strip()))
 
 
-def of_one_kind(found: list[Found], others: dict[str, list]) -> list[Found]:
+def of_one_kind(found: list[Found], others: dict[str, list]) -> tuple[list[Found], list[str]]:
     """Figures added or ranked across files are of one kind: where most files' figure is an amount, a file whose
-    best line gave a bare number (an account number in the line about payment) gives its best line's amount."""
+    best line gave a bare number (an account number in the line about payment) gives its best line's amount, and
+    one with no amount at all (an e-mail whose only figure is the year in its subject) gives none: it is returned
+    apart, with the files that had no line about what was asked."""
     if len(found) < 2 or sum(is_money(f.written) for f in found) * 2 <= len(found):
-        return found
-    kept = []
+        return found, []
+    kept, without = [], []
     for item in found:
         better = None if is_money(item.written) else next(((line, figure) for line, figure in others.get(item.path, []) if is_money(figure[1])), None)
-        kept.append(Found(item.path, better[0].passage.hit.location, better[0].shown, *better[1]) if better else item)
-    return kept
+        if is_money(item.written) or better:
+            kept.append(Found(item.path, better[0].passage.hit.location, better[0].shown, *better[1]) if better else item)
+        else:
+            without.append(item.path)
+    return kept, without
 
 
 # A labelled figure of a record: a table row's cell as the readers write it ("km: 214"), or a key of JSON, YAML or an
@@ -319,7 +324,8 @@ class Survey:
                 others[path] = [(line, figure) for line, figure in figures if figure]
         except KeyboardInterrupt:
             stopped = len(found) + len(unread)  # Ctrl-C: what was read so far is the answer
-        return self._result(what, combine, described, of_one_kind(found, others), unread, total, stopped)
+        found, without = of_one_kind(found, others)
+        return self._result(what, combine, described, found, unread + without, total, stopped)
 
     def _column(self, path: str, what: str, combine: str, label: str, figures: list[tuple[float, str]]) -> ToolResult:
         values, written = [value for value, _ in figures], [w for _, w in figures]
