@@ -66,8 +66,12 @@ def main() -> None:
     questions = [q for q in questions if q["id"] not in done]
     with options.out.open("a") as out:
         for question in questions:
-            # A conversation is its turns, the first of them at the top beside the later ones in some sets.
-            turns = ([question["question"]] if "question" in question else []) + question.get("turns", [])
+            # A conversation is its turns, the first of them at the top beside the later ones in some sets (and in
+            # others at the top as well as among the turns, where it is asked once).
+            turns = question.get("turns", [])
+            first = turns[0]["question"] if turns and isinstance(turns[0], dict) else turns[0] if turns else None
+            if "question" in question and question["question"] != first:
+                turns = [question["question"], *turns]
             history: list[dict] = []
             answers = []
             for turn in turns:
