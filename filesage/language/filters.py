@@ -43,7 +43,7 @@ from .matching import (
 from .text import singular, words
 
 FOLDER_WORDS = alternatives(FOLDER_NOUNS)
-# "What kinds of files are in X", "which extensions": the files' types, which a count says, not the files one by one.
+# "Which sorts of documents does X hold", "which extensions": the types, which a count says, not the files one by one.
 TYPES_ASKED = re.compile(rf"\b(?:kinds?|types?|sorts?)\s+of\s+{alternatives(FILE_NOUNS, plural=True)}\b"
                          r"|\b(?:file|document)\s+(?:types|formats|extensions)\b|\b(?:what|which)\s+extensions\b", re.I)
 

@@ -43,7 +43,7 @@ def route(question: str, previous: str = "", folders: list[str] | tuple[str, ...
         return ToolCall("semantic_search", {"query": question.strip(), "top_k": 5})
     if FOLDERS_COMPARED.search(question) and not asked.extension:
         return ToolCall("directory_tree", {"folder": asked.folder} if asked.folder else {})
-    # "What kinds of files are in X" is answered by a count, which says their types.
+    # The sorts of files a folder holds are answered by a count, which says their types.
     if (asked.counting or TYPES_ASKED.search(question) and not asked.order) and (asked.says_files or filters):
         return ToolCall("count_files", filters)
     if asked.order:
