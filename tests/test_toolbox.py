@@ -378,6 +378,15 @@ def test_the_files_a_question_names(tmp_path):
     assert Toolbox(tmp_path / "root").named_in("what city is set in the example quernweatherrc?") == ["cli/quernweather/quernweatherrc.example"]
     write(tmp_path / "root" / "cli/quernclock/quernclockrc", "text\n")
     assert Toolbox(tmp_path / "root").named_in("what city is set in the example quernclockrc?") == []
+    # A name's codes are not said by who names the file by its words: "the amended offer" is "Offer OF-77-A2 (AMENDED)".
+    write(tmp_path / "root" / "work/offers/Offer OF-77-A2 (AMENDED).pdf", "text\n")
+    write(tmp_path / "root" / "work/offers/Offer OF-77 Tessaly print run.docx", "text\n")
+    offers = Toolbox(tmp_path / "root")
+    assert offers.named_in("What does the amended Tessaly offer come to?") == ["work/offers/Offer OF-77-A2 (AMENDED).pdf"]
+    assert offers.named_in("What does the first Tessaly offer come to?") == []
+    # A folder's function words ("to the") are no folder the question names by saying "the".
+    write(tmp_path / "root" / "Letters to the bank/overdraft.txt", "text\n")
+    assert Toolbox(tmp_path / "root").named_in("What does the amended Tessaly offer come to?") == ["work/offers/Offer OF-77-A2 (AMENDED).pdf"]
     # Several files of a name, and nothing in the question picks one: a kind of document, not one of them.
     assert box.named_in("what does the COPYING file say about warranty?") == []
     assert box.named_in("what does htop's COPYING file say about warranty?") == ["cli/htop/COPYING"]

@@ -283,6 +283,12 @@ def files_named(question: str, paths: list[str]) -> list[str]:
     for path, name in entries:
         base = name.split(".", 1)[0] or name
         named = frozenset(singular(w) for w in words(base) if not w.isdigit())
+        # A name's codes ("Q-0312-R1", "v2") are not said by someone who names the file by its words ("the revised
+        # quotation"): two or more words of it said are enough.
+        coded = {singular(w) for token in re.findall(r"[^\W_]+(?:[-/][^\W_]+)+", base) if re.search(r"\d", token) for w in words(token)}
+        worded = frozenset(w for w in named if len(w) > 1 and not re.search(r"\d", w) and w not in coded)
+        if len(worded) >= 2 and worded <= said:
+            named = worded
         # A name written in capitals inside one word ("ChangeLog") is said as that word ("its changelog").
         if len(named) > 1 and re.fullmatch(r"[A-Za-z]+", base) and singular(base.lower()) in said:
             named = frozenset({singular(base.lower())})
@@ -309,7 +315,8 @@ def files_named(question: str, paths: list[str]) -> list[str]:
         inside = not homes or any(path.startswith(tuple(homes)) for group in groups.values() for _, eponymous, path in group if not eponymous)
         groups = {name: [m for m in group if m[1] != inside] for name, group in groups.items()}
         groups = {name: group for name, group in groups.items() if group}
-    folder_words = {singular(w) for path, _ in entries if "/" in path for w in words(path.rsplit("/", 1)[0])}
+    # A folder's function words (a folder called "notes to the accountant") name no folder: every question says "the".
+    folder_words = {singular(w) for path, _ in entries if "/" in path for w in words(path.rsplit("/", 1)[0])} - QUESTION_WORDS
 
     def others_named(group: list[tuple[int, bool, str]]) -> bool:
         """Another file's folder is said, and not as a word the file's whole name says too ("the example widgetrc"
