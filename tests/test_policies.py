@@ -198,6 +198,9 @@ def test_filesystem_calls_follow_the_question(agent):
     # Counted and ranked at once: the ranking, which says how many it ranks.
     assert fixed("How many PDFs are there, and which one is the heaviest?", "count_files", extension="pdf") == \
         ToolCall("list_files", {"extension": "pdf", "order": "largest", "limit": 1})
+    # A subfolder the question includes is not left out.
+    assert fixed("how many files are in the code folder, including its tests subfolder?", "count_files", folder="code", excluding="tests") == \
+        ToolCall("count_files", {"folder": "code"})
     # What types of files a folder holds: the count, which says them, not a listing of the files.
     assert fixed("What kinds of files (extensions) are in my notes folder?", "list_files", folder="notes", order="newest", limit=20) == \
         ToolCall("count_files", {"folder": "notes"})
@@ -362,6 +365,10 @@ def test_files_asked_about_as_duplicates_are_compared_by_their_bytes(tmp_path):
     listed = ToolCall("list_files", {"name": "bill"})
     assert filesystem_calls_follow_the_question(turn_for(agent, "Do I have any duplicate files?"), listed) == ToolCall("find_duplicates", {})
     assert filesystem_calls_follow_the_question(turn_for(agent, "are there duplicates in Downloads?"), listed) == ToolCall("find_duplicates", {"folder": "Downloads"})
+    # Looked for in the folder the question names, not in a word of it the model took for a folder.
+    assert filesystem_calls_follow_the_question(turn_for(agent, "hey check if I get two files that are exactly the same content"),
+                                                ToolCall("find_duplicates", {"folder": "hey"})) == ToolCall("find_duplicates", {})
+    assert filesystem_calls_follow_the_question(turn_for(agent, "any identical files in Downloads?"), ToolCall("find_duplicates", {"folder": "Downloads"})) is None
     from filesage.policies.router import route
 
     assert route("Do I have any duplicate files?") == ToolCall("find_duplicates", {})

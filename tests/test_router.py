@@ -62,6 +62,9 @@ CASES = [
     # What kinds of files there are: a count, which says their types.
     ("what kinds of files are in the notes folder?", "count_files", {"folder": "notes"}),
     ("which file types do I have?", "count_files", {}),
+    # A man page's section is an extension said of files; a dotted number alone is no type.
+    ("how many manual pages (.8 files) do I have?", "count_files", {"extension": ".8"}),
+    ("what changed in .5 of the draft spec?", "semantic_search", {}),
     ("hello", "respond", {}),
     ("thanks!", "respond", {}),
     ("what can you do?", "respond", {}),
@@ -185,6 +188,8 @@ def test_a_folder_is_named_by_the_words_of_it_the_question_says():
     assert match_folder("Trondheim trip", folders) == "Travel/Trondheim-2031"  # no folder says "trip"
     assert match_folder("tax papers", folders) == "Finance/tax"
     assert match_folder("trip photos", folders) is None  # nothing left that picks one out
+    # A folder's function words pick out nothing: "the" of "in .5 of the spec" is no "Letters to the bank".
+    assert match_folder("5 of the spec", [*folders, "Letters to the bank"]) is None
     assert read_question("what's in my Ghent trip folder?", folders).folder == "Travel/Ghent-2030"
     # A place spelt as another language spells it, in the folder's name: the word that starts the other.
     trips = ["Reizen", "Reizen/Antwerpen_2031", "Reizen/Gent"]

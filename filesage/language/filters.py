@@ -189,7 +189,8 @@ def read_question(question: str, folders: list[str] | tuple[str, ...] = ()) -> A
     folder_words = {singular(w) for w in words(asked.folder)} if asked.folder else set()
     # The type: a dotted extension, else the first type word that is not the folder's own name.
     dotted = re.search(r"(?<![\w-])\*?\.([a-z0-9]{1,5})\b", lowered)  # ".txt", not the end of "draft.txt"
-    if dotted and type_extensions(dotted.group(0)):
+    # A dotted number is an extension only said of files ("the .1 files"): ".5" alone may be a version's part.
+    if dotted and type_extensions(dotted.group(0)) and (re.search(r"[a-z]", dotted.group(1)) or re.match(r"\s*files?\b", lowered[dotted.end():])):
         asked.extension = "." + dotted.group(1)
     if NO_EXTENSION.search(text):
         asked.extension = "extensionless"

@@ -30,8 +30,9 @@ def type_extensions(word: str) -> tuple[str, ...]:
         return (word,)
     if singular(word) in KNOWN_EXTENSIONS and singular(word) not in ("c", "h"):
         return (singular(word),)
-    # Written with its dot (".eml", ".pre"), an extension is one whether known here or not.
-    return (word,) if dotted and re.search(r"[a-z]", word) else ()
+    # Written with its dot (".eml", ".pre"), an extension is one whether known here or not; so is a man page's
+    # section (".1", ".8"), which only its dot tells from a number.
+    return (word,) if dotted and (re.search(r"[a-z]", word) or len(word) <= 2) else ()
 
 
 def extension_set(value: str) -> tuple[str, ...]:
@@ -183,7 +184,8 @@ def match_folder(value: str, folders: Iterable[str], root_name: str = "") -> str
         def said(word: str, own: set[str]) -> bool:
             return word in own or (len(word) >= 5 and any(len(o) >= 5 and (o.startswith(word) or word.startswith(o)) for o in own))
 
-        telling = {w for w in wanted if any(said(w, own) for own in names.values())}
+        # Function words ("with the") tell no folder, though a folder's name has them ("Trips with the kids").
+        telling = {w for w in wanted if w not in QUESTION_WORDS and any(said(w, own) for own in names.values())}
         loosely = len(telling) < len(wanted) or any(not any(w in own for own in names.values()) for w in telling)
         loose = [f for f, own in names.items() if telling and all(said(w, own) for w in telling)] if loosely else []
         return loose[0] if len(loose) == 1 else None

@@ -15,6 +15,7 @@ from ..language.lexicon import (
     DUPLICATES_ASKED,
     EMPTY,
     EVERY_ONE,
+    EXCLUDED,
     FILE_AND_FOLDER_NOUNS,
     FILE_ASPECTS,
     FILE_DATES,
@@ -128,9 +129,9 @@ def filesystem_calls_follow_the_question(turn: "Turn", call: ToolCall | None) ->
         return None
     folders = turn.folders()
     asked = read_question(turn.question, folders)
-    if DUPLICATES_ASKED.search(turn.question) and "find_duplicates" in turn.tools and call.name not in ("find_duplicates", "respond"):
-        # Files with the same content: only their bytes tell, whatever the names say.
-        return ToolCall("find_duplicates", {"folder": asked.folder} if asked.folder else {})
+    if DUPLICATES_ASKED.search(turn.question) and "find_duplicates" in turn.tools and call.name != "respond":
+        # Files with the same content: only their bytes tell, whatever the names say; in the folder the question names.
+        return None if (duplicates := ToolCall("find_duplicates", {"folder": asked.folder} if asked.folder else {})) == call else duplicates
     if call.name not in ("count_files", "directory_tree") and folder_space_or_parts(turn.question, turn.tree_words()):
         # A folder's space or its subfolders ("the space X takes up on disk", "which subfolders X has"): no document
         # says that; the folder, named by its own name too, is counted (its size in all) or drawn.
@@ -195,7 +196,9 @@ def filesystem_calls_follow_the_question(turn: "Turn", call: ToolCall | None) ->
         # Kept only when its words are the question's own (or the question before it, for a follow-up); a type
         # the question's reading missed only where it is written as one ("go through" is no Go file).
         if key in ("name", "excluding", "extension", "folder") and {singular(w) for w in words(str(args[key]))} <= said:
-            if key != "extension" or written_as_a_type(turn.question + " " + previous_question(turn), str(args[key])):
+            # A part left out only where the question leaves something out ("with its drafts subfolder" leaves nothing out).
+            leaves_out = key != "excluding" or EXCLUDED.search(f"{turn.question} {previous_question(turn)}")
+            if leaves_out and (key != "extension" or written_as_a_type(turn.question + " " + previous_question(turn), str(args[key]))):
                 continue
         del args[key]
     name = call.name
