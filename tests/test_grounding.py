@@ -423,6 +423,17 @@ def test_rands_with_their_thousands_apart_and_a_decimal_comma_are_one_amount():
     assert money(7770, ["R4 200,00", "R3 570,00"]) == "R7 770,00"
 
 
+def test_naira_and_pesos_written_with_a_plain_letter_are_amounts():
+    """"N185,000.00", "N480,000", "N320k" (naira), "P12,500.00" (pesos): a letter for a sign that is hard to type. Read as
+    before, "N185,000.00" was the code N185 and an amount of 000.00, so a quotation's total was nothing; an item's name
+    ("N95 masks", "P2 tasks") stays no amount."""
+    from filesage.language.figures import MONEY
+
+    assert [c.key for c in claims("Quoted N185,000.00, then N480,000 and N320k; P12,500.00 in Manila")] == ["185000", "480000", "320000", "12500"]
+    assert MONEY.findall("Total N185,000.00 or P12,500.00") == ["N185,000.00", "P12,500.00"]
+    assert not MONEY.search("a box of N95 masks, P2 tasks, version N1.2.3")
+
+
 def test_shillings_as_their_papers_write_them_are_amounts():
     """"Kshs. 31,600.00", "KSh 12,500", "12,500/=", "32,500/-", "Ksh12.5k": a code in its local spelling, and whole
     shillings closed by a stroke. Unknown, "Kshs." ended a sentence (the answer said "is Kshs." and dropped its figure)

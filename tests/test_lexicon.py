@@ -45,6 +45,7 @@ CASES = {
     "HOW_MUCH_WAS": lambda: all(L.HOW_MUCH_WAS.search(q) for q in ("how much was invoice 7 for?", "How much is the deposit")) and not L.HOW_MUCH_WAS.search("how much does the box weigh?"),
     "TIMES_ASKED": lambda: all(L.TIMES_ASKED.search(q) for q in ("how many times higher was it?", "what multiple of the fee is it")) and not L.TIMES_ASKED.search("how many times did I visit?"),
     "CURRENCY_SIGNS": lambda: set("$€£₹") <= set(L.CURRENCY_SIGNS) and not set("%#") & set(L.CURRENCY_SIGNS),
+    "AMOUNT_LETTERS": lambda: {"N", "P"} <= set(L.AMOUNT_LETTERS) and all(len(c) == 1 and c.isupper() for c in L.AMOUNT_LETTERS),
     "CURRENCY_LETTERS": lambda: "R" in L.CURRENCY_LETTERS and all(len(c) == 1 and c.isupper() for c in L.CURRENCY_LETTERS),
     "CURRENCY_STROKES": lambda: "/=" in L.CURRENCY_STROKES and all(s.startswith("/") for s in L.CURRENCY_STROKES),
     "CURRENCY_AFTER": lambda: {"kr", "Kč"} <= set(L.CURRENCY_AFTER) and not set(L.CURRENCY_AFTER) & set(L.CURRENCY_CODES),

@@ -13,6 +13,9 @@ CURRENCY_CODES = ("rs", "inr", "usd", "eur", "gbp", "aud", "cad", "nzd", "chf", 
                   "myr", "thb", "vnd", "krw", "twd", "ils", "huf", "bgn", "isk", "uah", "ars", "clp")
 # A currency written as one capital letter glued to its amount or a space before it: "R1 375,00", "R 12 500" (rand).
 CURRENCY_LETTERS = ("R",)
+# A currency's letter written for its sign, which is hard to type ("N7,400" naira, "P3,150.00" pesos): an amount only
+# when written as one (thousands set apart, cents, or "k"), since "N95" and "P2" are names.
+AMOUNT_LETTERS = ("N", "P")
 # Money's words written after an amount ("1 250 kr", "30 zł", "8 750 Kč"), besides its signs and codes.
 CURRENCY_AFTER = ("kr", "zł", "Kč")
 # An amount closed by a stroke, as whole shillings are written: "7,300/=", "18,450/-".

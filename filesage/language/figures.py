@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 import re
 
-from .lexicon import CURRENCY_AFTER, CURRENCY_CODES, CURRENCY_STROKES, CURRENCY_LETTERS, CURRENCY_SIGNS, MONTHS, MONTHS_SPANNED, MULTIPLIERS, QUARTERS
+from .lexicon import AMOUNT_LETTERS, CURRENCY_AFTER, CURRENCY_CODES, CURRENCY_STROKES, CURRENCY_LETTERS, CURRENCY_SIGNS, MONTHS, MONTHS_SPANNED, MULTIPLIERS, QUARTERS
 
 MONTH = r"(?P<month>" + "|".join(sorted(MONTHS, key=len, reverse=True)) + r")\b\.?"
 
@@ -51,7 +51,8 @@ NUMERIC_DATE = re.compile(r"(?<![\d.])(?P<first>\d{1,2})(?P<mark>[/.-])(?P<secon
 # Money's sign or code before an amount, one pattern wherever a figure's currency is read.
 SIGN = rf"[{re.escape(CURRENCY_SIGNS)}]"
 # A code may be glued to its figures ("INR125000", "R1 375,00"); a capital letter alone is money only before a figure.
-CURRENCY = rf"(?:{SIGN}|(?i:\b(?:{'|'.join(CURRENCY_CODES)})(?:\b\.?|(?=\d)))|\b(?:{'|'.join(CURRENCY_LETTERS)})(?=\s?\d))"
+CURRENCY = (rf"(?:{SIGN}|(?i:\b(?:{'|'.join(CURRENCY_CODES)})(?:\b\.?|(?=\d)))|\b(?:{'|'.join(CURRENCY_LETTERS)})(?=\s?\d)"
+            rf"|\b(?:{'|'.join(AMOUNT_LETTERS)})(?=\d{{1,3}}(?:,\d{{3}})+(?![\d,])|\d+\.\d\d(?!\d)|\d+(?:\.\d+)?[kK]\b))")
 NUMBER = re.compile(
     rf"(?<![\w.{re.escape(CURRENCY_SIGNS)}])(?:{CURRENCY}\s?)?(?:"
     r"\d{1,3}(?:\.\d{3})+,\d+(?!\d)|\d{1,3}(?:\.\d{3}){2,}(?![\d.])|\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?:,\d+|\.\d{1,2})?(?![\d]|[.,]\d)|"
@@ -66,7 +67,7 @@ FILE_NAME = re.compile(r"(?<![\w/.-])[\w./-]*\w\.[A-Za-z][A-Za-z0-9]{1,4}\b")
 
 # A code: letters and digits in one word ("INV2031A"), or a number with a letter in brackets that names a rule or a plan
 # ("a 457(b)", "section 2(b)"), no figure of its own; a currency's code glued to an amount ("INR125000", "Ksh12.5k") is money.
-CODE = re.compile(rf"\b(?!(?i:{'|'.join(CURRENCY_CODES)})\d+(?:[.,]\d+)*(?:k|m|bn)?\b)(?=[A-Za-z]*\d)(?=\d*[A-Za-z])[A-Za-z0-9]{{5,}}\b|\b\d+(?:\([a-z]{{1,2}}\))+")
+CODE = re.compile(rf"\b(?!(?i:{'|'.join(CURRENCY_CODES)})\d+(?:[.,]\d+)*(?:k|m|bn)?\b)(?!(?:{'|'.join((*CURRENCY_LETTERS, *AMOUNT_LETTERS))})\d+(?:\.\d+)?[kK]\b)(?=[A-Za-z]*\d)(?=\d*[A-Za-z])[A-Za-z0-9]{{5,}}\b|\b\d+(?:\([a-z]{{1,2}}\))+")
 
 
 # Spans of time, in seconds: "5h 40m", "5 hours and 40 minutes", "90 days", "2.5 weeks", "115 min".
@@ -118,6 +119,8 @@ def number_value(match: re.Match) -> str:
     if mult:
         digits = digits[: match.start("mult") - match.start(0)].strip()
     digits = re.sub(r"[ \u00a0\u202f](?=\d{3})", "", re.sub(rf"^{CURRENCY}\s?", "", digits.strip()))
+    if mult:  # "N40k": the letter is the currency of the amount with its "k", which is cut off by now
+        digits = re.sub(rf"^(?:{'|'.join(AMOUNT_LETTERS)})(?=\d)", "", digits)
     if re.fullmatch(r"\d{1,3}(,\d{3})+(\.\d+)?", digits):
         digits = digits.replace(",", "")
     elif re.fullmatch(r"\d{1,3}(\.\d{3})+,\d+|\d{1,3}(\.\d{3}){2,}|\d+,\d{1,2}", digits):
