@@ -520,7 +520,8 @@ def test_rows_a_table_is_named_for_are_counted_in_code(tmp_path):
     assert rows(turn_for(agent, asked), ToolCall("count_files", {"name": "moorings"})) == ToolCall("count_in_file", {"path": "club/moorings.csv", "what": asked})
     assert Inside(box).count_in_file("club/moorings.csv", asked).answer == "In club/moorings.csv: 2 of its 3 rows say Paid?: no. Their Fee adds up to 230."
     # Files counted, a word several files' names say, or a thing no table is named for: the call stands.
-    for question in ("How many files are in club?", "How many invoices are there?", "How many holders paid?", "How many CSV files are there?"):
+    for question in ("How many files are in club?", "How many invoices are there?", "How many holders paid?", "How many CSV files are there?",
+                     "How many moorings (.csv files) are there?"):
         assert rows(turn_for(agent, question), ToolCall("count_files", {})) is None, question
     # A document that holds its rows in a table: a receipt a row.
     write_docx(tmp_path / "home/berth receipts 2031.docx", ["Berth receipts"])

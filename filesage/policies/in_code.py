@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from ..language.filters import read_question
 from ..language.glossary import term_of, translations
 from ..language.lexicon import COUNTED_FILE_WORDS, FOLDER_NOUNS, HISTORY_ASKED, IN_ONE_RECORD, LANGUAGE_WORDS, LISTED_COUNT, MONTHS, NEWEST_RELEASE, OPTION_ASKED, OPTION_NAMED, QUESTION_WORDS, RELEASE_NOTES_ASKED
 from ..language.matching import type_extensions
@@ -54,6 +55,8 @@ def rows_a_table_is_named_for_are_counted_in_code(turn: "Turn", call: ToolCall |
         return None
     counted = counted_words(turn.question)
     if not counted or any(word in COUNTED_FILE_WORDS or word in FOLDER_NOUNS or type_extensions(word) for word in counted):
+        return None
+    if read_question(turn.question, turn.folders()).extension:  # "how many man pages (.1 files)": files of a type
         return None
     named = [entry for entry in turn.tree.entries if counted[-1] in {singular(w) for w in words(entry.path)}]
     if len(named) != 1 or named[0].extension not in TABLES + TABLE_HOLDERS or counted[-1] not in {singular(w) for w in words(named[0].path.rsplit("/", 1)[-1])}:
