@@ -423,6 +423,13 @@ def test_the_files_a_question_names(tmp_path):
     # Of two words, one said in another language is no name: of "club meeting", "meeting" in French is no family reunion.
     write(tmp_path / "root" / "family/reunion plan.md", "text\n")
     assert Toolbox(tmp_path / "root").scope("club meeting") == []
+    # A folder named by one word of the scope ("Data") and a file in it by the others: the file.
+    write(tmp_path / "weather" / "Data/samples/oslo-rainfall.csv", "text\n")
+    write(tmp_path / "weather" / "Data/samples/bergen-rainfall.csv", "text\n")
+    write(tmp_path / "weather" / "Notes/rainfall plans.md", "text\n")
+    data = Toolbox(tmp_path / "weather")
+    assert data.scope("the oslo rainfall data") == ["Data/samples/oslo-rainfall.csv"]
+    assert data.scope("Data") == ["Data/samples/bergen-rainfall.csv", "Data/samples/oslo-rainfall.csv"]
 
 
 def test_files_edited_within_dates_a_month_a_year_or_before_a_date(tmp_path):

@@ -457,7 +457,13 @@ class Toolbox:
                 found.append(relative)
                 continue
             prefix = self.folder_prefix(part)
-            if prefix:
+            # "The seattle weather data": a folder named by one word of it ("Data"), and a file in it by the others.
+            folder_words = {singular(w) for w in words(prefix or "")}
+            inside = [e.path for e in match_names(self.entries, part) if prefix and e.path.startswith(prefix + "/")
+                      and {singular(w) for w in words(e.name)} & ({singular(w) for w in words(part)} - folder_words)]
+            if inside:
+                found += inside
+            elif prefix:
                 found += [e.path for e in self.entries if e.path.startswith(prefix + "/")]
             else:
                 # A kind of document named by its one word in another language than the files' ("lease": "Bail_2031.docx").
