@@ -130,7 +130,11 @@ def test_a_question_says_its_filters():
                            ("what changed from 3 June through 5 June 2031?", "2031-06-03 to 2031-06-05"), ("what was modified before 2030?", "before 2030"),
                            ("how many files did I touch after 2030?", "since 2031-01-01"), ("anything created on 2031-02-14?", "2031-02-14 to 2031-02-14"),
                            ("which notes were saved between May and July 2031?", "2031-05-01 to 2031-07-31"),
-                           ("files edited from November 2030 to February 2031", "2030-11-01 to 2031-02-28"), ("files changed between 2030 and 2031", "2030-01-01 to 2031-12-31")):
+                           ("files edited from November 2030 to February 2031", "2030-11-01 to 2031-02-28"), ("files changed between 2030 and 2031", "2030-01-01 to 2031-12-31"),
+                           # Days of a month the question names with its year once; a week of a named month, not the week before today.
+                           ("which files were edited in July 2031 (4-10 July)?", "2031-07-04 to 2031-07-10"),
+                           ("what did I save during the last week of February 2031?", "2031-02-22 to 2031-02-28"),
+                           ("files changed during the second week of October 2030", "2030-10-08 to 2030-10-14")):
         assert read_question(question, FOLDERS).changed_within == span, question
     # A month of a year bounds the edits; it names no folder whose name shares only the year.
     assert read_question("Which files did I change in February 2031?", [*FOLDERS, "trips/Oslo_2031"]).filters() == {"changed_within": "2031-02"}

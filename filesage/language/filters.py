@@ -44,6 +44,8 @@ from .text import singular, words
 
 FOLDER_WORDS = alternatives(FOLDER_NOUNS)
 # "Which sorts of documents does X hold", "which extensions": the types, which a count says, not the files one by one.
+WEEK_ORDINALS = ("first", "second", "third", "fourth")
+WEEK_OF_MONTH = re.compile(rf"\b(?P<nth>{'|'.join(WEEK_ORDINALS)}|last) week of (?P<month>{alternatives(list(MONTHS))})\.?,? (?P<year>\d{{4}})\b", re.I)
 TYPES_ASKED = re.compile(rf"\b(?:kinds?|types?|sorts?)\s+of\s+{alternatives(FILE_NOUNS, plural=True)}\b"
                          r"|\b(?:file|document)\s+(?:types|formats|extensions)\b|\b(?:what|which)\s+extensions\b", re.I)
 
@@ -104,12 +106,22 @@ def modified_span(question: str) -> str:
         return ""
     question = question[edited.start():]  # the dates that bound the edit, not ones said before it
     found = dates_in(question)[0]
-    # "from 17 November through 21 November 2026": a date without its year has the year of the next one.
-    years = [next((later for later, _, _ in found[at:] if later), None) for at in range(len(found))]
-    dates = [f"{year}-{m:02d}-{d:02d}" for (_, m, d), year in zip(found, years) if year]
     lowered = question.lower()
-    if len(dates) >= 2 and re.search(r"\b(?:between|from)\b", lowered):
+    # "from 17 November through 21 November 2026": a date without its year has the year of the next one, else the
+    # one year the question says ("in March 2026 (23-31 March)").
+    said_years = set(re.findall(r"\b(?:19|20)\d\d\b", lowered))
+    only_year = int(next(iter(said_years))) if len(said_years) == 1 else None
+    years = [next((later for later, _, _ in found[at:] if later), only_year) for at in range(len(found))]
+    dates = [f"{year}-{m:02d}-{d:02d}" for (_, m, d), year in zip(found, years) if year]
+    week = WEEK_OF_MONTH.search(lowered)
+    if len(dates) >= 2 and re.search(r"\b(?:between|from)\b|\d\s*[-–]\s*\d|\b(?:to|through|until|till)\b", lowered):
         said = f"{dates[0]} to {dates[1]}"
+    elif week and not dates:
+        # "the last week of March 2026": seven days of that month, the last seven for its last week.
+        year, month = int(week.group("year")), MONTHS[week.group("month")]
+        days = (date(year + (month == 12), month % 12 + 1, 1) - timedelta(days=1)).day
+        first = days - 6 if week.group("nth") == "last" else 1 + 7 * WEEK_ORDINALS.index(week.group("nth"))
+        said = f"{year}-{month:02d}-{first:02d} to {year}-{month:02d}-{min(first + 6, days):02d}"
     elif len(dates) == 1:
         bound = re.search(r"\b(since|after|before)\b", lowered)
         said = f"{bound.group(1)} {dates[0]}" if bound else f"{dates[0]} to {dates[0]}"

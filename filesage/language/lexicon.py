@@ -258,7 +258,7 @@ HAS_CONTENT = re.compile(r"\b(?:ha(?:s|ve)|with|hold(?:s|ing)?|contain(?:s|ing)?
                          r"not counting|other than|besides|apart from)[- ]?(?:the |any |all )?(?:empty|blank)\b", re.I)
 PERIOD = re.compile(
     r"\b(?:(?:in|within|during|over|for)\s+)?(?:the\s+)?(?:last|past|previous|recent)\s+(?P<span>(?:\d+|a|an|one|two|three|four|five|six|seven|ten|fourteen|thirty)?\s*"
-    r"(?:hours?|days?|weeks?|fortnight|months?|years?))\b|\b(?P<word>today|yesterday|this week|this month|24 hours)\b", re.I)
+    r"(?:hours?|days?|weeks?|fortnight|months?|years?))\b(?!\s+of\b)|\b(?P<word>today|yesterday|this week|this month|24 hours)\b", re.I)
 NAME_WORD = re.compile(
     r"(?:with|having|containing|has|have)\s+['\"“‘]?(?P<a>[\w.\-]+)['\"”’]?\s+(?:somewhere\s+)?(?:in|as part of)\s+(?:the|its|their)\s+(?:file ?)?names?"
     r"|(?:names?|filenames?|file names?)\s+(?:that\s+)?(?:contain|include|mention|containing|including|mentioning|with)s?\s+['\"“‘]?(?P<b>[\w.\-]+)"
