@@ -175,6 +175,9 @@ def test_filesystem_calls_follow_the_question(agent):
     # What a folder holds, asked by its path, is listed, not searched for.
     assert fixed("What's inside finance/2025?", "semantic_search", query="finance 2025") == ToolCall("list_files", {"folder": "finance/2025"})
     assert fixed("What does finance/2025/receipts.csv say about January?", "semantic_search", query="january") is None
+    # A grep for a pattern that matches every line looks for nothing: files counted by what the question says of them.
+    assert fixed("how many of my files have no extension at all?", "grep_files", pattern=".*\n") == ToolCall("count_files", {"extension": "extensionless"})
+    assert fixed("which files mention the word invoice?", "grep_files", pattern="invoice") is None
     # A filter the question never states is dropped; one it states is added.
     assert fixed("list my markdown files", "list_files", extension="md", empty=True) == ToolCall("list_files", {"extension": "markdown"})
     assert fixed("which files did I change in the past day?", "list_files", changed_within="7 days").arguments["changed_within"] == "day"

@@ -138,12 +138,14 @@ def filesystem_calls_follow_the_question(turn: "Turn", call: ToolCall | None) ->
         folder = asked.folder or folder_by_its_own_name(turn.question, folders)
         tool = "directory_tree" if re.search(r"\bsub-?folders?\b|\bsubdirector", turn.question, re.I) else "count_files"
         return ToolCall(tool, {"folder": folder} if folder else {})
-    if call.name in ("directory_tree", "file_metadata", "semantic_search"):
+    # A grep for a pattern without a letter or digit (".*") matches every line: it looks for nothing the question says.
+    matches_anything = call.name == "grep_files" and not re.search(r"\w", str(call.arguments.get("pattern", "")))
+    if call.name in ("directory_tree", "file_metadata", "semantic_search") or matches_anything:
         routed = route(turn.question, previous_question(turn), folders)
         if routed.name not in ("count_files", "list_files"):
             return None
         ranked_or_filtered = asked.order or asked.empty or asked.hidden or asked.larger_than or asked.smaller_than or asked.changed_within
-        changes = (call.name == "directory_tree" and (asked.says_files or asked.filters())) or (call.name == "file_metadata" and asked.order)
+        changes = (call.name in ("directory_tree", "grep_files") and (asked.says_files or asked.filters())) or (call.name == "file_metadata" and asked.order)
         changes = changes or (call.name == "semantic_search" and asked.says_files and ranked_or_filtered)
         changes = changes or (call.name == "semantic_search" and asks_what_a_folder_holds(turn.question, turn.tree_words()))
         return routed if changes else None
