@@ -172,6 +172,9 @@ def test_names_the_question_gives_must_be_in_what_was_found():
     # A number given as one's number is said as one: change order no. 2 is not the 2 of an amount.
     assert missing_names("How much was change order no. 2?", "Change order No. 1, total $2,310.00") == ["2"]
     assert missing_names("How much was change order #1?", "Change order No. 1, total $2,310.00") == []
+    # A document pads its numbers with zeros: receipt N° 52 is "RECEIPT N° 000052", not the 52 of another one.
+    assert missing_names("What was receipt N° 52 for?", "RECEIPT N° 000052\nTotal: 18.40") == []
+    assert missing_names("What was receipt N° 52 for?", "RECEIPT N° 000053\nTotal: 18.52") == ["52"]
     # Capitalised words in a row are one name, found only when all its words are.
     assert missing_names("What is the budget of Project Heron?", "Project Falcon kickoff. Budget: 75,000 EUR.") == ["Project Heron"]
     assert missing_names("Who leads Project Falcon?", "Project Falcon kickoff. Team lead: Mira Jensen") == []

@@ -80,7 +80,7 @@ def states(sentence: str, claim: Claim) -> bool:
     return claim.text in sentence if claim.kind == "name" else claim in claims(sentence)
 
 
-NUMBERED = r"(?:\bno\.?|\bnr\.?|\bnumber|#)\s*"  # what says that the number after it is one's number
+NUMBERED = r"(?:\bno\.?|\bnr\.?|\bn[°º]|\bnumber|#)\s*"  # what says that the number after it is one's number
 
 
 def missing_names(question: str, text: str) -> list[str]:
@@ -95,10 +95,12 @@ def missing_names(question: str, text: str) -> list[str]:
     for claim in claims(question):
         if any(claim.text in version for version in versions):
             continue
-        # A number the question gives is looked for as written ("invoice 009"), not as any 9 in a date; one with a
-        # fraction not as the start of a longer version ("2.7" in "2.7.0").
+        # A number the question gives is looked for as written ("invoice 009"), not as any 9 in a date, though
+        # a document may pad it with zeros ("481" of "N° 000481"); one with a fraction not as the start of a longer
+        # version ("2.7" in "2.7.0").
         after = r"(?!\d|\.\d)" if "." in claim.text else r"(?!\d)"
-        found = re.search(rf"(?<![\d]){re.escape(claim.text)}{after}", text) if claim.kind == "number" else supported(claim, text)
+        padded = "0*" if claim.text.isdigit() and not claim.text.startswith("0") else ""
+        found = re.search(rf"(?<![\d]){padded}{re.escape(claim.text)}{after}", text) if claim.kind == "number" else supported(claim, text)
         # A number given as one ("change order no. 2", "#4") is said as one, not as any 2 of an amount or a date.
         if found and claim.kind == "number" and re.search(rf"{NUMBERED}{re.escape(claim.text)}(?!\d)", question, re.I):
             found = re.search(rf"{NUMBERED}0*{re.escape(claim.text)}(?![\d.,]\d|\d)", text, re.I)
