@@ -1517,6 +1517,10 @@ def test_what_is_asked_about_is_what_the_answer_is_from(agent):
     # Said where the answer comes from, or in its path, or by no file at all (what_no_file_mentions_is_not_found's): it stands.
     assert about(answered_from("How much did the caterer quote for the wedding?", "events/caterer quote.eml"), "9,100 [1]") is None
     assert about(answered_from("How much did the photographer quote?", "events/photographer quote.pdf"), "9,100 [1]") is None
+    # A name of joined words that are the path's ("the wedding-quotes data") is the place searched, no thing in it.
+    said["README.md"] = {"wedding-quotes"}
+    assert about(answered_from("What did the caterer quote in the wedding-quotes data?", "wedding-quotes/caterer.csv"), "9,100 [1]") is None
+    del said["README.md"]
     assert about(answered_from("How much did the florist quote for the wedding?", "events/caterer quote.eml"), "9,100 [1]") is None
     # Of two words, the first says which of the kind the second names: the changelog's "overflow" is the bug asked.
     said["tool/ChangeLog"], said["tool/FAQ"] = {"overflow", "fixed"}, {"bug"}

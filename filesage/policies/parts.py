@@ -97,7 +97,9 @@ def what_is_asked_about_is_what_the_answer_is_from(turn: "Turn", draft: str | No
     # A word many files say names a kind of thing any document may have without saying it (an author, a bug); one that
     # few do (one in twenty at most) names the thing itself.
     few = max(FEW_FILES, len(turn.tree.entries) // 20)
-    unsaid = [w for w in things_named(turn.question) if term_of(w) not in place and 0 < turn.files_saying(w) <= few and not said_there(w)]
+    # A name of words joined ("currency-codes") is the place's when its every word is: the folder searched, no thing in it.
+    unsaid = [w for w in things_named(turn.question) if term_of(w) not in place and not terms(w) <= place
+              and 0 < turn.files_saying(w) <= few and not said_there(w)]
     if not unsaid:
         return None
     words = " or ".join(f"'{w}'" for w in sorted(unsaid))
