@@ -430,3 +430,17 @@ def test_a_search_kept_to_a_document_finds_what_it_says_in_its_own_words(tmp_pat
     write(root / "trip/notes.txt", "Packing list: boots, rain jacket, maps.\n")
     result = searcher_of(root, embedder, tmp_path).semantic_search("when is the outstanding amount due", within="trip/booking.txt")
     assert result.found and result.text.split("\n")[1].endswith("The remaining balance is payable by 20 May 2031."), result.text
+
+
+def test_who_wrote_a_program_is_what_its_authors_list_says(tmp_path, embedder):
+    """"Who wrote X" of a program's folder: the list of its authors says it under "Original Author", in other words
+    than the question's; the tutorial that names the program on every line comes after it."""
+    root = tmp_path / "docs"
+    write(root / "tools/quill/AUTHORS", "Maintainers\n-----------\nIvo Sand <ivo@example.org>\n\nOriginal Author\n---------------\n"
+          "Tove Marsh <tove@example.org>\n\nCredits\n-------\nthe colour themes by Ruth Ames\n")
+    write(root / "tools/quill/tutorial.txt", "".join(f"Step {n}: start quill and press {n} to open quill's menu {n}.\n" for n in range(1, 30)))
+    write(root / "tools/quill/README.md", "# quill\n\nA small text editor. Run `quill FILE` to edit a file with quill.\n")
+    for topic in ("keys", "themes", "macros", "plugins", "search", "buffers", "printing", "sessions"):
+        write(root / f"tools/quill/doc/{topic}.txt", f"quill {topic}\n" + "".join(f"In quill, {topic} rule {n} applies to quill's {topic}.\n" for n in range(12)))
+    found = searcher_of(root, embedder, tmp_path).semantic_search("who wrote quill", within="tools/quill")
+    assert found.paths[0] == "tools/quill/AUTHORS" and "Tove Marsh" in found.text, found.text

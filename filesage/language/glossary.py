@@ -135,6 +135,11 @@ CONCEPTS: list[dict[str, tuple[str, ...]]] = [
     {"English": ("decision", "resolution"), "German": ("beschluss", "entscheidung"), "French": ("décision",),
      "Spanish": ("decisión", "acuerdo"), "Italian": ("decisione", "delibera"), "Dutch": ("besluit",), "Swedish": ("beslut",), "Norwegian": ("vedtak", "beslutning"), "Danish": ("beslutning", "vedtagelse"),
      "Portuguese": ("decisão", "deliberação"), "Polish": ("decyzja", "uchwała"), "Czech": ("usnesení", "rozhodnutí"), "Finnish": ("päätös",)},
+    # Who wrote a thing is what a list of its authors says ("Original Author: ...").
+    {"English": ("author", "authors", "wrote", "written", "writer"), "German": ("autor", "autoren", "verfasser", "geschrieben"),
+     "French": ("auteur", "auteurs", "écrit"), "Spanish": ("autor", "autores", "escrito", "escribió"), "Italian": ("autore", "autori", "scritto"),
+     "Dutch": ("auteur", "auteurs", "geschreven"), "Swedish": ("författare", "skriven"), "Norwegian": ("forfatter", "skrevet"), "Danish": ("forfatter", "skrevet"),
+     "Portuguese": ("autor", "autores", "escrito"), "Polish": ("autor", "autorzy", "napisał"), "Czech": ("autor", "autoři", "napsal"), "Finnish": ("tekijä", "kirjoittaja")},
     {"English": ("order",), "German": ("bestellung",), "French": ("commande",), "Spanish": ("pedido",), "Italian": ("ordine",),
      "Dutch": ("bestelling",), "Swedish": ("beställning",), "Norwegian": ("bestilling",), "Danish": ("bestilling", "ordre"),
      "Portuguese": ("encomenda", "pedido"), "Polish": ("zamówienie",), "Czech": ("objednávka", "objednávky", "objednávku"), "Finnish": ("tilaus",)},
