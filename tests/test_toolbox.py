@@ -376,6 +376,12 @@ def test_the_files_a_question_names(tmp_path):
     # A word that describes the one file of a name ("the example ...rc") is no other folder it points to (examples/).
     write(tmp_path / "root" / "cli/quernweather/quernweatherrc.example", "text\n")
     assert Toolbox(tmp_path / "root").named_in("what city is set in the example quernweatherrc?") == ["cli/quernweather/quernweatherrc.example"]
+    # Said without its "rc" ("the quernmail sample"), it is still named, and by more words than the manual beside it.
+    write(tmp_path / "root" / "cli/quernmail/quernmail.1", "text\n")
+    write(tmp_path / "root" / "cli/quernmail/quernmailrc-sample", "text\n")
+    beside = Toolbox(tmp_path / "root")
+    assert beside.named_in("what host is set in the quernmail sample?") == ["cli/quernmail/quernmailrc-sample"]
+    assert beside.named_in("what does the quernmail man page say about -s?") == ["cli/quernmail/quernmail.1"]
     write(tmp_path / "root" / "cli/quernclock/quernclockrc", "text\n")
     assert Toolbox(tmp_path / "root").named_in("what city is set in the example quernclockrc?") == []
     # A name's codes are not said by who names the file by its words: "the amended offer" is "Offer OF-77-A2 (AMENDED)".

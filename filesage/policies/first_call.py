@@ -118,10 +118,9 @@ def filesystem_calls_follow_the_question(turn: "Turn", call: ToolCall | None) ->
     """Small models put a question's filters in the wrong argument or drop them (the type of "spreadsheets in
     the finance folder" lost, so every file there is counted), invent filters the question never states
     (empty files, "7 days" for "the past day", a folder named after a file, the wrong end of a ranking for
-    "least bulky"), and choose a folder tree or a name lookup for a question that lists or ranks files.
-    A count or listing gets the
-    filters the question states, read from its words against the real folders, and loses the ones neither
-    it nor the question before it states; a tree, lookup or search chosen for a question that counts,
+    "least bulky"), and choose a folder tree, a name lookup or a grep for anything for a question that lists or ranks
+    files. A count or listing gets the filters the question states, read from its words against the real folders, and
+    loses the ones neither it nor the question before it states; a tree, lookup or search chosen for a question that counts,
     lists or ranks files by those filters becomes that count or listing, a count or listing for a question
     that compares folders by what they hold becomes the tree, which counts each folder's files, and a listing for
     one that asks what types of files there are becomes the count, which says them."""
@@ -138,8 +137,7 @@ def filesystem_calls_follow_the_question(turn: "Turn", call: ToolCall | None) ->
         folder = asked.folder or folder_by_its_own_name(turn.question, folders)
         tool = "directory_tree" if re.search(r"\bsub-?folders?\b|\bsubdirector", turn.question, re.I) else "count_files"
         return ToolCall(tool, {"folder": folder} if folder else {})
-    # A grep for a pattern without a letter or digit (".*") matches every line: it looks for nothing the question says.
-    matches_anything = call.name == "grep_files" and not re.search(r"\w", str(call.arguments.get("pattern", "")))
+    matches_anything = call.name == "grep_files" and not re.search(r"\w", str(call.arguments.get("pattern", "")))  # ".*": every line
     if call.name in ("directory_tree", "file_metadata", "semantic_search") or matches_anything:
         routed = route(turn.question, previous_question(turn), folders)
         if routed.name not in ("count_files", "list_files"):
