@@ -469,6 +469,11 @@ def test_filesystem_answers_are_rendered(agent, fs_corpus):
     # After a search found what was asked, a count of no files named after it is no answer.
     after = ran(agent, ran(agent, turn_for(agent, "invoice total?"), "semantic_search", query="invoice"), "count_files", larger_than="1 GB")
     assert after.steps[-1].summary == "Found 0 files" and filesystem_answers_are_rendered(after) is None
+    # Asked what a document says, the files of the folder it is in are no answer, though they name what was asked.
+    said = ran(agent, ran(agent, turn_for(agent, "What did the meeting notes decide?"), "semantic_search", query="meeting decided"), "list_files", folder="notes")
+    assert said.steps[-1].paths and filesystem_answers_are_rendered(said) is None
+    listed = ran(agent, ran(agent, turn_for(agent, "which files are in the notes folder?"), "semantic_search", query="notes"), "list_files", folder="notes")
+    assert isinstance(filesystem_answers_are_rendered(listed), Rendered)
 
 
 def test_a_name_no_file_has_is_not_found(agent):
@@ -717,6 +722,11 @@ def test_claims_must_be_in_the_results(agent):
     verdict = claims_must_be_in_the_results(turn, "The total due is $4,230.00.")
     assert isinstance(verdict, Retry) and verdict.withdrawn == ["$4,230.00"]
     assert verdict.otherwise == Accept("I could not confirm $4,230.00 in the files.")  # once the check has no retries left
+    # Nothing confirmed and nothing found names the release asked: nothing found answers it, and what was searched is said.
+    release = found(ran(agent, turn_for(agent, "When was quill 4.7.1 released?"), "semantic_search", query="quill 4.7.1"),
+                    "From tools/quill/NEWS [1]:\n- 4.7.0 (2031-02-03): first of the 4.7 series", query="quill 4.7.1")
+    unknown = claims_must_be_in_the_results(release, "quill 4.7.1 came out on 2031-05-09.").otherwise
+    assert unknown.as_written and unknown.text.startswith("I found nothing in") and unknown.text.endswith("I could not confirm 2031-5-9 in the files."), unknown
     # Nothing left of the draft: the line most about the question is quoted, not the figure it could not confirm.
     booster = ran(agent, turn_for(agent, "When is my next tetanus booster due?"), "semantic_search", query="tetanus booster")
     found(booster, "From health/vaccinations.md [1] (lines 1-4):\n- Flu shot: 2025-10-02\n- Tetanus: last booster 2023-06-10 [1], next booster due in 2033")

@@ -370,8 +370,11 @@ def claims_must_be_in_the_results(turn: "Turn", draft: str | None) -> Accept | R
     kept = remove_claims(draft, bad)
     before = confirmed_before(turn) if kept.startswith(UNCONFIRMED) else ""
     line = line_most_about(turn.question, turn.content_found) if kept.startswith(UNCONFIRMED) and not before else ""
+    # Nothing confirmed, and nothing found names what was asked (a release no NEWS has): nothing found answers it.
+    settled = Accept(f"{prompts.NOT_FOUND.format(folder=turn.folder, searched=what_was_searched(turn))} {kept}", as_written=True) \
+        if kept.startswith(UNCONFIRMED) and not found_anything(turn) else Accept(kept)
     return Retry(prompts.grounding_retry([c.text for c in bad], turn.tools_left(), turn.steps_left()), [c.text for c in bad],
-                 otherwise=Accept(before) if before else quoted(turn, line) if line else Accept(kept))
+                 otherwise=Accept(before) if before else quoted(turn, line) if line else settled)
 
 
 def confirmed_before(turn: "Turn") -> str:
