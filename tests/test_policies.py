@@ -559,6 +559,12 @@ def test_a_release_named_is_read_under_its_own_line(tmp_path):
     write(tmp_path / "reedbed/ChangeLog", "2 May 2031 Ada\n  * release: 0.3.0\n\n  Fixes:\n    * #12: a crash\n")
     agent = Agent(ScriptedModel([]), ToolRegistry([box.read_file, Inside(box).count_in_file, respond]), tree=Toolbox(tmp_path), policies=in_force())
     assert release(turn_for(agent, "When did reedbed 0.3.0 come out?"), None) == ToolCall("count_in_file", {"path": "reedbed/ChangeLog", "what": "release 0.3.0"})
+    # Programs in folders of one kind ("media-tools/"): the one whose own folder the question names, not another that
+    # shares the kind's word and opens a release of the same number first.
+    write(tmp_path / "media-tools/flint/NEWS", "1.4.3 (2023)\n- flint fix\n")
+    write(tmp_path / "media-tools/ogre-tools/CHANGES", "1.4.3 (2025)\n- ogre fix\n")
+    agent = Agent(ScriptedModel([]), ToolRegistry([box.read_file, Inside(box).count_in_file, respond]), tree=Toolbox(tmp_path), policies=in_force())
+    assert release(turn_for(agent, "When was ogre-tools 1.4.3 released?"), None) == ToolCall("count_in_file", {"path": "media-tools/ogre-tools/CHANGES", "what": "release 1.4.3"})
     # No version, the newest asked, or no changelog of the program named: left alone.
     for question in ("What's new in quill?", "What is the newest quill release?", "What changed in zither 2.4?", "what licence are the quill 2.4 examples under?"):
         assert release(turn_for(agent, question), ToolCall("read_file", {"path": "NEWS"})) is None, question
