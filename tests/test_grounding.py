@@ -437,6 +437,15 @@ def test_naira_and_pesos_written_with_a_plain_letter_are_amounts():
     assert not MONEY.search("a box of N95 masks, P2 tasks, version N1.2.3")
 
 
+def test_money_with_one_dot_and_three_figures_after_it_is_thousands():
+    """"$480.000", "CLP 32.100": pesos, rupiah and euros as half the world writes them, with a dot between thousands.
+    Read as a decimal point, a deposit of 480,000 pesos was 480, and the right "$480,000" of an answer was unconfirmed.
+    A currency counted in thousandths keeps its three decimals; a number without money's sign is not read so."""
+    assert [c.key for c in claims("Garantía: $480.000; total CLP 32.100; €1.250")] == ["480000", "32100", "1250"]
+    assert [c.key for c in claims("KWD 1.250 and version 1.250")] == ["1.25", "1.25"]
+    assert not unsupported("The deposit was $480,000 [1].", Evidence(["una garantía de $480.000 (cuatrocientos ochenta mil pesos)"]))
+
+
 def test_shillings_as_their_papers_write_them_are_amounts():
     """"Kshs. 31,600.00", "KSh 12,500", "12,500/=", "32,500/-", "Ksh12.5k": a code in its local spelling, and whole
     shillings closed by a stroke. Unknown, "Kshs." ended a sentence (the answer said "is Kshs." and dropped its figure)

@@ -49,6 +49,7 @@ CASES = {
     "CURRENCY_LETTERS": lambda: "R" in L.CURRENCY_LETTERS and all(len(c) == 1 and c.isupper() for c in L.CURRENCY_LETTERS),
     "CURRENCY_STROKES": lambda: "/=" in L.CURRENCY_STROKES and all(s.startswith("/") for s in L.CURRENCY_STROKES),
     "CURRENCY_AFTER": lambda: {"kr", "Kč"} <= set(L.CURRENCY_AFTER) and not set(L.CURRENCY_AFTER) & set(L.CURRENCY_CODES),
+    "CURRENCY_THOUSANDTHS": lambda: {"kwd", "bhd"} <= set(L.CURRENCY_THOUSANDTHS) and set(L.CURRENCY_THOUSANDTHS) <= set(L.CURRENCY_CODES),
     "CURRENCY_CODES": lambda: {"rs", "inr", "usd"} <= set(L.CURRENCY_CODES) and all(c == c.lower() and c.isalpha() for c in L.CURRENCY_CODES),
     "MONTHS": lambda: L.MONTHS["sept"] == 9 and L.MONTHS["december"] == 12 and len(set(L.MONTHS.values())) == 12 and L.MONTHS["maaliskuun"] == 3,
     "WEEKDAYS": lambda: len(L.WEEKDAYS) == 7 and "sunday" in L.WEEKDAYS,

@@ -10,7 +10,9 @@ CURRENCY_SIGNS = "$€£₹¥₦₵₱₩₺₽₴₪₫฿"
 CURRENCY_CODES = ("rs", "inr", "usd", "eur", "gbp", "aud", "cad", "nzd", "chf", "sgd", "zar", "jpy", "cny", "hkd", "sek", "nok",
                   "dkk", "pln", "czk", "brl", "mxn", "kes", "ksh", "kshs", "shs", "ugx", "ushs", "tzs", "tshs", "ngn", "ghs",
                   "egp", "etb", "rwf", "zmw", "bwp", "mur", "xof", "xaf", "aed", "sar", "qar", "pkr", "bdt", "lkr", "npr", "idr",
-                  "myr", "thb", "vnd", "krw", "twd", "ils", "huf", "bgn", "isk", "uah", "ars", "clp")
+                  "myr", "thb", "vnd", "krw", "twd", "ils", "huf", "bgn", "isk", "uah", "ars", "clp", "kwd", "bhd", "omr", "jod", "tnd", "lyd", "iqd")
+# Currencies whose amounts have three decimals ("KWD 1.250" is a dinar and a quarter): elsewhere "$275.000" is 275,000.
+CURRENCY_THOUSANDTHS = ("kwd", "bhd", "omr", "jod", "tnd", "lyd", "iqd")
 # A currency written as one capital letter glued to its amount or a space before it: "R1 375,00", "R 12 500" (rand).
 CURRENCY_LETTERS = ("R",)
 # A currency's letter written for its sign, which is hard to type ("N7,400" naira, "P3,150.00" pesos): an amount only

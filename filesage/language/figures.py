@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 import re
 
-from .lexicon import AMOUNT_LETTERS, CURRENCY_AFTER, CURRENCY_CODES, CURRENCY_STROKES, CURRENCY_LETTERS, CURRENCY_SIGNS, MONTHS, MONTHS_SPANNED, MULTIPLIERS, QUARTERS
+from .lexicon import AMOUNT_LETTERS, CURRENCY_AFTER, CURRENCY_CODES, CURRENCY_STROKES, CURRENCY_LETTERS, CURRENCY_SIGNS, CURRENCY_THOUSANDTHS, MONTHS, MONTHS_SPANNED, MULTIPLIERS, QUARTERS
 
 MONTH = r"(?P<month>" + "|".join(sorted(MONTHS, key=len, reverse=True)) + r")\b\.?"
 
@@ -118,7 +118,10 @@ def number_value(match: re.Match) -> str:
     mult = match.group("mult")
     if mult:
         digits = digits[: match.start("mult") - match.start(0)].strip()
+    currency = re.match(rf"{CURRENCY}", digits.strip())
     digits = re.sub(r"[ \u00a0\u202f](?=\d{3})", "", re.sub(rf"^{CURRENCY}\s?", "", digits.strip()))
+    if currency and re.fullmatch(r"\d{1,3}\.\d{3}", digits) and currency.group(0).lower().rstrip(".") not in CURRENCY_THOUSANDTHS:
+        digits = digits.replace(".", "")  # money in three decimals is rare: "$275.000", "CLP 18.300" are thousands
     if mult:  # "N40k": the letter is the currency of the amount with its "k", which is cut off by now
         digits = re.sub(rf"^(?:{'|'.join(AMOUNT_LETTERS)})(?=\d)", "", digits)
     if re.fullmatch(r"\d{1,3}(,\d{3})+(\.\d+)?", digits):

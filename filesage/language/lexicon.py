@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from .months import MONTHS  # said once, there: too long a list to keep here
-from .currencies import AMOUNT_LETTERS, CURRENCY_AFTER, CURRENCY_CODES, CURRENCY_STROKES, CURRENCY_LETTERS, CURRENCY_SIGNS, MULTIPLIERS  # said once, there
+from .currencies import AMOUNT_LETTERS, CURRENCY_AFTER, CURRENCY_CODES, CURRENCY_STROKES, CURRENCY_LETTERS, CURRENCY_SIGNS, CURRENCY_THOUSANDTHS, MULTIPLIERS  # said once, there
 
 
 def alternatives(phrases, plural: bool = False) -> str:

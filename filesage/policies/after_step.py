@@ -10,11 +10,10 @@ from ..agent import prompts
 from ..agent.decisions import ASK_ANSWER, FollowUp, Hint, Rendered
 from ..agent.state import Turn
 from ..files.walk import ConfinementError
+from ..grounding.claims import missing_names
 from ..language.figures import months_named
-from ..language.filters import detect_order, read_question
+from ..language.filters import detect_order
 from ..language.lexicon import (
-    EDITING,
-    FILE_ASPECTS,
     FILE_DATES,
     FIND_THEN_READ,
     NO_TEXT_GROUPS,
@@ -322,20 +321,12 @@ def filesystem_answers_are_rendered(turn: "Turn") -> Rendered | None:
     if step.tool not in RENDERED_TOOLS or not step.ok or not result.answer or not (step.found or step.tool in ("count_files", "list_files", "count_in_file")):
         return None
     # After a search of what the files say, a listing answers only if it names files and what was asked (no
-    # file named after a person is no answer to what the contacts say about them), and never a question of what
-    # a document says (the files of a program's folder are no date of a release its NEWS lacks).
+    # file named after a person is no answer to what the contacts say about them), by the names of the files it
+    # lists (a program's files are no release of it that its NEWS lacks, though other lines found name the number).
     if step.tool not in ("each_file", "count_in_file") and any(s.tool in CONTENT_TOOLS for s in turn.steps) \
-            and not (step.paths and found_anything(turn) and not only_what_files_say(turn)):
+            and not (step.paths and found_anything(turn) and not missing_names(turn.question, "\n".join(step.paths))):
         return None
     return Rendered(result.answer)
-
-
-def only_what_files_say(turn: "Turn") -> bool:
-    """The question asks what a document says and nothing of the files themselves: no file's size, date, place,
-    name or type, no edit, no count of files."""
-    question = turn.question
-    return asks_what_files_say(question, turn.tree_words()) or not (
-        FILE_ASPECTS.search(question) or EDITING.search(question) or read_question(question, turn.folders()).says_files)
 
 
 def answer_after_a_found_result(turn: "Turn") -> str | None:

@@ -14,7 +14,7 @@ from ..grounding.claims import MARKER, claims, says_not_found
 from ..language.glossary import BEFORE_TAX, synonyms, term_of, translations
 from ..language.lexicon import THINGS_ASKED
 from ..language.question import subject_words
-from ..language.text import own_text, terms
+from ..language.text import own_text, terms, words as words_of
 from ..tools.registry import CONTENT_TOOLS
 from .reading import aboutness, found_lines, names_in, what_was_searched
 
@@ -70,6 +70,9 @@ def things_named(question: str) -> set[str]:
 FEW_FILES = 2
 
 
+GLOSSED = re.compile(r"(?P<name>(?:[^\W\d_][\w'-]*\s+){1,3})\((?P<gloss>[^()]{1,40})\)")
+
+
 def what_is_asked_about_is_what_the_answer_is_from(turn: "Turn", draft: str | None) -> Accept | None:
     """Asked about something the folder has nothing on, though another file names it (the photographer's quote where
     only the committee's notes mention a photographer, the resolution to buy a minibus where only a plan mentions one),
@@ -100,6 +103,9 @@ def what_is_asked_about_is_what_the_answer_is_from(turn: "Turn", draft: str | No
     # A name of words joined ("currency-codes") is the place's when its every word is: the folder searched, no thing in it.
     unsaid = [w for w in things_named(turn.question) if term_of(w) not in place and not terms(w) <= place
               and 0 < turn.files_saying(w) <= few and not said_there(w)]
+    # A thing named twice, the second time in brackets ("the security deposit (garantía)"), is said where either name is.
+    glossed = {w for m in GLOSSED.finditer(turn.question) if any(said_there(g) for g in words_of(m.group("gloss"))) for w in words_of(m.group("name"))}
+    unsaid = [w for w in unsaid if w.lower() not in glossed]
     if not unsaid:
         return None
     words = " or ".join(f"'{w}'" for w in sorted(unsaid))
