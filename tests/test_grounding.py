@@ -444,6 +444,9 @@ def test_money_with_one_dot_and_three_figures_after_it_is_thousands():
     assert [c.key for c in claims("Garantía: $480.000; total CLP 32.100; €1.250")] == ["480000", "32100", "1250"]
     assert [c.key for c in claims("KWD 1.250 and version 1.250")] == ["1.25", "1.25"]
     assert not unsupported("The deposit was $480,000 [1].", Evidence(["una garantía de $480.000 (cuatrocientos ochenta mil pesos)"]))
+    # Its sign set apart ("$:  48.800"), a figure of a receipt may be either: an answer in thousands is borne out.
+    assert not unsupported("The tax withheld was $48.800 [1].", Evidence(["15,25 % Impto. Retenido   $:  48.800"]))
+    assert unsupported("The tax withheld was $48.900 [1].", Evidence(["15,25 % Impto. Retenido   $:  48.800"]))
 
 
 def test_shillings_as_their_papers_write_them_are_amounts():

@@ -60,6 +60,8 @@ def supported(claim: Claim, text: str) -> bool:
         year, month, day = claim.key
         return any(d[1:] == (month, day) and (year is None or d[0] in (None, year)) for d in dates)
     numbers = {number_value(m) for m in NUMBER.finditer(rest)}
+    # A figure with one dot and three digits after it is thousands in half the world ("$: 48.800" of a Chilean receipt).
+    numbers |= {f"{whole}{part}" for whole, part in re.findall(r"(?<![\d.,])(\d{1,3})\.(\d{3})(?![\d.,]\d)", rest)}
     # Numbers inside dates, times and names count too: "the 3rd", "14:03", "report_2025.pdf".
     numbers |= {str(int(n)) for n in re.findall(r"\d+", text)}
     return claim.key in numbers
