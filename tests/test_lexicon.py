@@ -53,7 +53,7 @@ CASES = {
     "CURRENCY_CODES": lambda: {"rs", "inr", "usd"} <= set(L.CURRENCY_CODES) and all(c == c.lower() and c.isalpha() for c in L.CURRENCY_CODES),
     "MONTHS": lambda: L.MONTHS["sept"] == 9 and L.MONTHS["december"] == 12 and len(set(L.MONTHS.values())) == 12 and L.MONTHS["maaliskuun"] == 3,
     "WEEKDAYS": lambda: len(L.WEEKDAYS) == 7 and "sunday" in L.WEEKDAYS,
-    "NUMBER_SIGN": lambda: matches(L.NUMBER_SIGN, "case No. 07-1315") and matches(L.NUMBER_SIGN, "see #812")
+    "NUMBER_SIGN": lambda: matches(L.NUMBER_SIGN, "case No. 07-1315") and matches(L.NUMBER_SIGN, "see #812") and matches(L.NUMBER_SIGN, "receipt N° 0052")
     and not matches(L.NUMBER_SIGN, "no. I did not"),
     "UNIT_WORDS": lambda: "degrees" in L.UNIT_WORDS["°"] and "percent" in L.UNIT_WORDS["%"],
     "YEAR": lambda: L.YEAR.findall("from 1999 to 2031, not 3031 or 12025") == ["1999", "2031"],

@@ -1041,6 +1041,9 @@ def test_figures_come_from_the_line_asked_about(agent):
     trimmed = figures_come_from_the_line_asked_about(turn, "Sales has a Q1 budget of 450,000 [1]. Engineering has 800000 [1].")
     assert isinstance(trimmed, Accept) and trimmed.text == "Sales has a Q1 budget of 450,000 [1]."
     assert figures_come_from_the_line_asked_about(turn, "It is 800000 [1].").otherwise.text.endswith('The files say: "department: sales; q1_budget: 450000"')
+    # Left with only the file it read ("This is in finance/budget.csv"), the draft says nothing: it is asked again.
+    pointer = figures_come_from_the_line_asked_about(turn, 'Sales has a Q1 budget of 800000. This is in the file "finance/budget.csv" [1].')
+    assert isinstance(pointer, Retry) and pointer.withdrawn == ["800000"]
 
 
 def test_a_quoted_line_says_what_the_question_is_about(agent):

@@ -101,6 +101,9 @@ def test_terms_meet_across_forms():
     # The one who does a trade is its trade; a short word ending in "er" is no one's trade.
     assert covers(stem("caterer"), terms("Salthill Kitchen Catering")) and covers(stem("plumber"), terms("Plumbing and heating"))
     assert not covers(stem("letter"), terms("letting agent")) and not covers(stem("water"), terms("wat is dit"))
+    # "N° 12" is a number's sign, no degree: a receipt's number is no temperature.
+    assert "number" in terms("receipt N° 12") and not {"degre", "degr", "temperatur"} & terms("receipt N° 12")
+    assert "temperatur" in terms("set it to 180 °C")
 
 
 def test_a_question_finds_a_file_written_in_another_language(tmp_path, embedder):

@@ -113,8 +113,8 @@ UNIT_WORDS = {"°": ("degrees", "temperature"), "%": ("percent", "percentage")}
 UNIT_ABBREVIATIONS = {"km": ("kilometre", "kilometer"), "kg": ("kilogram",), "mi": ("mile",), "hr": ("hour",), "hrs": ("hour",),
                       "min": ("minute",), "mins": ("minute",), "kwh": ("kilowatt", "energy"), "gb": ("gigabyte",), "mb": ("megabyte",),
                       "kb": ("kilobyte",), "gib": ("gigabyte",), "mib": ("megabyte",), "eur": ("euro",), "usd": ("dollar",), "gbp": ("pound",)}
-# "No. 07-1315", "Nr. 4", "#812": a number said with its sign, where a question says "number".
-NUMBER_SIGN = re.compile(r"(?:\b(?:no|nr|num)\.\s?|#\s?)\d", re.I)
+# "No. 07-1315", "Nr. 4", "#812", "Nº 7": a number said with its sign, where a question says "number".
+NUMBER_SIGN = re.compile(r"(?:\b(?:no|nr|num)\.\s?|\bn[°º]\s?|#\s?)\d", re.I)
 YEAR = re.compile(r"\b(?:19|20)\d\d\b")
 # Several months in a row: "January to March", "Jan-Mar", "Q1", "the first quarter".
 QUARTERS = ("first", "second", "third", "fourth")

@@ -34,6 +34,9 @@ CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z][a-z])")
 VERSION = re.compile(r"(?<![\d.])\d+(?:\.\d+)+(?!\d|\.\d)")  # "4.2." ends a sentence with 4.2
 
 
+NUMERO = re.compile(r"\b[Nn][°º]")
+
+
 def terms(text: str) -> set[str]:
     """The words of a text that can say what it is about (stemmed), its dates as 'date:M-D', and its versions."""
     # A version said whole ("8.0.0", "0.10.3") tells its release apart, where its parts ("8", "0") say little.
@@ -51,7 +54,8 @@ def terms(text: str) -> set[str]:
     found |= set(re.findall(r"(?<![\w-])--?[a-z][\w-]*", fold(text)))
     found |= {f"date:{month}-{day}" for _, month, day in dated}
     # Units written as symbols are what a question says in words: "how many degrees" is "180 °C".
-    found |= {stem(word) for symbol, words in UNIT_WORDS.items() if symbol in text for word in words}
+    # "N° 12" is a number's sign, no degree.
+    found |= {stem(word) for symbol, words in UNIT_WORDS.items() if symbol in NUMERO.sub("", text) for word in words}
     found |= {stem(word) for short in found & UNIT_ABBREVIATIONS.keys() for word in UNIT_ABBREVIATIONS[short]}
     if NUMBER_SIGN.search(text):
         found.add("number")

@@ -411,10 +411,11 @@ def figures_come_from_the_line_asked_about(turn: "Turn", draft: str | None) -> A
             bad = [claim for claim in bad if claim in unconnected(draft, asked_alone, evidence, translated)[0]]
     if not bad:
         return None
-    # The rest of the draft still says something, and all of it about what was asked: the answer, trimmed.
+    # The rest of the draft still says something (more than which file it read), and all of it about what was asked:
+    # the answer, trimmed.
     removed = remove_claims(draft, bad)
     rest = removed.rsplit(f"\n\n{UNCONFIRMED}", 1)[0]
-    if not rest.startswith(UNCONFIRMED) and claims(rest) and not unconnected(rest, turn.question, evidence, translated)[0]:
+    if not rest.startswith(UNCONFIRMED) and any(c.kind != "file" and not re.search(r"\.\w{1,5}$", c.text) for c in claims(rest)) and not unconnected(rest, turn.question, evidence, translated)[0]:
         return Accept(rest)
     # Twice a figure from the wrong line: the line that is about the question is the answer, quoted.
     kept = rest if line else removed
