@@ -463,3 +463,16 @@ def test_a_person_named_in_full_whom_no_line_of_a_table_says_is_not_in_it(tmp_pa
     assert inside.count_in_file("class/sessions.csv", "How many sessions did Ola Brandt attend?").text == \
         "In class/sessions.csv: No row of the table says Ola Brandt."
     assert "6" in inside.count_in_file("class/sessions.csv", "How many sessions did Tomas Reuter attend?").text
+
+
+def test_how_many_things_of_a_table_counts_its_rows_though_another_word_names_a_number_column(tmp_path):
+    """"How many currencies does the codes data list for Norland": the rows that say Norland, counted; the "codes" of
+    the data's name names the NumericCode column, which is no reason to add its codes up. "How many hours" adds
+    the Hours column."""
+    from filesage.tools.tables import table_figure
+
+    rows = ["Entity: NORLAND; Currency: Norland Crown; Code: NLC; NumericCode: 901; MinorUnit: 2",
+            "Entity: NORLAND; Currency: Norland Mark; Code: NLM; NumericCode: 902; MinorUnit: 0",
+            "Entity: OSTMARK; Currency: Ostmark Thaler; Code: OMT; NumericCode: 903; MinorUnit: 2"]
+    assert table_figure(rows, "How many currencies does the codes data list for Norland?", "codes/codes-all.csv") == "2 of its 3 rows say Norland."
+    assert table_figure(["Day: Mon; Hours: 3", "Day: Tue; Hours: 4"], "how many hours in all?", "log.csv") == "The total of Hours over 2 rows is 7."

@@ -15,7 +15,7 @@ CONCEPTS: list[dict[str, tuple[str, ...]]] = [
      "Swedish": ("deposition", "depositionsavgift"), "Norwegian": ("depositum",), "Danish": ("depositum",),
      "Portuguese": ("caução", "depósito"), "Polish": ("kaucja",), "Czech": ("jistota", "jistoty", "jistinu", "kauce", "kauci"), "Finnish": ("vakuus", "takuuvuokra")},
     {"English": ("rent",), "German": ("miete", "kaltmiete", "warmmiete", "mietzins"), "French": ("loyer",),
-     "Spanish": ("alquiler", "renta"), "Italian": ("affitto", "canone"), "Dutch": ("huur",), "Swedish": ("hyra",), "Norwegian": ("husleie", "leie"), "Danish": ("husleje", "leje"),
+     "Spanish": ("alquiler", "renta", "arriendo"), "Italian": ("affitto", "canone"), "Dutch": ("huur",), "Swedish": ("hyra",), "Norwegian": ("husleie", "leie"), "Danish": ("husleje", "leje"),
      "Portuguese": ("renda", "aluguel", "aluguer"), "Polish": ("czynsz",), "Czech": ("nájemné", "nájemného"), "Finnish": ("vuokra",)},
     {"English": ("lease", "tenancy", "rental"), "German": ("mietvertrag",), "French": ("bail",),
      "Spanish": ("arrendamiento",), "Italian": ("locazione",), "Dutch": ("huurovereenkomst", "huurcontract"),

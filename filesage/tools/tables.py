@@ -13,6 +13,7 @@ from ..language.glossary import translations
 from ..language.lexicon import (CHANGED_MOST, COMBINE_WORDS, COUNT_AND_TOTAL, LANGUAGE_WORDS, MONTHS, MOST_OFTEN, NEGATING, NO_CELLS, OWING_ASKED, PERIOD_END, YEAR,
                                 YES_CELLS)
 from ..language.names import acronyms, proper_names, says_acronym
+from ..language.question import counted_words
 from ..language.text import covers, fold, singular, terms
 from .cells import MONEY_IN, MONEY_OUT, TOTAL_WORDS, YEAR_WORDS, cell_number, numeric_columns
 from .growth import changed_most
@@ -133,8 +134,11 @@ def table_figure(lines: list[str], what: str, path: str = "") -> str | None:
     owed = next((c for c in numeric if terms(c) & OWED_COLUMN), None) if combine == "count" and not bound and OWING_ASKED.search(what) else None
     column = owed or column
     within = (bound.group("way").lower(), bound.group("number")) if bound else ("above", "0") if owed else None
-    if combine == "count" and named and not within:
-        combine = "total"  # "how many hours": the hours added up, not the rows that have some
+    # "How many hours": the hours added up, not the rows that have some; "how many currencies" counts rows, whatever
+    # column another word of the question names.
+    counted = terms(" ".join(counted_words(what)))
+    if combine == "count" and named and not within and (not counted or any(says(t, terms(named[0])) for t in counted)):
+        combine = "total"
     if combine == "mode":
         kinds = [c for c in columns if c not in numeric and c != "Sheet" and any(says(t, terms(c)) for t in wanted)]
         column = kinds[0] if kinds else None
