@@ -476,3 +476,18 @@ def test_how_many_things_of_a_table_counts_its_rows_though_another_word_names_a_
             "Entity: OSTMARK; Currency: Ostmark Thaler; Code: OMT; NumericCode: 903; MinorUnit: 2"]
     assert table_figure(rows, "How many currencies does the codes data list for Norland?", "codes/codes-all.csv") == "2 of its 3 rows say Norland."
     assert table_figure(["Day: Mon; Hours: 3", "Day: Tue; Hours: 4"], "how many hours in all?", "log.csv") == "The total of Hours over 2 rows is 7."
+
+
+def test_a_running_balance_named_in_another_language_is_read_from_the_last_row(tmp_path):
+    """"What balance did my account have after the last transaction?" of a statement in Spanish, newest first: its
+    "Saldo" column is the balance, read from the latest row; "at the end of May" from May's latest."""
+    from filesage.tools.tables import table_figure
+
+    rows = ["Fecha: 28/06/2031; Descripción: Pago luz; Cargos: 41.200; Saldo: 612.300",
+            "Fecha: 02/06/2031; Descripción: Abono; Abonos: 150.000; Saldo: 653.500",
+            "Fecha: 30/05/2031; Descripción: Pago agua; Cargos: 18.900; Saldo: 503.500",
+            "Fecha: 03/05/2031; Descripción: Abono; Abonos: 90.000; Saldo: 522.400"]
+    last = table_figure(rows, "What balance did my account have after the last transaction?", "banco/cartola.csv")
+    assert last.startswith("Saldo at the end is 612.300"), last
+    may = table_figure(rows, "What was the balance at the end of May 2031?", "banco/cartola.csv")
+    assert "Saldo at the end" in may and "is 503.500" in may, may

@@ -310,9 +310,10 @@ COMBINE_WORDS = [
     ("smallest", re.compile(r"\b(smallest|lowest|shortest|cheapest|least expensive|minimum|min)\b", re.I)),
     ("total", re.compile(r"(?<![\w-])(totals?|sum|add(s|ed)? up|altogether|together|combined|c(?:o|a)mes? to|in all|overall|spent|spend|paid|pay|charged|earn(?:ed)?|br(?:ing|ought) in)\b", re.I)),
 ]
-# A table's last row of a period, as a running balance is read ("what it held at the end of March", "the closing figure"); not
-# a total "by the end of" it.
-PERIOD_END = re.compile(r"\b(?:(?:at|as of) the (?:very )?end of|(?:closing|ending) (?:balance|figure|value))\b", re.I)
+# A table's last row of a period, as a running balance is read ("what it held at the end of March", "the closing figure",
+# "after the last transaction"); not a total "by the end of" it.
+PERIOD_END = re.compile(r"\b(?:(?:at|as of) the (?:very )?end of|(?:closing|ending) (?:balance|figure|value)"
+                        r"|after the (?:last|latest|final) (?:movement|transaction|entry|payment|row|line)s?)\b", re.I)
 # Words of a question over many files that say how to combine them or ask, not what a document's line says.
 COMBINE_TERMS_TEXT = ("largest biggest highest most expensive maximum priciest costliest top smallest lowest cheapest least minimum "
                       "average mean typical total sum combined overall which what how much many grand all altogether every each "

@@ -427,6 +427,9 @@ def combine_asked(what: str, columns: list[str]) -> str:
         if len(column) > 2:
             what = re.sub(rf"(?<!\w){re.escape(column)}(?!\w)", " ", what, flags=re.I)
     named = [c for c in columns if len(c) > 2 and re.search(rf"(?<!\w){re.escape(c)}(?!\w)", said, re.I)]
+    if PERIOD_END.search(said) and not named:  # a running balance the question names in another language than its column
+        says = saying(terms(said))
+        named = [c for c in columns if any(says(t, terms(c)) for t in terms(said))]
     # Which value most often, which row changes most, the last of a period in a column the question names ("closing
     # balance": a statement whose closing balance is a line of its own, not a column, says it there), or a combining's word.
     asked = ("mode" if MOST_OFTEN.search(what) else "change" if CHANGED_MOST.search(what)
