@@ -76,7 +76,7 @@ CASES = {
     and not any(matches(L.NAMED_FILE_FACTS, q) for q in ("who created jq", "what is the prefix key changed to", "in quux.conf, where is the cache kept by default?")),
     "FILE_DATES": lambda: matches(L.FILE_DATES, "files I edited") and not matches(L.FILE_DATES, "add up my savings at this address"),
     "METADATA": lambda: matches(L.METADATA, "how big is the lease?") and matches(L.METADATA, "when was it last saved"),
-    "PERIOD_END": lambda: bool(L.PERIOD_END.search("my balance at the end of July?")) and not L.PERIOD_END.search("when does the lease end?")
+    "PERIOD_END": lambda: bool(L.PERIOD_END.search("my balance at the end of July?")) and bool(L.PERIOD_END.search("the balance after the last transaction")) and not L.PERIOD_END.search("when does the lease end?")
     and not L.PERIOD_END.search("how much had I paid by the end of March?") and not L.PERIOD_END.search("what were the closing costs?"),
     "ORDER_PHRASES": lambda: [order for pattern, order in L.ORDER_PHRASES if re.search(pattern, "the least recently edited file")] == ["oldest"]
     == [order for pattern, order in L.ORDER_PHRASES if re.search(pattern, "which file has gone the longest without being touched?")],
