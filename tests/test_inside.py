@@ -491,3 +491,15 @@ def test_a_running_balance_named_in_another_language_is_read_from_the_last_row(t
     assert last.startswith("Saldo at the end is 612.300"), last
     may = table_figure(rows, "What was the balance at the end of May 2031?", "banco/cartola.csv")
     assert "Saldo at the end" in may and "is 503.500" in may, may
+
+
+def test_a_release_line_of_any_length_that_dates_its_version_opens_the_release(tmp_path):
+    """"libquill 2.4.1 (2031-07-04) -- "Quill I 20310704 (a release's long motto)"": longer than a heading, and no list
+    item, it opens its release because a date follows its version; a note that names a version does not."""
+    write(tmp_path / "docs/quill/CHANGES", 'libquill 2.4.1 (2031-07-04) -- "Quill I 20310704 (Now With Far Fewer Surprises Than Before)"\n\n'
+          "* Fix a crash on empty input, which 2.3.9 brought in.\n\n"
+          'libquill 2.4.0 (2031-03-16) -- "Quill I 20310316 (The One After The Long Winter Of Bugs)"\n\n* New loader.\n')
+    inside = Inside(Toolbox(tmp_path / "docs"))
+    assert "the release 2.4.1 on the line" in inside.count_in_file("quill/CHANGES", "release 2.4.1").text
+    newest = inside.count_in_file("quill/CHANGES", "newest release").text
+    assert "is 2.4.1" in newest and "of 2 releases" in newest, newest

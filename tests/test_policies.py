@@ -566,6 +566,10 @@ def test_a_release_named_is_read_under_its_own_line(tmp_path):
     write(tmp_path / "media-tools/ogre-tools/CHANGES", "1.4.3 (2025)\n- ogre fix\n")
     agent = Agent(ScriptedModel([]), ToolRegistry([box.read_file, Inside(box).count_in_file, respond]), tree=Toolbox(tmp_path), policies=in_force())
     assert release(turn_for(agent, "When was ogre-tools 1.4.3 released?"), None) == ToolCall("count_in_file", {"path": "media-tools/ogre-tools/CHANGES", "what": "release 1.4.3"})
+    # A library named "lib" and its folder's name ("libquern" of quern/) is that folder's program.
+    write(tmp_path / "codecs/quern/CHANGES", "Version 1.2.0 (2031 June 3)\n * faster\n")
+    agent = Agent(ScriptedModel([]), ToolRegistry([box.read_file, Inside(box).count_in_file, respond]), tree=Toolbox(tmp_path), policies=in_force())
+    assert release(turn_for(agent, "When did libquern 1.2.0 come out?"), None) == ToolCall("count_in_file", {"path": "codecs/quern/CHANGES", "what": "release 1.2.0"})
     # No version, the newest asked, or no changelog of the program named: left alone.
     for question in ("What's new in quill?", "What is the newest quill release?", "What changed in zither 2.4?", "what licence are the quill 2.4 examples under?"):
         assert release(turn_for(agent, question), ToolCall("read_file", {"path": "NEWS"})) is None, question

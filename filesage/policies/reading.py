@@ -218,6 +218,7 @@ def changelog_asked_about(tree: "Toolbox", question: str, version: str = "") -> 
     named = [path for path in tree.named_in(question) if is_changelog(path)]
     # "vnStat" is vnstat too; a number alone (of the version asked) names no program's folder.
     asked = {word for word in set(words(question)) | set(re.findall(r"[^\W_]+", question.lower())) if not word.isdigit()}
+    asked |= {word[3:] for word in asked if word.startswith("lib") and len(word) > 5}  # libfoo is foo's library, in foo/
     every = [e.path for e in tree.entries if is_changelog(e.path)]
     # The program's changelogs (in its folder, or else beside its files), those the question names first; or else
     # the ones it names.

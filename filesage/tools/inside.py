@@ -130,6 +130,9 @@ def listed_lines(document: "Document") -> list[str]:
     return [line for at, segment in enumerate(document.segments) for line in segment.text.splitlines()[1 if at and segment.text.startswith("[") else 0:]]
 
 
+DATE_AFTER = re.compile(r"\s*[-–(\[:,]?\s*(?:(?:19|20)\d\d[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}[- ][a-z]{3,9}[- ](?:19|20)\d\d)\b")
+
+
 def release_lines(lines: list[str]) -> dict[str, str]:
     """A changelog's releases, each version with the line that opens it: a heading or a short line of its own that
     starts with the version (after at most the program's name, "version", a date), not an item of a list ("* build
@@ -150,7 +153,8 @@ def release_lines(lines: list[str]) -> dict[str, str]:
             continue
         # A line that opens with the release's date and then its version ("2031/05/02: Version 4.2 - who released it")
         # opens the release however long it is.
-        if is_heading(lines, index) or len(text) <= 60 or (DATED.match(text) and found.start() <= 25):
+        # So does one whose version is followed by its date ("libfoo 1.3.7 (2031-07-04) -- the release's motto").
+        if is_heading(lines, index) or len(text) <= 60 or (DATED.match(text) and found.start() <= 25) or DATE_AFTER.match(text[found.end():]):
             version = released(text, found)
             releases.setdefault(version, line.strip().lstrip("#").strip())
             if line[:1].isspace():
