@@ -447,3 +447,9 @@ def test_who_wrote_a_program_is_what_its_authors_list_says(tmp_path, embedder):
         write(root / f"tools/quill/doc/{topic}.txt", f"quill {topic}\n" + "".join(f"In quill, {topic} rule {n} applies to quill's {topic}.\n" for n in range(12)))
     found = searcher_of(root, embedder, tmp_path).semantic_search("who wrote quill", within="tools/quill")
     assert found.paths[0] == "tools/quill/AUTHORS" and "Tove Marsh" in found.text, found.text
+
+
+def test_a_loan_and_its_instalments_are_said_in_the_folders_language():
+    """"The car loan's monthly installment" of a Spanish table of a "crédito automotriz" and its "cuotas"."""
+    said = translations(terms("How much is each monthly installment of the car loan?"), {"English", "Spanish"})
+    assert said.get("cuota") == "installment" and said.get("credito") == "loan"

@@ -139,6 +139,12 @@ CONCEPTS: list[dict[str, tuple[str, ...]]] = [
      "Spanish": ("retenido", "retenida", "retención"), "Italian": ("trattenuto", "ritenuta"), "Dutch": ("ingehouden", "inhouding"),
      "Swedish": ("innehållen", "avdragen"), "Norwegian": ("trukket", "forskuddstrekk"), "Danish": ("tilbageholdt", "indeholdt"),
      "Portuguese": ("retido", "retenção"), "Polish": ("potrącony", "potrącenie"), "Czech": ("sražená", "srážka"), "Finnish": ("pidätetty", "ennakonpidätys")},
+    {"English": ("loan",), "German": ("kredit", "darlehen"), "French": ("prêt", "crédit"), "Spanish": ("préstamo", "crédito"),
+     "Italian": ("prestito", "finanziamento"), "Dutch": ("lening", "krediet"), "Swedish": ("lån", "kredit"), "Norwegian": ("lån",), "Danish": ("lån",),
+     "Portuguese": ("empréstimo", "crédito"), "Polish": ("pożyczka", "kredyt"), "Czech": ("úvěr", "půjčka"), "Finnish": ("laina",)},
+    {"English": ("installment", "instalment"), "German": ("ratenzahlung", "teilzahlung"), "French": ("mensualité", "échéance"), "Spanish": ("cuota",),
+     "Italian": ("rata",), "Dutch": ("termijn", "aflossing"), "Swedish": ("avbetalning",), "Norwegian": ("avdrag",), "Danish": ("afdrag",),
+     "Portuguese": ("prestação", "parcela"), "Polish": ("rata",), "Czech": ("splátka",), "Finnish": ("erä", "lyhennys")},
     # Who wrote a thing is what a list of its authors says ("Original Author: ...").
     {"English": ("author", "authors", "wrote", "written", "writer"), "German": ("autor", "autoren", "verfasser", "geschrieben"),
      "French": ("auteur", "auteurs", "écrit"), "Spanish": ("autor", "autores", "escrito", "escribió"), "Italian": ("autore", "autori", "scritto"),
