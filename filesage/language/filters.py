@@ -43,9 +43,10 @@ from .matching import (
 from .text import singular, words
 
 FOLDER_WORDS = alternatives(FOLDER_NOUNS)
-# "Which sorts of documents does X hold", "which extensions": the types, which a count says, not the files one by one.
+# A week of a month said with its year ("the last week of March 2031"): files edited in those seven days.
 WEEK_ORDINALS = ("first", "second", "third", "fourth")
 WEEK_OF_MONTH = re.compile(rf"\b(?P<nth>{'|'.join(WEEK_ORDINALS)}|last) week of (?P<month>{alternatives(list(MONTHS))})\.?,? (?P<year>\d{{4}})\b", re.I)
+# "Which sorts of documents does X hold", "which extensions": the types, which a count says, not the files one by one.
 TYPES_ASKED = re.compile(rf"\b(?:kinds?|types?|sorts?)\s+of\s+{alternatives(FILE_NOUNS, plural=True)}\b"
                          r"|\b(?:file|document)\s+(?:types|formats|extensions)\b|\b(?:what|which)\s+extensions\b", re.I)
 

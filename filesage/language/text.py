@@ -34,7 +34,7 @@ CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z][a-z])")
 VERSION = re.compile(r"(?<![\d.])\d+(?:\.\d+)+(?!\d|\.\d)")  # "4.2." ends a sentence with 4.2
 
 
-NUMERO = re.compile(r"\b[Nn][°º]")
+NUMERO = re.compile(r"\b[Nn][°º]")  # the numero sign ("N° 12"), whose ring is no degree
 
 
 def terms(text: str) -> set[str]:

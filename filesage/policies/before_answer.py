@@ -415,7 +415,8 @@ def figures_come_from_the_line_asked_about(turn: "Turn", draft: str | None) -> A
     # the answer, trimmed.
     removed = remove_claims(draft, bad)
     rest = removed.rsplit(f"\n\n{UNCONFIRMED}", 1)[0]
-    if not rest.startswith(UNCONFIRMED) and any(c.kind != "file" and not re.search(r"\.\w{1,5}$", c.text) for c in claims(rest)) and not unconnected(rest, turn.question, evidence, translated)[0]:
+    says_more = any(c.kind != "file" and not re.search(r"\.\w{1,5}$", c.text) for c in claims(rest))
+    if not rest.startswith(UNCONFIRMED) and says_more and not unconnected(rest, turn.question, evidence, translated)[0]:
         return Accept(rest)
     # Twice a figure from the wrong line: the line that is about the question is the answer, quoted.
     kept = rest if line else removed
