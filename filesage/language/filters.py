@@ -135,7 +135,7 @@ def modified_span(question: str) -> str:
         years_between = re.search(r"\b(?:between|from)\s+(\d{4})\s+(?:and|to|until|till|through|-)\s+(\d{4})\b", lowered)
         if years_between and years_between.group(1) <= years_between.group(2):
             return f"{years_between.group(1)}-01-01 to {years_between.group(2)}-12-31"
-        if len(set(re.findall(r"\b(?:19|20)\d\d\b", lowered))) > 1 and not re.search(r"\b(?:between|from|since|after|before)\b", lowered):
+        if len(said_years) > 1 and not re.search(r"\b(?:between|from|since|after|before)\b", lowered):
             return ""  # two years set side by side ("2023 versus 2024"): each is counted, not one kept
         if months_between:
             first, first_year, last, last_year = months_between.groups()
