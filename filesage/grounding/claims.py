@@ -60,7 +60,7 @@ def supported(claim: Claim, text: str) -> bool:
         year, month, day = claim.key
         return any(d[1:] == (month, day) and (year is None or d[0] in (None, year)) for d in dates)
     numbers = {number_value(m) for m in NUMBER.finditer(rest)}
-    # A figure with one dot and three digits after it is thousands in half the world ("$: 48.800" of a Chilean receipt).
+    # A figure with one dot and three digits after it is thousands in half the world ("$: 12.600" of a receipt in pesos).
     numbers |= {f"{whole}{part}" for whole, part in re.findall(r"(?<![\d.,])(\d{1,3})\.(\d{3})(?![\d.,]\d)", rest)}
     # Numbers inside dates, times and names count too: "the 3rd", "14:03", "report_2025.pdf".
     numbers |= {str(int(n)) for n in re.findall(r"\d+", text)}
@@ -98,7 +98,7 @@ def missing_names(question: str, text: str) -> list[str]:
         if any(claim.text in version for version in versions):
             continue
         # A number the question gives is looked for as written ("invoice 009"), not as any 9 in a date, though
-        # a document may pad it with zeros ("481" of "N° 000481"); one with a fraction not as the start of a longer
+        # a document may pad it with zeros ("37" of "N° 000037"); one with a fraction not as the start of a longer
         # version ("2.7" in "2.7.0").
         after = r"(?!\d|\.\d)" if "." in claim.text else r"(?!\d)"
         padded = "0*" if claim.text.isdigit() and not claim.text.startswith("0") else ""

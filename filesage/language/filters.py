@@ -109,7 +109,7 @@ def modified_span(question: str) -> str:
     found = dates_in(question)[0]
     lowered = question.lower()
     # "from 17 November through 21 November 2026": a date without its year has the year of the next one, else the
-    # one year the question says ("in March 2026 (23-31 March)").
+    # one year the question says ("in June 2031 (9-15 June)").
     said_years = set(re.findall(r"\b(?:19|20)\d\d\b", lowered))
     only_year = int(next(iter(said_years))) if len(said_years) == 1 else None
     years = [next((later for later, _, _ in found[at:] if later), only_year) for at in range(len(found))]
@@ -118,7 +118,7 @@ def modified_span(question: str) -> str:
     if len(dates) >= 2 and re.search(r"\b(?:between|from)\b|\d\s*[-–]\s*\d|\b(?:to|through|until|till)\b", lowered):
         said = f"{dates[0]} to {dates[1]}"
     elif week and not dates:
-        # "the last week of March 2026": seven days of that month, the last seven for its last week.
+        # "the last week of June 2031": seven days of that month, the last seven for its last week.
         year, month = int(week.group("year")), MONTHS[week.group("month")]
         days = (date(year + (month == 12), month % 12 + 1, 1) - timedelta(days=1)).day
         first = days - 6 if week.group("nth") == "last" else 1 + 7 * WEEK_ORDINALS.index(week.group("nth"))

@@ -284,7 +284,7 @@ def files_named(question: str, paths: list[str]) -> list[str]:
     groups: dict[frozenset, list[tuple[int, bool, str]]] = {}
     for path, name in entries:
         base = name.split(".", 1)[0] or name
-        # A name's word that is a said word run on with a letter or two ("ogg123rc" of "the ogg123 config") is that word.
+        # A name's word that is a said word run on with a letter or two ("quernrc" of "the quern config") is that word.
         named = frozenset(next((w for w in said if len(w) >= 4 and word.startswith(w) and 0 < len(word) - len(w) <= 2 and word[len(w):].isalpha()),
                                word) for word in (singular(w) for w in words(base) if not w.isdigit()))
         # A name's codes ("Q-0312-R1", "v2") are not said by someone who names the file by its words ("the revised
@@ -341,8 +341,8 @@ def files_named(question: str, paths: list[str]) -> list[str]:
             # receipt_02): the name is a kind of document, which the search's own words pick among.
             continue
         found += [path for shared, _, path in group if shared == best]
-    # A file named by more of the question's words wins over one named by some of them: "the ogg123 example config" is
-    # ogg123rc-example, not ogg123.1.
+    # A file named by more of the question's words wins over one named by some of them: "the quern sample config" is
+    # quernrc-sample, not quern.1.
     named_by = {path: name for name, group in groups.items() for _, _, path in group}
     found = [path for path in found if not any(named_by[path] < named_by[other] for other in found)]
     return found or run_together(question, entries)

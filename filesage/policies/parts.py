@@ -100,10 +100,10 @@ def what_is_asked_about_is_what_the_answer_is_from(turn: "Turn", draft: str | No
     # A word many files say names a kind of thing any document may have without saying it (an author, a bug); one that
     # few do (one in twenty at most) names the thing itself.
     few = max(FEW_FILES, len(turn.tree.entries) // 20)
-    # A name of words joined ("currency-codes") is the place's when its every word is: the folder searched, no thing in it.
+    # A name of words joined ("rate-tables") is the place's when its every word is: the folder searched, no thing in it.
     unsaid = [w for w in things_named(turn.question) if term_of(w) not in place and not terms(w) <= place
               and 0 < turn.files_saying(w) <= few and not said_there(w)]
-    # A thing named twice, the second time in brackets ("the security deposit (garantía)"), is said where either name is.
+    # A thing named twice, the second time in brackets ("the bond (caution)"), is said where either name is.
     glossed = {w for m in GLOSSED.finditer(turn.question) if any(said_there(g) for g in words_of(m.group("gloss"))) for w in words_of(m.group("name"))}
     unsaid = [w for w in unsaid if w.lower() not in glossed]
     if not unsaid:

@@ -226,8 +226,8 @@ def changelog_asked_about(tree: "Toolbox", question: str, version: str = "") -> 
     homes = program_homes(tree, named_programs)
     programs = [path for path in every if "/" in path and set(words(path.rsplit("/", 1)[0])) & asked] or [
         path for path in every if folder_of(path) in homes or releases_name(tree, path, named_programs)]
-    # Of folders that share a word with the question, those it names most by their own names: "vorbis-tools" is
-    # audio-tools/vorbis-tools, not every folder under audio-tools/.
+    # Of folders that share a word with the question, those it names most by their own names: "quern-tools" is
+    # media-tools/quern-tools, not every folder under media-tools/.
     own = {path: len(set(words(folder_of(path).rsplit("/", 1)[-1])) & asked) for path in programs}
     programs = [path for path in programs if own[path] == max(own.values())] if own else programs
     kept = [path for path in programs if path in named] or programs or named
