@@ -2,6 +2,7 @@ import json
 import os
 import subprocess
 import sys
+import tempfile
 import time
 from dataclasses import dataclass, field
 from calendar import monthrange
@@ -102,21 +103,41 @@ def joined_model_env() -> dict:
     return {"FILESAGE_MODEL": str(resolve_model(None).path)}
 
 
-def seed_model_check(cache: Path) -> None:
-    """A cache directory in tmp_path starts with the real cache's verdict of the model check (filesage.probe),
-    so that each test does not run the check's test decode again."""
+def shared_prompt_cache() -> Path:
+    """One folder of system-prompt KV snapshots for the whole test session (named by the pytest process, so every
+    import of this module agrees), removed when the session ends."""
+    return Path(tempfile.gettempdir()) / f"filesage-tests-{os.getpid()}-prompt-cache"
+
+
+def seed_cache(cache: Path) -> None:
+    """A cache directory in tmp_path starts with the real cache's verdict of the model check (filesage.probe), so
+    that each test does not run the check's test decode again, and shares the session's prompt cache: a process that
+    reads its ~2,200-token system prompt cold spends over a minute on it on a slow CPU, and the prompt is the same
+    in every test."""
     import shutil
 
     from filesage.config import cache_dir
     from filesage.llm.probe import verdict_file
 
     kept, target = verdict_file(cache_dir()), verdict_file(cache)
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return  # a cache a test made unwritable on purpose
     if kept.is_file() and not target.exists():
-        try:
-            target.parent.mkdir(parents=True, exist_ok=True)
-        except OSError:
-            return  # a cache a test made unwritable on purpose
         shutil.copyfile(kept, target)
+    prompts = cache / "prompt-cache"
+    if not prompts.exists() and not prompts.is_symlink():
+        shared_prompt_cache().mkdir(exist_ok=True)
+        prompts.symlink_to(shared_prompt_cache(), target_is_directory=True)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def remove_shared_prompt_cache():
+    yield
+    import shutil
+
+    shutil.rmtree(shared_prompt_cache(), ignore_errors=True)
 
 
 def run_cli(*args: str, input: str | None = None, env: dict | None = None, timeout: int = 900) -> subprocess.CompletedProcess:
@@ -124,7 +145,7 @@ def run_cli(*args: str, input: str | None = None, env: dict | None = None, timeo
     if env and "FILESAGE_CACHE_DIR" in env and "FILESAGE_MODEL" not in env and "FILESAGE_MODEL" not in os.environ:
         full_env.update(joined_model_env())
     if env and "FILESAGE_CACHE_DIR" in env:
-        seed_model_check(Path(env["FILESAGE_CACHE_DIR"]))
+        seed_cache(Path(env["FILESAGE_CACHE_DIR"]))
     return subprocess.run([FILESAGE, *args], input=input, capture_output=True, text=True, env=full_env, timeout=timeout)
 
 

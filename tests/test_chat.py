@@ -11,7 +11,7 @@ import pexpect
 import pytest
 
 from bench.corpus import build_corpus
-from tests.conftest import joined_model_env, write
+from tests.conftest import joined_model_env, seed_cache, write
 
 pytestmark = pytest.mark.model
 
@@ -31,6 +31,7 @@ def answer_of(before: str) -> str:
 
 def spawn_chat(root, tmp_path, **options) -> pexpect.spawn:
     """`filesage chat` in a pseudo-terminal, with its cache and history under tmp_path."""
+    seed_cache(tmp_path / "cache")
     env = {**os.environ, "FILESAGE_CACHE_DIR": str(tmp_path / "cache"), "FILESAGE_DATA_DIR": str(tmp_path / "data"), "TERM": "xterm", "PROMPT_TOOLKIT_NO_CPR": "1", **joined_model_env()}
     # As from a terminal: a test runner started in the background passes SIGINT down as ignored.
     options.setdefault("preexec_fn", lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))

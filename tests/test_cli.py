@@ -107,9 +107,10 @@ def test_two_asks_at_once_share_the_cores_and_both_answer(tmp_path):
 
     from bench.corpus import build_corpus
     from filesage.workspace import answering_directory
-    from tests.conftest import FILESAGE, joined_model_env
+    from tests.conftest import FILESAGE, joined_model_env, seed_cache
 
     root = build_corpus(tmp_path)
+    seed_cache(tmp_path / "cache")
     env = {**os.environ, "FILESAGE_CACHE_DIR": str(tmp_path / "cache"), **joined_model_env()}
     assert run_cli("index", str(root), env=env).returncode == 0
     questions = {"Who leads Project Falcon?": "Mira", "What is the monthly rent in my lease?": "1,?450"}

@@ -16,7 +16,7 @@ import pytest
 from filesage.index.store import FolderIndex
 from filesage.llm.base import CUT_MARKER, fit
 from filesage.tools.toolbox import Toolbox
-from tests.conftest import FILESAGE, joined_model_env, run_cli, write
+from tests.conftest import FILESAGE, joined_model_env, run_cli, seed_cache, write
 
 
 @pytest.fixture
@@ -188,6 +188,7 @@ def test_offline_in_a_network_namespace_without_interfaces(tmp_path):
     root = tmp_path / "docs"
     write(root / "lease.md", "Monthly rent: 1,450 EUR, due on the 1st.\n")
     write(root / "todo.txt", "renew passport\n")
+    seed_cache(tmp_path / "cache")
     env = {**os.environ, **joined_model_env(), "FILESAGE_CACHE_DIR": str(tmp_path / "cache")}
     env.pop("HF_HUB_OFFLINE", None)  # filesage must be offline by itself, not because the test says so
     env.pop("TRANSFORMERS_OFFLINE", None)

@@ -6,13 +6,14 @@ import anyio
 import pytest
 from mcp import Client, StdioServerParameters
 
-from tests.conftest import FILESAGE, joined_model_env, write
+from tests.conftest import FILESAGE, joined_model_env, seed_cache, write
 
 READ_ONLY = {"count_files", "list_files", "file_metadata", "grep_files", "directory_tree", "find_duplicates", "semantic_search", "each_file", "read_file", "count_in_file"}
 
 
 def server(root, tmp_path, model: str) -> StdioServerParameters:
     # The SDK passes the child only a few variables of its own; PYTHONPATH keeps a worktree's code in use.
+    seed_cache(tmp_path / "cache")
     env = {"FILESAGE_CACHE_DIR": str(tmp_path / "cache"), "FILESAGE_CONFIG": str(tmp_path / "none.toml"), "FILESAGE_MODEL": model, "HF_HUB_OFFLINE": "1"}
     if "PYTHONPATH" in os.environ:
         env["PYTHONPATH"] = os.environ["PYTHONPATH"]
