@@ -8,7 +8,7 @@ import pytest
 from filesage.errors import ModelError
 from filesage.llm.weights import DESIGN_DEFAULT_NAME, EmbeddedModel, ensure_joined, join_parts, resolve_model
 from filesage.llm.llama import LlamaModel
-from tests.conftest import run_cli
+from tests.conftest import run_cli, seed_cache
 
 GGUF = b"GGUF" + b"\x03\x00\x00\x00" + b"\x00" * 64
 
@@ -277,6 +277,7 @@ def test_alternating_prompt_families_each_keep_their_prefix(tmp_path):
     from filesage.workspace import Workspace, settings_from
 
     root = build_corpus(tmp_path)
+    seed_cache(tmp_path / "cache")
     os.environ["FILESAGE_CACHE_DIR"] = str(tmp_path / "cache")
     try:
         workspace = Workspace(settings_from(root, None, None))
