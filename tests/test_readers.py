@@ -338,6 +338,11 @@ def test_man_pages_read_as_their_text_with_each_tag_before_its_meaning(tmp_path)
                                         'if \\fB#\\fR is not present it defaults to \\fB12\\fR\\.\n.IP "\\(bu" 4\n\\fB\\-q\\fR: quiet\\.\n')
     bulleted = read_document(tmp_path / "ferryd.3", "3").segments[0].text.splitlines()
     assert "• --window[=#]: sets the window, if # is not present it defaults to 12." in bulleted and "• -q: quiet." in bulleted, bulleted
+    # A page that opens with a block the formatter ignores (its licence): the block is not read, the page is.
+    (tmp_path / "ferryd.4").write_text('.ig\nThe MIT License\n\nPermission is hereby granted.\n..\n.TH FERRYD 4\n.SH OPTIONS\n.TP\n'
+                                        '.B "\\-\\-tail"\nKeep the last lines only\n')
+    ignored = read_document(tmp_path / "ferryd.4", "4").segments[0].text.splitlines()
+    assert "--tail: Keep the last lines only" in ignored and not any("License" in line for line in ignored), ignored
     # A text file that mentions a request is no man page.
     (tmp_path / "notes.txt").write_text("Use .TH to start a man page.\n")
     assert read_document(tmp_path / "notes.txt", "txt").segments[0].text == "Use .TH to start a man page."

@@ -41,7 +41,7 @@ MAX_READ_SECONDS = 30.0
 MAX_UNZIPPED_BYTES = 200 * 1024 * 1024
 CHUNK_CHARS = 900
 # Raised when how files are read changes, so that an index reads every file again (the embeddings cache is by text).
-READER_VERSION = "20"
+READER_VERSION = "21"
 SNIFFED_BYTES = 8192
 # What a binary file is, by its first bytes (the offset where the mark starts, the mark, what the file is).
 SIGNATURES = [

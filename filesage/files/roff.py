@@ -9,8 +9,8 @@ from __future__ import annotations
 import re
 
 # A man page by its title (.TH, .Dd) or first section, after nothing but requests: comments, a macro package's
-# first lines, the ".." that ends a definition.
-MAN_PAGE = re.compile(r"\A(?:\s*[.'][^\n]*\n)*\s*\.(?:TH|Dd|Dt|Sh|SH)\b")
+# first lines, the ".." that ends a definition, a block the formatter ignores (".ig" to "..", often the licence).
+MAN_PAGE = re.compile(r"\A(?:\s*\.ig\b[^\n]*\n(?:[^\n]*\n)*?\.\.[ \t]*\n|\s*[.'][^\n]*\n)*\s*\.(?:TH|Dd|Dt|Sh|SH)\b")
 ESCAPES = [
     (re.compile(r"\\f(?:\[[^\]]*\]|\(..|.)"), ""),  # font changes
     (re.compile(r"\\s[+-]?\d"), ""),  # size changes
@@ -124,7 +124,7 @@ def render(source: str) -> list[tuple[int, str]]:
 
     skipping = tagged_next = False
     for number, raw in enumerate(source.splitlines(), start=1):
-        if skipping:  # a macro definition, up to its ".."
+        if skipping:  # a macro definition or an ignored block, up to its ".."
             skipping = raw.strip() != ".."
             continue
         line = unescaped(raw)
@@ -140,7 +140,7 @@ def render(source: str) -> list[tuple[int, str]]:
             continue
         name, *rest = line[1:].strip().split(None, 1) or [""]
         parts = arguments(rest[0]) if rest else []
-        if name in ("de", "de1", "am"):
+        if name in ("de", "de1", "am", "ig"):
             skipping = True
         elif name in ("SH", "Sh", "SS", "Ss"):
             flush()
