@@ -144,6 +144,11 @@ def test_a_release_named_is_read_under_its_own_line(tmp_path):
     inside = counter(tmp_path)
     release = inside.count_in_file("tool/NEWS", "release 3.0")
     assert release.text == 'tool/NEWS has the release 3.0 on the line "== 3.0: Jan 09, 2031"; under it:\n- new loader\n- see 2.9.1 notes', release.text
+    # A release line that says what is new in it before its version.
+    write(tmp_path / "docs/tool/ChangeLog", "What's new in version 3.2.1\n\n* fix the quoting of paths\n\nWhat's new in version 3.2.0\n\n"
+          "* a wider status bar\n")
+    said = Inside(Toolbox(tmp_path / "docs")).count_in_file("tool/ChangeLog", "release 3.2.1")
+    assert said.text == 'tool/ChangeLog has the release 3.2.1 on the line "What\'s new in version 3.2.1"; under it:\n- fix the quoting of paths', said.text
     # A version no release line opens (only an entry names it) is no release of the changelog.
     missing = inside.count_in_file("tool/NEWS", "release 2.8")
     assert not missing.found and missing.answer == "tool/NEWS opens no release 2.8; the releases it lists are 3.1, 3.0, 2.9.1, 2.9.", missing.answer

@@ -148,8 +148,9 @@ def release_lines(lines: list[str]) -> dict[str, str]:
         text = fold(line).strip()
         found = VERSION.search(text)
         # A list item is a note under a release ("* build with libfoo 4.07") unless it says it is one ("* Release v4.2").
+        # At most three words before the version, "version" and "release" not counted ("What's new in version 4.2").
         if not found or found.start() > 40 or (BULLET.match(line) and not RELEASE_ITEM.match(line)) \
-                or len(re.findall(r"[^\W\d_]{2,}", text[:found.start()])) > 3:
+                or len([w for w in re.findall(r"[^\W\d_]{2,}", text[:found.start()]) if w not in ("version", "release")]) > 3:
             continue
         # A line that opens with the release's date and then its version ("2031/05/02: Version 4.2 - who released it")
         # opens the release however long it is.
