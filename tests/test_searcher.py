@@ -359,6 +359,10 @@ def test_a_numbered_sections_heading_heads_its_lines():
              "3.2.1 Padding", "A short block is padded."]
     assert holders(lines, 5) == ["3.2 Block Size"] and holders(lines, 7) == ["3.2 Block Size", "3.2.1 Padding"]
     assert holders(lines, 3) == [] and holders(lines, 2) == ["3.1 Page Size"]
+    # A help file's entries open with their tags on a line of their own, after a rule that no line above underlines.
+    help_lines = ["    let g:paneWidth = 12", "<", "-" * 40, " " * 50 + "*paneWidth*", "Values: a positive integer.", "Default: 24.", "",
+                  "-" * 40, " " * 50 + "*paneSide*", "Default: 0"]
+    assert holders(help_lines, 5) == ["*paneWidth*"] and holders(help_lines, 9) == ["*paneSide*"], [holders(help_lines, 5), holders(help_lines, 9)]
     # A count or a list item is no heading: "16 MB" heads nothing, nor "2. Open the box".
     assert holders(["16 MB", "of memory"], 1) == [] and holders(["2. Open the box", "then close it"], 1) == []
 

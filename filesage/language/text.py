@@ -129,8 +129,17 @@ def is_title(lines: list[str], at: int) -> bool:
     """A line underlined as a title is ("4.2 (May 2031)" over "====="). The "[heading]" a reader puts atop a
     piece of a document is none, whatever rule follows it."""
     line = lines[at].strip() if at < len(lines) else ""
-    return at + 1 < len(lines) and bool(line) and not UNDERLINE.fullmatch(lines[at]) and bool(UNDERLINE.fullmatch(lines[at + 1])) \
-        and not is_piece_heading(lines[at])
+    # A rule under a line with no word ("<", the end of an example) divides entries; it underlines no title.
+    return at + 1 < len(lines) and bool(re.search(r"[^\W_]", line)) and not UNDERLINE.fullmatch(lines[at]) \
+        and bool(UNDERLINE.fullmatch(lines[at + 1])) and not is_piece_heading(lines[at])
+
+
+# A help file's tags ("*wrap-width*", right-aligned on a line of their own, as Vim's help writes them): the entry below is theirs.
+HELP_TAGS = re.compile(r"(?:\*[^*\s]+\*\s*)+")
+
+
+def is_help_tag(line: str) -> bool:
+    return bool(HELP_TAGS.fullmatch(line.strip()))
 
 
 # A numbered section's heading in a paper, manual or contract ("2.5 Chunk Size", "4.1 Notice Period"): a number
@@ -146,7 +155,8 @@ def numbered_level(line: str) -> int:
 
 def is_heading(lines: list[str], at: int) -> bool:
     """A Markdown heading, an underlined title or a numbered section's heading."""
-    return at < len(lines) and (lines[at].lstrip().startswith("#") or is_title(lines, at) or bool(numbered_level(lines[at])))
+    return at < len(lines) and (lines[at].lstrip().startswith("#") or is_title(lines, at) or bool(numbered_level(lines[at]))
+                                or is_help_tag(lines[at]))
 
 
 def own_text(line: str) -> str:
@@ -195,6 +205,7 @@ def holders(lines: list[str], index: int, headings: bool = True) -> list[str]:
         mark = (len(text) - len(text.lstrip("#"))) if headings and text.startswith("#") else None
         mark = (lines[at + 1].strip()[0] + "=") if mark is None and is_title(lines, at) else mark
         mark = ("numbered", numbered_level(text)) if mark is None and numbered_level(text) else mark
+        mark = "*tag" if mark is None and is_help_tag(text) else mark
         # A heading as deep as the nearest one or deeper ("##" under "##", "2.4" under "2.5") is no heading over it.
         if mark is None or (level is not None and (mark == level or (type(mark) is type(level) and not isinstance(mark, str) and mark >= level))):
             continue
