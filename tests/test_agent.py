@@ -86,6 +86,13 @@ def test_the_router_covers_step_zero(registry):
     assert [(s.tool, s.by, s.args["extension"]) for s in answer.steps] == [("count_files", "router_when_no_usable_call", "pdf")]
 
 
+def test_a_call_the_program_made_is_shown_to_the_model_in_the_questions_own_letters(content_registry):
+    model = ScriptedModel(["I am not sure what to do.", "Renew it before 2025-08-15."])
+    run(Agent(model, content_registry, policies=in_force()), "when must I renew my passport (paszport, ważny)?")
+    said = [m["content"] for m in model.prompts[1] if m["role"] == "assistant"]
+    assert said and "ważny" in said[-1] and "\\u" not in said[-1], said
+
+
 def test_unknown_tool_on_step_zero_goes_to_the_router(registry):
     model = ScriptedModel([call("delete_everything", path="/")])
     _, answer = run(Agent(model, registry, policies=in_force()), "show me the folder tree")
