@@ -1586,6 +1586,10 @@ def test_the_person_asked_for_is_named_by_the_line_about_it(agent):
     assert person_checked(found(turn_for(agent, "who is the treasurer?"), credits), "Abe Aalto [1].") is None
     assert person_checked(found(turn_for(agent, "what was ported?"), credits), "Abe Aalto [1].") is None
     assert person_checked(found(turn_for(agent, "who wrote the lexer?"), credits), "Abe Aalto [1].") is None
+    # A name the question says in its own spelling ("licence" for "License") is no person the line names.
+    licence = "From tool/LICENSE [1] (lines 1-2):\n- The text of this file is the Quux Public License.\n- Copyright (c) 2031 Ines Varga"
+    holder = person_checked(found(turn_for(agent, "who holds the copyright in the tool's Quux Public licence?"), licence), "Ola Brandt [1].")
+    assert isinstance(holder, Retry) and '"Copyright (c) 2031 Ines Varga"' in holder.message, holder
 
 
 def test_the_person_a_role_names_is_answered(agent):

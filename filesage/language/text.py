@@ -27,7 +27,9 @@ def stem(word: str) -> str:
         if len(word) > len(suffix) + 3 and word.endswith(suffix):
             word = word[: -len(suffix)] + ("y" if suffix in ("ies", "ied") else "")
             break
-    return word[:-1] if len(word) > 4 and word.endswith("e") else word
+    word = word[:-1] if len(word) > 4 and word.endswith("e") else word
+    # British and American spellings meet: "licence" and "license", "defence" and "defense".
+    return word[:-1] + "s" if word.endswith(("cenc", "fenc", "tenc")) else word
 
 
 CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z][a-z])")

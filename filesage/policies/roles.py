@@ -99,17 +99,19 @@ def the_person_asked_for_is_named_by_the_line_about_it(turn: "Turn", draft: str 
     the line. (A role asked, "who is the treasurer", is the_person_a_role_names_is_answered's.)"""
     if draft is None or not turn.content_found or not WHO_ASKED.match(turn.question) or ROLE_ASKED.search(turn.question) or says_not_found(draft, ""):
         return None
-    asked = set(words(turn.question))
-    named = [name for name in proper_names(draft) if not set(words(name)) <= asked]
+    # A name of the question's own words, stemmed so that its spelling does not matter ("licence" names "License").
+    asked = terms(turn.question)
+    named = [name for name in proper_names(draft) if not terms(name) <= asked]
     every = [own_text(line) for line in found_lines(turn.content_found)]
-    naming = [line for line in every if [name for name in proper_names(line) if not set(words(name)) <= asked]]
+    naming = [line for line in every if [name for name in proper_names(line) if not terms(name) <= asked]]
     if not named or not naming:
         return None
     about = aboutness(turn.question, every)
     best = max(naming, key=about)
     wanted = terms(turn.question) - terms(" ".join(QUESTION_WORDS))
     drafted = [line for line in every if line != best and any(set(words(name)) <= set(words(line)) for name in named)]
-    if len(terms(best) & wanted) < 2 or any(about(line) >= about(best) for line in drafted):
+    # The line and the name of the file it is in say what the question asks ("Copyright (c) ..." in a LICENSE file).
+    if len((terms(best) | terms(source_of(turn.content_found, best))) & wanted) < 2 or any(about(line) >= about(best) for line in drafted):
         return None
     # Of a line that names several people ("I thank A for the port and B for testing it"), the part that says what this
     # question asks in its own words (the words added to a lookup in brackets are what it is about, not what it asks).
