@@ -133,6 +133,17 @@ def test_markers_point_at_sources_and_are_renumbered_in_citation_order():
     assert [(s.number, s.path, s.location) for s in citations.cited()] == [(1, "notes/todo.txt", "line 1"), (2, "home/lease.md", "lines 3-4")]
 
 
+def test_a_marker_on_a_source_that_bears_out_none_of_the_sentences_figures_points_at_the_one_that_does():
+    citations = Citations()
+    citations.mark("From tools/LICENSE.md (lines 1-3):\n- Copyright 2031 Ada Lind\nFrom home/claim.docx (p. 1):\n- Damage claimed: 2 350,00 zł",
+                   ["tools/LICENSE.md", "home/claim.docx"], {}, "semantic_search")
+    citations.start_answer()
+    assert citations.cite("The letter claims 2 350,00 zł [1].") == "The letter claims 2 350,00 zł [1]."
+    assert [s.path for s in citations.cited()] == ["home/claim.docx"]
+    # A sentence with nothing to check keeps the marker it was given.
+    assert citations.cite("See the licence [1].") == "See the licence [2]."
+
+
 def test_a_sentence_several_sources_bear_out_equally_gets_no_marker():
     citations = Citations()
     citations.mark("a.txt: total 40\nb.txt: total 40", ["a.txt", "b.txt"], {}, "semantic_search")

@@ -78,6 +78,13 @@ class Citations:
         the answer first cites them. Called sentence by sentence, so the answer can stream."""
         by_number = {s.number: s for s in self.sources}
         sentence = MARKER.sub(lambda m: m.group(0) if int(m.group(1)) in by_number else "", sentence)
+        # A marker on a source that bears out none of the sentence's figures, where one other source bears them out,
+        # points at the wrong file: the sentence gets that one instead.
+        marked = [by_number[int(m.group(1))] for m in MARKER.finditer(sentence)]
+        checkable = [c for c in claims(MARKER.sub("", sentence)) if c.kind != "file"]
+        if marked and checkable and not any(supported(c, s.support) for c in checkable for s in marked) \
+                and self.attribute(MARKER.sub("", sentence)):
+            sentence = MARKER.sub("", sentence)
         if not MARKER.search(sentence) and sentence.strip():
             sources = self.attribute(sentence)
             if sources:
