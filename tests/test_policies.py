@@ -1359,6 +1359,10 @@ def test_a_month_asked_is_one_the_sources_are_of(tmp_path):
     assert of_month(answered("the bill for the first quarter of 2031?", "bills/quarter.txt"), "284,10 EUR").text.startswith(
         "I found nothing for January to March 2031: the files that came closest are of other months: bills/quarter.txt (October 2030, November 2030, December 2030)")
     assert of_month(answered("the Q4 2030 bill?", "bills/quarter.txt"), "284,10 EUR") is None
+    # A date a file's name gives after an underscore is the month the file is of, whatever months its text names.
+    write(tmp_path / "flat/fees_from_2031-01-01.txt", "Fees notice of 14.11.2030\nMonthly fee: 712,35 zl\n")
+    agent = Agent(ScriptedModel([]), ToolRegistry([box.read_file, semantic_search, respond]), tree=Toolbox(tmp_path), policies=in_force())
+    assert of_month(answered("the monthly fee from 1 January 2031?", "flat/fees_from_2031-01-01.txt"), "712,35 zl") is None
     # A bill of January, issued and paid in February, is no February bill: a document is of the month it opens with.
     write(tmp_path / "bills/zither_power_jan.txt", "Zither Power\nBill for January 2031\nCustomer 7720-4418-03\nIssued 03/02/2031, paid by 17/02/2031\nTotal: 84,10 EUR\n")
     agent = Agent(ScriptedModel([]), ToolRegistry([box.read_file, semantic_search, respond]), tree=Toolbox(tmp_path), policies=in_force())

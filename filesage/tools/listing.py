@@ -112,6 +112,8 @@ def dated_months(text: str, month_first: bool = False) -> set[tuple[int, int]]:
     """The months of a year a line is dated in, by its dates ("2031-09-01") or its months ("2031-09", "Sep 2031")."""
     from ..language.figures import dates_in, months_named
 
+    # A file's name joins its words with underscores ("fees_from_2031-01-01"): its date is one all the same.
+    text = text.replace("_", " ")
     return {(year, month) for year, month, _ in dates_in(text, month_first=month_first)[0] if year} | months_named(text)
 
 
