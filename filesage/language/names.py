@@ -22,16 +22,6 @@ def language_of(text: str) -> str:
     return name if best >= 3 and best >= 1.5 * second else ""
 
 
-OTHER_LANGUAGE_SHARE = 0.2  # of a folder's files, the share in other languages that makes it a folder of several
-
-
-def many_in_other_languages(languages: dict[str, int], language: str) -> bool:
-    """Whether many of a folder's files (counted by language, as the index tells them) are in another language than
-    `language`."""
-    other = sum(count for name, count in languages.items() if name not in ("", language))
-    return bool(other) and other >= OTHER_LANGUAGE_SHARE * sum(languages.values())
-
-
 def question_language(question: str) -> str:
     """The language a question is asked in: as its short words tell (language_of), or, a question being too short
     for that, English when it has an English word of asking or a short English word, else the language whose short

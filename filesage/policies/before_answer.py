@@ -33,7 +33,7 @@ from ..language.question import (
     subject_words,
 )
 from ..language.figures import MONEY, MONTH_NAMES, contacts_asked, currency_of, gives_contact
-from ..language.names import many_in_other_languages, question_language
+from ..language.names import question_language
 from ..language.text import is_piece_heading, singular, terms, uninflected, words
 from ..llm.parser import ToolCall
 from ..tools.listing import dated_months, document_months
@@ -55,6 +55,7 @@ from .reading import (
     what_was_searched,
     words_of_unsaid_phrases,
 )
+
 
 MARKER_NUMBER = re.compile(r"\[(\d+)\]")
 # The head of a tool's result ("From notes/a.md (lines 3-9):", "Result of semantic_search:"), copied into a draft.
@@ -152,8 +153,7 @@ def what_no_file_mentions_is_not_found(turn: "Turn", draft: str | None) -> Accep
     if turn.content_found:
         owners = {word.lower() for word in OWNER.findall(turn.question)}  # whose the thing is names it as a name does
         named, phrased = names_in(turn.question) | owners, words_of_unsaid_phrases(turn.question, set(absent))
-        # Where many files are in another language than the question's, they say the thing asked in their own words.
-        if foreign or many_in_other_languages(languages, language):
+        if foreign:
             phrased = set()
         elif language == "German":
             # German writes every noun with a capital: a thing named is capitalised, "liegen zwischen" is no thing.
