@@ -135,10 +135,10 @@ def test_markers_point_at_sources_and_are_renumbered_in_citation_order():
 
 def test_a_marker_on_a_source_that_bears_out_none_of_the_sentences_figures_points_at_the_one_that_does():
     citations = Citations()
-    citations.mark("From tools/LICENSE.md (lines 1-3):\n- Copyright 2031 Ada Lind\nFrom home/claim.docx (p. 1):\n- Damage claimed: 2 350,00 zł",
+    citations.mark("From tools/LICENSE.md (lines 1-3):\n- Copyright 2031 Ada Lind\nFrom home/claim.docx (p. 1):\n- Damage claimed: 1 975,40 zł",
                    ["tools/LICENSE.md", "home/claim.docx"], {}, "semantic_search")
     citations.start_answer()
-    assert citations.cite("The letter claims 2 350,00 zł [1].") == "The letter claims 2 350,00 zł [1]."
+    assert citations.cite("The letter claims 1 975,40 zł [1].") == "The letter claims 1 975,40 zł [1]."
     assert [s.path for s in citations.cited()] == ["home/claim.docx"]
     # A sentence with nothing to check keeps the marker it was given.
     assert citations.cite("See the licence [1].") == "See the licence [2]."

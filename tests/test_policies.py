@@ -1360,9 +1360,9 @@ def test_a_month_asked_is_one_the_sources_are_of(tmp_path):
         "I found nothing for January to March 2031: the files that came closest are of other months: bills/quarter.txt (October 2030, November 2030, December 2030)")
     assert of_month(answered("the Q4 2030 bill?", "bills/quarter.txt"), "284,10 EUR") is None
     # A date a file's name gives after an underscore is the month the file is of, whatever months its text names.
-    write(tmp_path / "flat/fees_from_2031-01-01.txt", "Fees notice of 14.11.2030\nMonthly fee: 712,35 zl\n")
+    write(tmp_path / "flat/fees_from_2031-01-01.txt", "Fees notice of 14.11.2030\nMonthly fee: 640,10 zl\n")
     agent = Agent(ScriptedModel([]), ToolRegistry([box.read_file, semantic_search, respond]), tree=Toolbox(tmp_path), policies=in_force())
-    assert of_month(answered("the monthly fee from 1 January 2031?", "flat/fees_from_2031-01-01.txt"), "712,35 zl") is None
+    assert of_month(answered("the monthly fee from 1 January 2031?", "flat/fees_from_2031-01-01.txt"), "640,10 zl") is None
     # A bill of January, issued and paid in February, is no February bill: a document is of the month it opens with.
     write(tmp_path / "bills/zither_power_jan.txt", "Zither Power\nBill for January 2031\nCustomer 7720-4418-03\nIssued 03/02/2031, paid by 17/02/2031\nTotal: 84,10 EUR\n")
     agent = Agent(ScriptedModel([]), ToolRegistry([box.read_file, semantic_search, respond]), tree=Toolbox(tmp_path), policies=in_force())
@@ -1452,11 +1452,11 @@ def test_what_no_file_mentions_is_not_found(agent):
     files_say |= {"caution", "logement"}
     assert unmentioned(searched("combien était la caution du logement ?", "- caution : 1 900 €", found=True), None) is None
     assert "'heron'" in unmentioned(searched("how high was the Heron deposit?", "- caution : 1 900 €", found=True), None).text
-    # An acronym inflected after a hyphen ("VAT-u") is the acronym the files say.
+    # An acronym inflected after a hyphen ("SMS-ów") is the acronym the files say.
     agent.languages = lambda: __import__("collections").Counter({"English": 3, "Spanish": 2})
-    files_say |= {"vat"}
-    assert unmentioned(searched_nothing("Ile VAT-u jest na fakturze za bilety?"), None) is None
-    assert "'zafiro'" in unmentioned(searched_nothing("Ile VAT-u jest na fakturze Zafiro?"), None).text
+    files_say |= {"sms"}
+    assert unmentioned(searched_nothing("Ile SMS-ów jest w pakiecie?"), None) is None
+    assert "'zafiro'" in unmentioned(searched_nothing("Ile SMS-ów jest w pakiecie Zafiro?"), None).text
     # Nothing found, the question in a language whose words of asking are not known here: only its names count.
     agent.languages = lambda: __import__("collections").Counter({"English": 3, "Dutch": 2})
     assert unmentioned(searched_nothing("Hoeveel uitstoot gaf de scheepvaart volgens de tabel?"), None) is None

@@ -287,7 +287,7 @@ class Agent:
         """The call and its result as the model sees them next: an error to fix, nothing found, a result to
         answer from, or a result to go on from (shown overrides the wording)."""
         step = turn.steps[-1]
-        # In the question's own letters: escaped ("dzia\\u0142ka") the model copies the escapes into its answer.
+        # In the question's own letters: escaped ("r\\u00e9sum\\u00e9") the model copies the escapes into its answer.
         said = json.dumps({"name": call.name, "arguments": call.arguments}, ensure_ascii=False) if step.by != "model" else None
         text = turn.last_found if step.found else trim(result.text, MAX_RESULT_CHARS)
         if shown is None:

@@ -140,18 +140,18 @@ def is_title(lines: list[str], at: int) -> bool:
 HELP_TAGS = re.compile(r"(?:\*[^*\s]+\*\s*)+")
 
 
-# A word inflected after a hyphen or colon, as Polish, Finnish and Swedish inflect acronyms ("VAT-u", "VAT:n").
+def is_help_tag(line: str) -> bool:
+    return bool(HELP_TAGS.fullmatch(line.strip()))
+
+
+# A word inflected after a hyphen or colon, as Polish, Finnish and Swedish inflect acronyms ("SMS-ów", "PIN:n").
 INFLECTED = re.compile(r"([^\W\d_]{2,})[-:][^\W\d_]{1,3}")
 
 
 def uninflected(word: str) -> str:
-    """The word an inflection after a hyphen was added to ("vat-u": vat); any other word as it is."""
+    """The word an inflection after a hyphen was added to ("sms-ów": sms); any other word as it is."""
     found = INFLECTED.fullmatch(word)
     return found.group(1) if found else word
-
-
-def is_help_tag(line: str) -> bool:
-    return bool(HELP_TAGS.fullmatch(line.strip()))
 
 
 # A numbered section's heading in a paper, manual or contract ("2.5 Chunk Size", "4.1 Notice Period"): a number
