@@ -81,10 +81,11 @@ class Citations:
         # A marker on a source that bears out none of the sentence's figures, where one other source bears them out,
         # points at the wrong file: the sentence gets that one instead.
         marked = [by_number[int(m.group(1))] for m in MARKER.finditer(sentence)]
-        checkable = [c for c in claims(MARKER.sub("", sentence)) if c.kind != "file"]
-        if marked and checkable and not any(supported(c, s.support) for c in checkable for s in marked) \
-                and self.attribute(MARKER.sub("", sentence)):
-            sentence = MARKER.sub("", sentence)
+        if marked:
+            bare = MARKER.sub("", sentence)
+            checkable = [c for c in claims(bare) if c.kind != "file"]
+            if checkable and not any(supported(c, s.support) for c in checkable for s in marked) and self.attribute(bare):
+                sentence = bare
         if not MARKER.search(sentence) and sentence.strip():
             sources = self.attribute(sentence)
             if sources:

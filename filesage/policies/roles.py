@@ -108,7 +108,7 @@ def the_person_asked_for_is_named_by_the_line_about_it(turn: "Turn", draft: str 
         return None
     about = aboutness(turn.question, every)
     best = max(naming, key=about)
-    wanted = terms(turn.question) - terms(" ".join(QUESTION_WORDS))
+    wanted = asked - terms(" ".join(QUESTION_WORDS))
     drafted = [line for line in every if line != best and any(set(words(name)) <= set(words(line)) for name in named)]
     # The line and the name of the file it is in say what the question asks ("Copyright (c) ..." in a LICENSE file).
     if len((terms(best) | terms(source_of(turn.content_found, best))) & wanted) < 2 or any(about(line) >= about(best) for line in drafted):
