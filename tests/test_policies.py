@@ -1457,6 +1457,9 @@ def test_what_no_file_mentions_is_not_found(agent):
     files_say |= {"sms"}
     assert unmentioned(searched_nothing("Ile SMS-ów jest w pakiecie?"), None) is None
     assert "'zafiro'" in unmentioned(searched_nothing("Ile SMS-ów jest w pakiecie Zafiro?"), None).text
+    # A word with a hyphen inside is no inflection: "hi-fi" is not the "hi" a file says.
+    from filesage.language.text import uninflected
+    assert uninflected("sms-ów", "Ile SMS-ów?") == "sms" and uninflected("hi-fi", "Ile kosztuje hi-fi?") == "hi-fi"
     # Nothing found, the question in a language whose words of asking are not known here: only its names count.
     agent.languages = lambda: __import__("collections").Counter({"English": 3, "Dutch": 2})
     assert unmentioned(searched_nothing("Hoeveel uitstoot gaf de scheepvaart volgens de tabel?"), None) is None

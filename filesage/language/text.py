@@ -144,14 +144,16 @@ def is_help_tag(line: str) -> bool:
     return bool(HELP_TAGS.fullmatch(line.strip()))
 
 
-# A word inflected after a hyphen or colon, as Polish, Finnish and Swedish inflect acronyms ("SMS-ów", "PIN:n").
-INFLECTED = re.compile(r"([^\W\d_]{2,})[-:][^\W\d_]{1,3}")
+# An acronym inflected after a hyphen or colon, as Polish, Finnish and Swedish write it ("SMS-ów", "PIN:n"): its head
+# in capitals, so that a word with a hyphen inside ("wi-fi", "co-op") is no inflection.
+INFLECTED = re.compile(r"(?<![\w-])([A-Z][A-Z0-9]{1,5})[-:]([^\W\d_A-Z]{1,3})(?![\w-])")
 
 
-def uninflected(word: str) -> str:
-    """The word an inflection after a hyphen was added to ("sms-ów": sms); any other word as it is."""
-    found = INFLECTED.fullmatch(word)
-    return found.group(1) if found else word
+def uninflected(word: str, text: str) -> str:
+    """The acronym an inflection was added to, where `text` writes `word` so ("sms-ów" of "ile SMS-ów": sms); any
+    other word as it is."""
+    heads = {f"{head}-{ending}".lower(): head.lower() for head, ending in INFLECTED.findall(text.replace(":", "-"))}
+    return heads.get(word.replace(":", "-"), word)
 
 
 # A numbered section's heading in a paper, manual or contract ("2.5 Chunk Size", "4.1 Notice Period"): a number

@@ -141,7 +141,7 @@ def what_no_file_mentions_is_not_found(turn: "Turn", draft: str | None) -> Accep
     # A word of a file's own name ("the paper in scans/paper_0042.pdf") is what the folder calls that file.
     file_named = turn.tree_words()
     absent = [word for word in subject_words(turn.question)
-              if singular(word) not in file_named and not turn.said_in_files(uninflected(word))
+              if singular(word) not in file_named and not turn.said_in_files(uninflected(word, turn.question))
               and not any(turn.said_in_files(w) for w, term in translated.items() if term == term_of(word))]
     languages, language = turn.languages(), question_language(turn.question)
     # Words of a language no file is written in say nothing of what the files hold ("¿cuándo vence?"); nor do the
