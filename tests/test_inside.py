@@ -422,6 +422,15 @@ def test_a_release_headed_by_the_span_it_closes_is_the_version_it_goes_to(tmp_pa
     notes = inside.count_in_file("quill/NEWS", "release 4.1.2").text
     assert notes == 'quill/NEWS has the release 4.1.2 on the line "Changes from 4.1.1 to 4.1.2:"; under it:\n- A crash fixed.', notes
 
+    # A release may follow another of the same number with a letter: each is a release of its own, in order.
+    write(root / "quill/CHANGES", "CHANGES FROM 5.0b TO 5.1\n\n* New themes.\n\nCHANGES FROM 5.0a TO 5.0b\n\n* A fix.\n\n"
+          "CHANGES FROM 5.0 TO 5.0a\n\n* Another fix.\n\nCHANGES FROM 4.1.2 TO 5.0\n\n* Big changes.\n")
+    lettered = Inside(Toolbox(root))
+    newest = lettered.count_in_file("quill/CHANGES", "newest release").text
+    assert newest.startswith('The newest release quill/CHANGES lists is 5.1: "CHANGES FROM 5.0b TO 5.1" (of 4 releases: 5.1, 5.0b, 5.0a, 5.0)'), newest
+    before = lettered.count_in_file("quill/CHANGES", "release before 5.0b").text
+    assert before.startswith('5.0a is the release before 5.0b in quill/CHANGES: "CHANGES FROM 5.0 TO 5.0a"'), before
+
 
 def test_the_row_that_changes_most_between_two_columns_is_ranked_in_code(tmp_path):
     """"Which expense goes up the most from the 2030/31 budget to 2031/32?": each row's change from the column named

@@ -34,6 +34,14 @@ def stem(word: str) -> str:
 
 CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z][a-z])")
 VERSION = re.compile(r"(?<![\d.])\d+(?:\.\d+)+(?!\d|\.\d)")  # "4.2." ends a sentence with 4.2
+# A release may follow another of the same number with a letter ("4.2", "4.2a", "4.2b"): a release of its own.
+RELEASE_VERSION = re.compile(VERSION.pattern + r"(?:[a-z](?!\w))?")
+
+
+def version_order(version: str) -> tuple[tuple[int, ...], str]:
+    """A release's place among others: by its numbers, then its letter ("4.2" < "4.2a" < "4.12")."""
+    numbers = re.match(r"[\d.]+", version).group(0).rstrip(".")
+    return tuple(int(part) for part in numbers.split(".")), version[len(numbers):]
 
 
 NUMERO = re.compile(r"\b[Nn][°º]")  # the numero sign ("N° 12"), whose ring is no degree

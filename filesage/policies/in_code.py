@@ -12,7 +12,7 @@ from ..language.glossary import term_of, translations
 from ..language.lexicon import COUNTED_FILE_WORDS, FOLDER_NOUNS, HISTORY_ASKED, IN_ONE_RECORD, LANGUAGE_WORDS, LISTED_COUNT, MONTHS, NEWEST_RELEASE, OPTION_ASKED, OPTION_NAMED, QUESTION_WORDS, RELEASE_NOTES_ASKED
 from ..language.matching import type_extensions
 from ..language.question import MONTH_SAID, counted_words, counts_files, subject_words
-from ..language.text import VERSION, fold, singular, terms, words
+from ..language.text import RELEASE_VERSION, VERSION, fold, singular, terms, words
 from ..llm.parser import ToolCall
 from ..tools.inside import RELEASE_WORDS, release_lines, year_bounds
 from ..tools.listing import dated_months
@@ -81,7 +81,7 @@ def a_release_named_is_read_under_its_own_line(turn: "Turn", call: ToolCall | No
         return None
     if not (RELEASE_NOTES_ASKED.search(turn.question) or HISTORY_ASKED.search(turn.question) or terms(turn.question) & RELEASE_WORDS):
         return None
-    version = VERSION.search(fold(turn.question))
+    version = RELEASE_VERSION.search(fold(turn.question))
     context = with_the_program_before(turn)
     changelog = changelog_asked_about(turn.tree, context, version.group(0)) if version else None
     return ToolCall("count_in_file", {"path": changelog, "what": f"release {version.group(0)}"}) if changelog else None
@@ -185,14 +185,14 @@ def the_release_the_conversation_points_to_is_read(turn: "Turn", call: ToolCall 
     before_answer = previous_answer(turn)
     if not terms(" ".join([asked, *(str(t.get("content", "")) for t in turn.history)])) & RELEASE_WORDS:
         return None  # "the one before" of invoices or bills, whose amounts read like versions
-    named_before = [v.group(0) for v in VERSION.finditer(fold(before_question))]
-    given = [v.group(0) for v in VERSION.finditer(fold(before_answer))]
+    named_before = [v.group(0) for v in RELEASE_VERSION.finditer(fold(before_question))]
+    given = [v.group(0) for v in RELEASE_VERSION.finditer(fold(before_answer))]
     # Next to the version the question before named ("when was 1.4 out?" "and the one after?"), or else the one
     # its answer gave; what a release changed, of the one the answer gave, not the one it was asked beside, and of
     # the one its question named when the answer gave none (a date: "when did 1.4 come out?" "what did it drop?").
     # Of those, the first the changelog opens a release of: an answer's "libquux 1.0" is no release of it, and an answer
     # that names none ("it dropped libquux 1.0 support") leaves the one the conversation named before it.
-    earlier = [v.group(0) for t in reversed(turn.history) for v in VERSION.finditer(fold(str(t.get("content", ""))))]
+    earlier = [v.group(0) for t in reversed(turn.history) for v in RELEASE_VERSION.finditer(fold(str(t.get("content", ""))))]
     versions = list(dict.fromkeys([*(named_before if pointing else []), *(v for v in given if v not in named_before), *given, *named_before, *earlier]))
     if not versions:
         return None

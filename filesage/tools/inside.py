@@ -8,7 +8,7 @@ import re
 from typing import TYPE_CHECKING
 
 from ..language.lexicon import YEAR
-from ..language.text import BULLET, VERSION, fold, is_heading, terms
+from ..language.text import BULLET, RELEASE_VERSION, fold, is_heading, terms, version_order
 from .manuals import option_read
 from .result import ToolResult
 from .tables import row_asked, table_count, table_figure
@@ -72,14 +72,14 @@ class Inside:
         if read:
             text, defined = read
             return ToolResult(text, [entry.path], f"option {option.group(1)} in {entry.name}", answer=text, found=defined)
-        asked = VERSION.search(fold(what)) if terms(what) & RELEASE_WORDS else None
+        asked = RELEASE_VERSION.search(fold(what)) if terms(what) & RELEASE_WORDS else None
         releases = release_lines(lines) if asked else {}
         if releases:
             version = asked.group(0)
             beside = NEIGHBOUR.search(what)
             if beside and version in releases:
                 # "release after 1.4.4": the release whose number comes next, whichever order the changelog keeps.
-                order = sorted(releases, key=lambda v: tuple(int(part) for part in v.split(".")))
+                order = sorted(releases, key=version_order)
                 way = beside.group(1).lower()
                 at = order.index(version) + (1 if way == "after" else -1)
                 if not 0 <= at < len(order):
@@ -139,14 +139,14 @@ def release_lines(lines: list[str]) -> dict[str, str]:
     with libfoo 4.07")."""
     # A changelog whose releases open unindented lines with their version ("2.6  the tool would ...") indents their
     # notes: those lines are its releases, however long, and no indented line is one ("   libfoo 4.2 is now required").
-    flush = {released(fold(line), found): line.strip() for line in lines if line[:1].isdigit() and (found := VERSION.match(fold(line)))}
+    flush = {released(fold(line), found): line.strip() for line in lines if line[:1].isdigit() and (found := RELEASE_VERSION.match(fold(line)))}
     if len(flush) >= MANY_RELEASES:
         return flush
     releases: dict[str, str] = {}
     indented: set[str] = set()
     for index, line in enumerate(lines):
         text = fold(line).strip()
-        found = VERSION.search(text)
+        found = RELEASE_VERSION.search(text)
         # A list item is a note under a release ("* build with libfoo 4.07") unless it says it is one ("* Release v4.2").
         # At most three words before the version, "version" and "release" not counted ("What's new in version 4.2").
         if not found or found.start() > 40 or (BULLET.match(line) and not RELEASE_ITEM.match(line)) \
@@ -170,7 +170,7 @@ def release_lines(lines: list[str]) -> dict[str, str]:
 def released(text: str, found: re.Match) -> str:
     """The version a release's opening line names, `found` its first: the second of a span it closes."""
     to = SPAN_TO.match(text, found.end())
-    closing = VERSION.match(text, to.end()) if to else None
+    closing = RELEASE_VERSION.match(text, to.end()) if to else None
     return (closing or found).group(0)
 
 
@@ -258,7 +258,7 @@ def newest_release(lines: list[str], what: str = "") -> tuple[str, str] | None:
     kept = [version for version in releases if version not in out]
     if not kept:
         return None
-    numbers = [tuple(int(part) for part in version.split(".")) for version in kept]
+    numbers = [version_order(version) for version in kept]
     falling = sum(before > after for before, after in zip(numbers, numbers[1:]))
     # A changelog that keeps its newest first (most of its releases fall in number) opens with its newest: a higher
     # number further down is a version a note names on a line of its own ("(see section 12.4.1)"), no release.
