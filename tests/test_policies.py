@@ -25,13 +25,12 @@ from filesage.policies.before_answer import calls_where_the_answer_belongs_are_a
 from filesage.policies.first_call import (
     an_empty_respond_asks_for_words,
     filesystem_calls_follow_the_question,
-    follow_up_searches_keep_what_came_before,
-    follow_ups_keep_the_file_type,
     no_answer_before_looking,
     questions_about_what_files_say_are_searched,
     router_when_no_usable_call,
     unusable_calls_ask_for_the_answer,
 )
+from filesage.policies.follow_ups import follow_up_searches_keep_what_came_before, follow_ups_keep_the_file_type
 from filesage.tools.inside import Inside
 from filesage.tools.toolbox import Toolbox
 from filesage.tools.result import ToolResult
@@ -1160,6 +1159,10 @@ def test_each_file_filters_are_the_questions(agent):
     assert kind.arguments["name"] == "invoice" and kind.arguments["mentions"] == "polderlink"
     camel = each_file_filters_are_the_questions(turn_for(agent, "what did I pay PolderNet in Q1?"), ToolCall("each_file", {"what": "amount", "name": "PolderNet"}))
     assert camel.arguments["name"] == "" and camel.arguments["mentions"] == "poldernet"
+    # A folder the question names holds the files; it is no word they say.
+    folder = each_file_filters_are_the_questions(turn_for(agent, "total of the invoices in finance/2025"),
+                                                 ToolCall("each_file", {"what": "total", "name": "invoice", "mentions": "finance/2025"}))
+    assert folder.arguments["folder"] == "finance/2025" and folder.arguments["mentions"] == "", folder
 
 
 def test_filesystem_calls_follow_the_question_take_a_missing_folder_for_names(agent):
@@ -1684,6 +1687,10 @@ def test_answers_say_more_than_the_question(agent):
     retold = more(follow, "The rowing club is chaired by Mireille Okafor [1].")
     assert isinstance(retold, Retry) and "repeats your previous answer" in retold.message and "marine surveyor" in retold.message
     assert more(follow, "Mireille Okafor works as a marine surveyor [1].") is None
+    # A third turn whose draft retells the first turn's answer goes back too.
+    history += [{"role": "user", "content": "and her boat?"}, {"role": "assistant", "content": "Her boat is the skiff Petrel [1]."}]
+    third = found(turn_for(agent, "When does she race next?", history), "From club/members.md [1]:\n- Okafor races next at the Lough regatta on 12 May 2031")
+    assert "Lough regatta" in more(third, "The rowing club is chaired by Mireille Okafor [1].").message
 
 
 def test_answers_are_not_the_prompt_copied(agent):
@@ -2008,7 +2015,7 @@ def test_searches_keep_the_questions_words(agent):
 
 
 def test_follow_ups_look_where_the_answer_before_was_found(agent):
-    from filesage.policies.first_call import follow_ups_look_where_the_answer_before_was_found as looked
+    from filesage.policies.follow_ups import follow_ups_look_where_the_answer_before_was_found as looked
 
     history = [{"role": "user", "content": "Who is the landlord on the flat?"},
                {"role": "assistant", "content": "Rosa Quint [1].", "sources": [{"n": 1, "path": "notes/todo.txt"}]}]

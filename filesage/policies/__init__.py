@@ -57,9 +57,6 @@ from .first_call import (
     each_file_is_for_many_files,
     file_facts_do_not_answer_what_files_say,
     filesystem_calls_follow_the_question,
-    follow_up_searches_keep_what_came_before,
-    follow_ups_keep_the_file_type,
-    follow_ups_look_where_the_answer_before_was_found,
     no_answer_before_looking,
     questions_about_what_files_say_are_searched,
     router_when_no_usable_call,
@@ -67,6 +64,7 @@ from .first_call import (
     the_same_for_another_time_is_the_question_before,
     unusable_calls_ask_for_the_answer,
 )
+from .follow_ups import follow_up_searches_keep_what_came_before, follow_ups_keep_the_file_type, follow_ups_look_where_the_answer_before_was_found
 from .in_code import (
     a_figure_within_one_record_is_computed_from_its_table,
     a_programs_releases_are_counted_in_its_changelog,

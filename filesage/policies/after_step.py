@@ -42,7 +42,7 @@ from .reading import (
     previous_question,
     what_was_searched,
 )
-from .first_call import follow_up_searches_keep_what_came_before, follow_ups_look_where_the_answer_before_was_found
+from .follow_ups import follow_up_searches_keep_what_came_before, follow_ups_look_where_the_answer_before_was_found
 from .router import READ, route
 
 

@@ -17,7 +17,6 @@ from ..language.lexicon import (
     EVERY_ONE,
     EXCLUDED,
     FILE_AND_FOLDER_NOUNS,
-    FILE_ASPECTS,
     FILE_DATES,
     FILE_NOUNS,
     FOLDERS_COMPARED,
@@ -61,8 +60,8 @@ from ..language.question import (
 from ..language.text import singular, stem, terms, words
 from ..llm.parser import ToolCall
 from ..tools.registry import FILE_FACT_TOOLS, FILESYSTEM_TOOLS
-from .reading import combines_asked, conversation_subject, leans_back, names_in, points_at_the_answer_before, previous_question, scoped, sources_before
-from .router import carry_over, route
+from .reading import combines_asked, names_in, points_at_the_answer_before, previous_question, scoped
+from .router import route
 
 if TYPE_CHECKING:
     from ..tools.toolbox import Toolbox
@@ -285,7 +284,12 @@ def each_file_filters_are_the_questions(turn: "Turn", call: ToolCall | None) -> 
         told = [w for w in str(args["mentions"]).split() if not re.search(r"\d", w) and w.lower() not in named and not turn.said_in_files(w.lower())]
         if told:
             args["mentions"] = " ".join(w for w in str(args["mentions"]).split() if w not in told)
-    years = YEAR.findall(turn.question) or (YEAR.findall(previous_question(turn)) if REFERS_BACK.search(turn.question) else [])
+    # A folder the question names is where the files are, not a word they say ("the invoices in bills/2031").
+    folder = read_question(turn.question, turn.folders()).folder
+    if folder and not args.get("folder"):
+        args["folder"] = folder
+        args["mentions"] = " ".join(w for w in str(args.get("mentions", "")).split() if w.strip("/'\"").lower() != folder.lower())
+    years = YEAR.findall(re.sub(re.escape(folder), " ", turn.question, flags=re.I) if folder else turn.question) or (YEAR.findall(previous_question(turn)) if REFERS_BACK.search(turn.question) else [])
     mentions = str(args.get("mentions", ""))
     if years and not FILE_DATES.search(turn.question) and not any(y in str(args.get("name", "")) for y in years):
         # No year, or one from earlier in the conversation than the question (or its "those") means.
@@ -415,62 +419,6 @@ def a_document_the_question_names_is_the_one_searched(turn: "Turn", call: ToolCa
         # The model's own scope stands when it holds the documents named ("man page" may be another tool's man/ folder).
         return None if set(named) <= scoped(turn, str(call.arguments.get("within", ""))) else ToolCall("semantic_search", {**call.arguments, "within": within})
     return ToolCall("semantic_search", {"query": question, "within": within})
-
-
-def follow_ups_keep_the_file_type(turn: "Turn", call: ToolCall | None) -> ToolCall | None:
-    """A follow-up ("which are they?", "list them", "and the oldest?") refers to the files of the question
-    before; small models drop that question's file type, folder or kind of file from the call."""
-    if call is None:
-        return None
-    kept = carry_over(call, turn.question, previous_question(turn), turn.folders(), turn.tree_words())
-    return kept if kept is not call else None
-
-
-def follow_up_searches_keep_what_came_before(turn: "Turn", call: ToolCall | None) -> ToolCall | None:
-    """A follow-up ("and who signed it?", "what's her e-mail?", "arrival?") leaves out what it is about; small models
-    search for its words alone and find any due date or any e-mail address. A search for a question that refers back
-    gets what the conversation was about that this one lacks: the words of the questions before it, back to the last
-    one that stood on its own (a follow-up of a follow-up is still about the first), and the names the last answer
-    opens with ("her" is the landlord that answer named)."""
-    previous = previous_question(turn)
-    if call is None or call.name != "semantic_search" or not previous or not leans_back(turn.question):
-        return None
-    query = str(call.arguments.get("query", ""))
-    have = terms(query) | terms(turn.question)
-    added = [w for w in conversation_subject(turn.history) if terms(w) and not terms(w) <= have and not FILE_ASPECTS.fullmatch(w)]
-    return ToolCall("semantic_search", {**call.arguments, "query": f"{query} {' '.join(dict.fromkeys(added))}".strip()}) if added else None
-
-
-def follow_ups_look_where_the_answer_before_was_found(turn: "Turn", call: ToolCall | None) -> ToolCall | None:
-    """A follow-up ("what's her e-mail?", "by when?") is about the document the answer before
-    came from, and small models search every file for its words: another person's e-mail, another release's date,
-    another task's deadline. When the answer before names its sources (the chat keeps them; `--history` turns may
-    carry them as `--json` prints them), a follow-up's search looks in those files first (the searcher goes on to
-    every file when they say nothing about it). A scope the model chose other than those files stands only when the
-    follow-up's own words name a file or folder: "and when was it due?" kept to the files named "invoice" missed
-    the invoice before, which its name calls by its number alone."""
-    if call is None or call.name != "semantic_search":
-        return None
-    # A question asked again for another year or month ("and the April one?"), or of another thing of the kind ("and the
-    # bakery one?"), is about another document.
-    as_written = turn.as_written or turn.question
-    if not leans_back(as_written) or asked_again_for(as_written, previous_question(turn)) or ANOTHER_ONE.search(as_written) or turn.tree is None:
-        return None
-    paths = sources_before(turn)
-    if not paths or len(paths) > MAX_SOURCES_LOOKED_IN:
-        return None
-    known = {e.path for e in turn.tree.entries}
-    paths = [path for path in paths if path in known]
-    within = str(call.arguments.get("within", ""))
-    # A scope the model chose that holds those files and others too (their program's folder) is narrowed to them.
-    if within.strip() and (scoped(turn, within) <= set(paths) or turn.tree.named_in(as_written)):
-        return None
-    return ToolCall("semantic_search", {**call.arguments, "within": ",".join(paths)}) if paths else None
-
-
-MAX_SOURCES_LOOKED_IN = 4
-# "The bakery one", "the water ones": another thing of the kind the conversation was about.
-ANOTHER_ONE = re.compile(r"\bthe\s+(?!same\b|first\b|last\b|next\b|previous\b|latest\b|newest\b|oldest\b)[\w'-]+(?:\s+[\w'-]+)?\s+ones?\b", re.I)
 
 
 def unusable_calls_ask_for_the_answer(turn: "Turn", call: ToolCall | None) -> AskAnswer | None:
