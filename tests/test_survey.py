@@ -103,6 +103,8 @@ def test_a_kind_of_document_is_found_by_what_it_says_too(tmp_path, embedder):
     write(root / "downloads/rechnung.txt", "Rechnung Nr. 5 der Malerei Brenke\nGesamtbetrag: EUR 120,00\nDie Rechnung ist in 14 Tagen zu zahlen.\n")
     # A number sign folds to its letter: "Facture n° 8" says it is one.
     write(root / "downloads/avis_03.txt", "Atelier Morel\nFacture n° 8 du 03/03/2031\nTotal TTC : 60,00 EUR\nLa facture est à régler sous 30 jours.\n")
+    # Or a word that qualifies the kind before its number: "INVOICE COPY No. 23".
+    write(root / "downloads/copy_23.txt", "Harrow Lane Print\nINVOICE COPY No. 23\nTotal due: EUR 15.00\n")
     write(root / "notes/todo.txt", "pay the open invoices before Friday\nInvoices are in the bills folder.\n" * 1)
     # The kind's word ending a compound word in the title: an electricity bill ("Stromrechnung").
     write(root / "haus/strom_01.txt", "Kleinwerke Oderbruch – Stromrechnung\nVerbrauch: 412 kWh\nGesamtbetrag: EUR 141,20\n"
@@ -110,8 +112,9 @@ def test_a_kind_of_document_is_found_by_what_it_says_too(tmp_path, embedder):
     box = Toolbox(root)
     survey = Survey(box, Searcher(FolderIndex(box.root, embedder, tmp_path / "idx", files=lambda: box.entries)))
     result = survey.each_file("total due", "total", name="invoice")
-    assert sorted(result.paths) == ["bills/invoice_01.txt", "downloads/avis_03.txt", "downloads/rechnung.txt", "downloads/scan_0042.txt", "haus/strom_01.txt"]
-    assert "and 4 more that say so in their text" in result.answer
+    assert sorted(result.paths) == ["bills/invoice_01.txt", "downloads/avis_03.txt", "downloads/copy_23.txt", "downloads/rechnung.txt",
+                                    "downloads/scan_0042.txt", "haus/strom_01.txt"]
+    assert "and 5 more that say so in their text" in result.answer
     assert survey.each_file("total due", "total", name="electricity bill").paths == ["haus/strom_01.txt"]
     # A document of the kind that says nothing of the subject named is another one: no invoice here is a gas bill.
     write(root / "bills/gas_bill_02.txt", "Gas bill\nTotal due: EUR 55.00\n")

@@ -54,9 +54,16 @@ def figure_of(line: str, weights: dict[str, float]) -> tuple[float, str] | None:
             continue
         label = terms(undated[: numbers[0].start()])
         score = sum(w for t, w in weights.items() if t in label)
-        written = numbers[-1].group(0).strip().rstrip(",")
+        chosen = numbers[-1]
+        # A field of several labelled figures in a row ("net 80.00 tax 16.00 gross 96.00"): the figure whose own
+        # label says more of what is asked than the field's opening does.
+        for before, number in zip(numbers, numbers[1:]):
+            own = sum(w for t, w in weights.items() if t in terms(undated[before.end():number.start()]))
+            if own > score:
+                score, chosen = own, number
+        written = chosen.group(0).strip().rstrip(",")
         try:
-            value = float(number_value(numbers[-1]))
+            value = float(number_value(chosen))
         except ValueError:
             continue
         if best is None or score >= best[0]:
@@ -205,9 +212,10 @@ class Survey:
 
         # The kind's word may end a compound word, as languages that join words write it ("Wasserrechnung", "sähkölasku").
         kinds = r"\w*(?:" + "|".join(re.escape(fold(k)) for k in forms(named[-1])) + ")"
-        # The kind's word heads a line as a title does: alone, or before a number, a code or "No." ("INVOICE No. 17").
+        # The kind's word heads a line as a title does: alone, or before a number, a code or "No." ("INVOICE No. 17"),
+        # perhaps with a word that qualifies it between ("INVOICE COPY No. 5", "Rechnung Kopie Nr. 5").
         # A number sign folds to its letter ("Facture n° 12" reads "facture n 12", "Faktura č. 5" "faktura c. 5").
-        heads = re.compile(rf"^[\W_]*(?:{kinds})s?\b[ \t]*(?:$|[:#]|(?:n|no|nr|c|number)\b|[\w/.-]*\d)", re.M)
+        heads = re.compile(rf"^[\W_]*(?:{kinds})s?\b(?:[ \t]+[^\W\d_]{{2,}})?[ \t]*(?:$|[:#]|(?:n|no|nr|c|number)\b|[\w/.-]*\d)", re.M)
         # Or a title of its first lines (no sentence) names the kind of what ("Facture d'eau", "Invoice for ...") or
         # follows a title's dash ("ACME – Facture de ...", "ACME · your bill"), which folding leaves as two spaces.
         # A title may also be the kind's word and what it is for, before the title's dash or its end ("Factuur energie – mei").
@@ -313,7 +321,13 @@ class Survey:
                     if best:
                         found.append(Found(path, best.passage.hit.location, best.shown, None, ""))
                     continue
-                if terms(what) & AMOUNT_ASKED:
+                # A part of a bill asked ("the total tax"), which some of its lines with figures name, not all, nor its
+                # file's name (an electricity bill's every line may say electricity): those lines first.
+                part = terms(what) - AMOUNT_ASKED
+                naming = [part <= terms(line.shown.rsplit(" › ", 1)[-1]) for line, figure in figures if figure]
+                if part and any(naming) and not all(naming) and not part <= terms(path):
+                    figures.sort(key=lambda pair: not part <= terms(pair[0].shown.rsplit(" › ", 1)[-1]))
+                elif terms(what) & AMOUNT_ASKED:
                     # What a bill comes to is the line that totals it ("Totaal te betalen"), not a base or a subtotal before tax.
                     figures.sort(key=lambda pair: not says_total(pair[0].shown.rsplit(" › ", 1)[-1]))
                 line, figure = next(((line, figure) for line, figure in figures if figure), (None, None))
