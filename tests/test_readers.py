@@ -391,7 +391,7 @@ def test_a_term_on_a_line_of_its_own_is_read_with_what_defines_it(tmp_path):
     assert "-q, --quiet: Print nothing but errors." in read(page).segments[0].text.splitlines()
 
 
-def test_tables_forms_logs_and_code_keep_their_lines(tmp_path):
+def test_forms_logs_and_code_keep_their_lines_and_a_table_set_wide_names_its_columns(tmp_path):
     path = tmp_path / "receipt.txt"
     lines = ["  Desk rental - May 2031 .................. 320.00 EUR", "  Meeting room (2 h) ........................ 30.00 EUR",
              "Item                          Qty    Amount", "Printer paper, A4 reams        2      11.80",
@@ -399,7 +399,12 @@ def test_tables_forms_logs_and_code_keep_their_lines(tmp_path):
              "line one of a long repeated record that goes on and on", "line two of a long repeated record that goes on and on",
              "```", "def handler(event, context, retries=3, timeout=30, verbose=False):", "    return run(event)", "```"]
     path.write_text("\n".join(lines) + "\n")
-    assert read(path).segments[0].text.splitlines() == lines
+    # A table set in columns by wide gaps under its heading is read as one: each figure with its column's name.
+    assert read(path).segments[0].text.splitlines() == [*lines[:2], "Columns: Item | Qty | Amount", "Item: Printer paper, A4 reams; Qty: 2; Amount: 11.80", *lines[4:]]
+    # Two spaces end a text file's sentences: no gap of columns.
+    narrow = ["Item  Qty  Amount", "Printer paper  2  11.80"]
+    path.write_text("\n".join(narrow) + "\n")
+    assert read(path).segments[0].text.splitlines() == narrow
 
 
 def test_each_piece_is_headed_by_the_heading_in_force_where_it_starts(tmp_path):

@@ -10,6 +10,7 @@ from ..language.figures import FIGURE_ALONE
 from ..language.lexicon import YEAR
 
 COLUMN_GAP = re.compile(r"\s{2,}")  # what separates a table's columns on a page's line
+WIDE_GAP = re.compile(r"\s{3,}")  # in a text file: two spaces also end its sentences
 PIPED = re.compile(r"^\s*\|?(?:[^|]*\|){2,}")  # a row between pipes, "a | b | c" or "| a | b |"
 RULE = re.compile(r"^[\s|:+-]*-[\s|:+-]*$")  # the line under a table's heading, "|---|:--:|"
 HAS_FIGURE = re.compile(r"\d")
@@ -20,21 +21,22 @@ def is_figure(cell: str) -> bool:
     return bool(FIGURE_ALONE.fullmatch(cell.strip()))
 
 
-def cells_of(line: str, set_apart: bool) -> list[str]:
-    """A line's cells: between its pipes, else where it is set apart by wide gaps (when a table may be so set)."""
+def cells_of(line: str, gap: re.Pattern | None) -> list[str]:
+    """A line's cells: between its pipes, else where it is set apart by the gap (when a table may be so set)."""
     if PIPED.match(line):
         return [cell.strip() for cell in line.strip().strip("|").split("|")]
-    return COLUMN_GAP.split(line.strip()) if set_apart else [line]
+    return gap.split(line.strip()) if gap else [line]
 
 
-def columns_named(lines: list[str], set_apart: bool = True) -> list[str]:
+def columns_named(lines: list[str], gap: re.Pattern | None = COLUMN_GAP) -> list[str]:
     """A table set in columns ("Start balance   $640.00   $702.25" under "Account   Last year   This year") or
     between pipes ("| Account | Last year | This year |") as the readers write a spreadsheet's rows: its heading
     "Columns: A | B | C", each row under it that fills as many columns "A: cell; B: cell; C: cell" (an empty cell left
     out), so each figure says whose column it is in. Set in columns, a row has a figure (a line set wide with none
     under it is prose, and stays as it is); between pipes, every row under the heading's rule is the table's, and the
-    rule an empty line, so that each line keeps its place. A text file's tables are those between pipes: its lines set
-    apart by spaces are a changelog's entries or code far more often than a table (set_apart=False)."""
+    rule an empty line, so that each line keeps its place. A text file's lines set apart by two spaces are a
+    changelog's entries or code far more often than a table: its tables set in columns are set apart by three or more
+    (WIDE_GAP), as a statement or an invoice sets its totals under their heading."""
     out = list(lines)
     header: list[str] | None = None
     heading = -1  # the heading's line, while no row has been read under it
@@ -44,7 +46,7 @@ def columns_named(lines: list[str], set_apart: bool = True) -> list[str]:
         if header and piped and heading == at - 1 and RULE.match(line):
             out[at], ruled, heading = "", True, at
             continue
-        cells = cells_of(line, set_apart)
+        cells = cells_of(line, gap)
         if header and len(cells) == len(header) and ((piped and ruled) or any(HAS_FIGURE.search(c) for c in cells[1:])):
             out[at] = "; ".join(f"{name}: {value}" if name else value for name, value in zip(header, cells) if value)
             if heading >= 0:

@@ -18,7 +18,7 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
-from .columns import columns_named, is_figure
+from .columns import WIDE_GAP, columns_named, is_figure
 from .pdf import page_text
 from .licences import licence_named
 from .properties import document_properties
@@ -41,7 +41,7 @@ MAX_READ_SECONDS = 30.0
 MAX_UNZIPPED_BYTES = 200 * 1024 * 1024
 CHUNK_CHARS = 900
 # Raised when how files are read changes, so that an index reads every file again (the embeddings cache is by text).
-READER_VERSION = "21"
+READER_VERSION = "22"
 SNIFFED_BYTES = 8192
 # What a binary file is, by its first bytes (the offset where the mark starts, the mark, what the file is).
 SIGNATURES = [
@@ -270,8 +270,8 @@ def read_text(path: Path) -> Document:
         return Document(line_segments(lines, numbers=numbers), capped)
     if is_prose(path.name):
         lines, numbers = joined(text.splitlines())
-        return Document(line_segments(columns_named(lines, set_apart=False), numbers=numbers), capped)
-    return Document(line_segments(columns_named(text.splitlines(), set_apart=False)), capped)
+        return Document(line_segments(columns_named(lines, WIDE_GAP), numbers=numbers), capped)
+    return Document(line_segments(columns_named(text.splitlines(), WIDE_GAP)), capped)
 
 
 def line_segments(lines: list[str], prefix: str = "lines", header: str | None = None, numbers: list[int] | None = None) -> list[Segment]:
@@ -492,7 +492,7 @@ READERS = {
     "pptx": read_pptx,
     "csv": read_csv,
     "tsv": read_csv,
-    "html": (read_html := read_as(lambda data: columns_named(html_lines(decode(data)), set_apart=False))),
+    "html": (read_html := read_as(lambda data: columns_named(html_lines(decode(data)), None))),
     "htm": read_html,
     "eml": read_as(mail_lines),
     "json": read_json,
