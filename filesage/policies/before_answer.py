@@ -48,7 +48,6 @@ from .reading import (
     line_sharing_most,
     names_in,
     opening_of,
-    previous_answer,
     previous_question,
     quoted,
     searched_scope,
@@ -309,10 +308,10 @@ def answers_say_more_than_the_question(turn: "Turn", draft: str | None) -> Retry
     found line most about the question; a second such draft gives that line."""
     if draft is None or not turn.content_found or says_not_found(draft, ""):
         return None
-    # A follow-up's draft that retells the answer before it ("what's his title?" answered with the name again)
-    # says nothing that the conversation has not said.
-    before = previous_answer(turn)
-    retold = bool(before) and retells(draft, before)
+    # A follow-up's draft that retells an answer before it ("what's his title?" answered with the name again, or
+    # a third turn with the first turn's answer) says nothing that the conversation has not said.
+    before = next((str(t.get("content", "")) for t in reversed(turn.history) if t.get("role") == "assistant" and retells(draft, str(t.get("content", "")))), "")
+    retold = bool(before)
     known = f"{turn.question}\n{before}" if retold else turn.question
     if says_something(draft, known, paths_say=not asks_what_files_say(turn.question, turn.tree_words())):
         return None
