@@ -567,6 +567,9 @@ def test_a_month_of_a_year_is_read_as_each_language_writes_it():
     for said in ("Zither_SOA_Mar2031.pdf", "statement-mar-2031.csv", "bill MAR.2031"):
         assert months_named(said) == {(2031, 3)}, said
     assert months_named("Grammar2031.txt") == set() == months_named("Summary 2031")
+    # A span of months of a year names each month between its ends.
+    for said in ("the August–October 2031 statement", "from Aug to Oct 2031", "August - October, 2031"):
+        assert months_named(said) == {(2031, 8), (2031, 9), (2031, 10)}, said
 
 
 def test_a_documents_dates_are_read_in_the_order_it_writes_them():

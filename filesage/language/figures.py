@@ -148,9 +148,16 @@ MONTH_OF_YEAR = [re.compile(rf"\b{MONTH},?\s+(?:(?:de|del|of)\s+)?{YEAR}\b", re.
                  re.compile(r"(?<![^\W\d_])(?P<month>" + "|".join(sorted(MONTHS, key=len, reverse=True)) + r")[-_.]?(?P<year>(?:19|20)\d\d)(?!\d)", re.I)]
 
 
+# Months from one to another of a year ("October–December 2031", "from Jan to March 2031"): each month between.
+MONTHS_OF_YEAR_SPANNED = re.compile(rf"\b(?P<first>{'|'.join(sorted(MONTHS, key=len, reverse=True))})\.?\s*(?:to|through|thru|till|until|-|–)\s*{MONTH},?\s+{YEAR}\b", re.I)
+
+
 def months_named(text: str) -> set[tuple[int, int]]:
     """The months of a year a text names, as (year, month)."""
     found = set()
+    for span in MONTHS_OF_YEAR_SPANNED.finditer(text):
+        first, last = (MONTHS[span.group(name).lower().rstrip(".")] for name in ("first", "month"))
+        found |= {(int(span.group("year")), month) for month in range(first, last + 1)}
     for pattern in MONTH_OF_YEAR:
         for match in pattern.finditer(text):
             month = match.group("month")
