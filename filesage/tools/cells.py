@@ -54,3 +54,17 @@ def is_numbering(values: list[float | None]) -> bool:
         return False
     low, counts = int(min(values)), Counter(values)
     return low in (0, 1) and set(counts) == set(range(low, int(max(values)) + 1)) and len(set(counts.values())) == 1
+
+
+def running_balances(rows: list[dict[str, str]], numeric: list[str]) -> set[str]:
+    """The columns of a statement's balance after each row (each the one before it with the row's amount, in another
+    column, added), whichever way the rows run: what the rows cost or bring in is the amounts, not the balance."""
+    found = set()
+    for balance in numeric:
+        for amount in (c for c in numeric if c != balance):
+            pairs = [(b, a) for row in rows if (b := cell_number(row.get(balance, ""))) is not None and (a := cell_number(row.get(amount, ""))) is not None]
+            oldest_first = sum(abs(before + now[1] - now[0]) < 0.005 for (before, _), now in zip(pairs, pairs[1:]))
+            newest_first = sum(abs(after + now[1] - now[0]) < 0.005 for now, (after, _) in zip(pairs, pairs[1:]))
+            if len(pairs) >= 3 and max(oldest_first, newest_first) >= 0.8 * (len(pairs) - 1):
+                found.add(balance)
+    return found

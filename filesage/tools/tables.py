@@ -15,7 +15,7 @@ from ..language.lexicon import (CHANGED_MOST, COMBINE_WORDS, COUNT_AND_TOTAL, LA
 from ..language.names import acronyms, proper_names, says_acronym
 from ..language.question import counted_words
 from ..language.text import covers, fold, singular, terms
-from .cells import MONEY_IN, MONEY_OUT, TOTAL_WORDS, YEAR_WORDS, cell_number, numeric_columns
+from .cells import MONEY_IN, MONEY_OUT, TOTAL_WORDS, YEAR_WORDS, cell_number, numeric_columns, running_balances
 from .growth import changed_most
 from .listing import dated_months
 
@@ -176,7 +176,8 @@ def table_figure(lines: list[str], what: str, path: str = "") -> str | None:
     if column is None and combine != "count":
         # No column named, nor one alone: the one figure column the rows picked fill (the payments to one payee in
         # an export with a column for money out and one for money in, whatever the export's language calls them).
-        filled = [c for c in numeric if any(cell_number(row.get(c, "")) is not None for row in kept)]
+        balances = running_balances(rows, numeric)  # a statement's balance after each row is no amount of a row
+        filled = [c for c in numeric if any(cell_number(row.get(c, "")) is not None for row in kept) and c not in balances]
         if len(filled) != 1 or len(kept) == len(rows):
             return None
         column = filled[0]
@@ -188,8 +189,8 @@ def table_figure(lines: list[str], what: str, path: str = "") -> str | None:
         column = of_rows  # the rows asked about are named by month ("income in February": the row "Mes: febrero")
     # The picking words as the question says them, not as stems ("home", not "hom").
     spelled = {t: word for word in re.findall(r"[\w'-]+", what) for t in terms(word)}
-    asked = ", ".join(sorted({spelled.get(t, t) for t in picking | years} | ({f"{first}-{last}"} if span else set())
-                             | {f"{column}: {'yes' if yes else 'no'}" for column, yes in flags}))
+    asked = ", ".join(sorted({spelled.get(t, t) for t in picking | years if t not in {str(y) for y, _ in months}} | ({f"{first}-{last}"} if span else set())
+                             | {f"{column}: {'yes' if yes else 'no'}" for column, yes in flags} | {f"{MONTH_NAMES[m]} {y}" for y, m in months}))
     if not kept:
         return f"No row of the table says {asked or 'that'}{bounded if limit is not None else ''}."
     if combine == "count":
