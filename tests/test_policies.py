@@ -2012,6 +2012,11 @@ def test_searches_keep_the_questions_words(agent):
     assert kept(turn_for(agent, "milloin vuokrasopimus päättyy?"), ToolCall("semantic_search", {"query": "lease end"})).arguments["query"] == "lease end milloin vuokrasopimus päättyy?"
     assert kept(foreign, ToolCall("semantic_search", {"query": "ile wynosi kaucja za mieszkanie"})) is None
     assert kept(turn_for(agent, "How much did the Brückner talk pay?"), ToolCall("semantic_search", {"query": "Brückner talk fee"})) is None
+    # Words the question quotes or brackets are the document's own; a month of a year picks its lines.
+    quoted = kept(turn_for(agent, 'How many "Abbuchung Karte" rows are there for March 2031?'), ToolCall("semantic_search", {"query": "card rows"}))
+    assert quoted.arguments["query"] == "card rows Abbuchung Karte March 2031", quoted
+    bracketed = kept(turn_for(agent, "what did the fees (opłaty bankowe) add up to?"), ToolCall("semantic_search", {"query": "bank fees"}))
+    assert bracketed.arguments["query"] == "bank fees opłaty bankowe", bracketed
 
 
 def test_follow_ups_look_where_the_answer_before_was_found(agent):

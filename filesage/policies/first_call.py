@@ -36,7 +36,7 @@ from ..language.lexicon import (
     YEAR,
     alternatives,
 )
-from ..language.figures import CODE, months_mentioned
+from ..language.figures import CODE, MONTH_OF_YEAR, months_mentioned
 from ..language.matching import (extension_set, folder_by_its_own_name, kin_words, match_folder, namesake_of, spells_out, type_extensions,
                                  typed_as_said)
 from ..language.names import asked_in_another_language, proper_names
@@ -339,9 +339,13 @@ def searches_keep_the_questions_words(turn: "Turn", call: ToolCall | None) -> To
     query = str(call.arguments.get(key, "")).strip()
     have = terms(query)
     question = turn.question
+    # And the words it quotes or puts in brackets (as the document writes them, in its own language), and a month of a year.
+    quoted = [said for found in re.findall(r'"([^"]{2,60})"|“([^”]{2,60})”|\(([^()]{2,60})\)', question) for said in found if said]
     named = (proper_names(question) + CODE.findall(question) + re.findall(r"\bv?\d+(?:\.\d+)+\b", question)
-             + OPTION_NAMED.findall(question) + SETTING_NAMED.findall(question))
+             + OPTION_NAMED.findall(question) + SETTING_NAMED.findall(question) + quoted
+             + [m.group(0) for pattern in MONTH_OF_YEAR for m in pattern.finditer(question)])
     missing = [name for name in dict.fromkeys(named) if terms(name) and not terms(name) <= have]
+    missing = [name for name in missing if not any(terms(name) < terms(other) for other in missing)]  # a name its quoted phrase says
     if key == "query" and asked_in_another_language(question) and not terms(question) <= have | terms(" ".join(missing)):
         missing = [question]
     if not missing:
