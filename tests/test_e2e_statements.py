@@ -28,6 +28,13 @@ def root(tmp_path_factory):
           "\"Pontoon repairs\",30000,31000\n\"Berth fees income\",61000,66000\n")
     write(root / "tool/CREDITS", "Credits for the quern tool\n\nI thank Ola Brandt for his zither port and Ines Varga for testing it.\n\n"
           "Finally I thank all who used quern and sent notes:\n\n\tAbe Aalto\n\tBea Berg\n\tCai Dunn\n")
+    # A bank export whose balance after each row runs beside its amounts, newest first.
+    write(root / "bank/vypis 05-06.csv", "Ucet: 1234/0800;;;\nDatum;Popis;Castka;Zustatek\n10.06.2031;ORLIK DUCHOD;+2 000,00;4 500,00\n"
+          "03.06.2031;Obchod;-50,00;2 500,00\n10.05.2031;ORLIK DUCHOD;+2 000,00;2 550,00\n02.05.2031;Najem;-450,00;550,00\n")
+    # Invoices in one folder, named by no kind, each with its tax in a table set in columns or a row of labelled figures.
+    write(root / "club/invoices/harbour_0412.txt", "Harbour Works\nINVOICE COPY No. 412\n\nRate   Net        Tax        Gross\n"
+          "15%    200.00     30.00      230.00\n0%     50.00      0.00       50.00\nTotal  250.00     30.00      280.00\n\nAmount due: 280.00\n")
+    write(root / "club/invoices/sailmaker.txt", "Sails by Ekberg\nInvoice no. 77\n\nTOTAL:  net 400.00   tax 60.00   gross 460.00\nAmount due: 460.00\n")
     return root, indexed(root, tmp / "cache")
 
 
@@ -43,10 +50,14 @@ ASKED = [
     ("In the club budget, which expense goes up the most from 2030/31 to 2031/32?", [("Insurance",), ("5,500",)], []),
     # The person the line's part about what is asked names, for each part.
     ("In the quern credits, who is thanked for the zither port, and who tested it?", [("Ola Brandt",), ("Ines Varga",)], ["Abe Aalto"]),
+    # The amounts a name picks added up, not the balance after each of them; the months as a span.
+    ("How much did ORLIK pay into my account in total from May to June 2031?", [("4 000", "4,000")], ["7 050", "7,050"]),
+    # A folder the question names, and the tax of each invoice in it: not their totals.
+    ("What is the total tax on the invoices in club/invoices?", [("90.00", "90,00")], ["740"]),
 ]
 
 
-@pytest.mark.parametrize("question, said, unsaid", ASKED, ids=["pdf-table", "rands", "owing", "rises-most", "person"])
+@pytest.mark.parametrize("question, said, unsaid", ASKED, ids=["pdf-table", "rands", "owing", "rises-most", "person", "running-balance", "folder-tax"])
 def test_statements_are_read_as_they_are_written(root, question, said, unsaid):
     record = ask_json(*root, question)
     assert all(any(text in record["answer"] for text in alternatives) for alternatives in said), record
