@@ -522,3 +522,15 @@ def test_a_release_line_of_any_length_that_dates_its_version_opens_the_release(t
     assert "the release 2.4.1 on the line" in inside.count_in_file("quill/CHANGES", "release 2.4.1").text
     newest = inside.count_in_file("quill/CHANGES", "newest release").text
     assert "is 2.4.1" in newest and "of 2 releases" in newest, newest
+
+
+def test_a_sheet_named_is_where_the_rows_asked_about_are_and_a_word_of_its_own_language_names_its_column(tmp_path):
+    root = tmp_path / "docs"
+    write_xlsx(root / "work/heures-log.xlsx", {"2030": [["Client", "Heures"], ["Varga Media", 3], ["Ostmark", 2]],
+                                               "2031": [["Client", "Heures"], ["Varga Media", 4], ["Varga Media", 2.5], ["Ostmark", 1]],
+                                               "Clients": [["Client", "Ville"], ["Varga Media", "Laval"]]})
+    inside = Inside(Toolbox(root))
+    assert inside.count_in_file("work/heures-log.xlsx", "how many sheets").text == "work/heures-log.xlsx has 3 sheets (2030, 2031, Clients)."
+    # The question says the column's French word too (the file's name): "hours" still names it.
+    hours = inside.count_in_file("work/heures-log.xlsx", "How many hours for Varga Media are in the 2031 sheet of heures-log.xlsx?").text
+    assert hours == "In work/heures-log.xlsx: The total of Heures over 2 rows that say 2031, Media, Varga is 6.50.", hours

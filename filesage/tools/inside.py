@@ -60,7 +60,9 @@ class Inside:
         entry = candidates[0]
         if terms(what) & PART_WORDS:
             parts = document_parts(self.toolbox.root / entry.disk_path, entry.extension)
-            if parts:
+            # A sheet named ("the 2031 sheet's hours") is where the rows asked about are, not the parts counted.
+            named = [name for name in re.findall(r"\((.*)\)", parts)[0].split(", ") if terms(name) & terms(what)] if "(" in parts else []
+            if parts and not named:
                 return ToolResult(f"{entry.path} has {parts}.", [entry.path], f"{parts} in {entry.name}", answer=f"{entry.path} has {parts}.")
         try:
             document = read_document(self.toolbox.root / entry.disk_path, entry.extension)

@@ -307,11 +307,11 @@ def yes_or_no_asked(rows: list[dict[str, str]], what: str) -> list[tuple[str, bo
 
 
 def saying(wanted: set[str]) -> Callable[[str, set[str]], bool]:
-    """Whether a text's terms say a question's term, itself or (a column, a row's word) in another language than
-    the question's ("horas" for hours, "domicile" for home)."""
+    """Whether a text's terms say a question's term, itself or (a column, a row's word) in another language ("horas" for
+    hours, "domicile" for home), each translated on its own (a question may say both: a French file's name), stemmed too."""
     said_as: dict[str, set[str]] = {}
-    for foreign, source in translations(wanted, ALL_LANGUAGES).items():
-        said_as.setdefault(source, set()).add(foreign)
+    for foreign, source in (pair for term in wanted for pair in translations({term}, ALL_LANGUAGES).items()):
+        said_as.setdefault(source, set()).update({foreign, *terms(foreign)})
     return lambda term, said: covers(term, said) or any(covers(foreign, said) for foreign in said_as.get(term, ()))
 
 
