@@ -534,3 +534,17 @@ def test_a_sheet_named_is_where_the_rows_asked_about_are_and_a_word_of_its_own_l
     # The question says the column's French word too (the file's name): "hours" still names it.
     hours = inside.count_in_file("work/heures-log.xlsx", "How many hours for Varga Media are in the 2031 sheet of heures-log.xlsx?").text
     assert hours == "In work/heures-log.xlsx: The total of Heures over 2 rows that say 2031, Media, Varga is 6.50.", hours
+
+
+def test_a_gnu_changelogs_releases_are_the_items_that_say_so_dated_by_their_entry(tmp_path):
+    root = tmp_path / "docs"
+    write(root / "quill/ChangeLog", "2031-05-02  Ida Brandt  <ida@example.org>\n\t* Fix the build\n\t* Quill 2.1.0 released\n\n"
+          "2031-04-20  Ida Brandt  <ida@example.org>\n\t* parser.c: a fix that goes on\n\tover two lines\n\n"
+          "2030-11-09  Ola Varga  <ola@example.org>\n\n\t* Makefile: add the docs\n\n\t* Quill 2.0.0 released.\n\n"
+          "2030-10-01  Ola Varga  <ola@example.org>\n\t* for the coming 2.0.0 release.\n")
+    inside = Inside(Toolbox(root))
+    assert inside.count_in_file("quill/ChangeLog", "releases").text == "quill/ChangeLog lists 2 releases: 2.1.0, 2.0.0."
+    after = inside.count_in_file("quill/ChangeLog", "release after 2.0.0").text
+    assert after == '2.1.0 is the release after 2.0.0 in quill/ChangeLog: "2031-05-02  Ida Brandt  <ida@example.org> * Quill 2.1.0 released".', after
+    before = inside.count_in_file("quill/ChangeLog", "release before 2.1.0").text
+    assert before.startswith('2.0.0 is the release before 2.1.0 in quill/ChangeLog: "2030-11-09  Ola Varga'), before

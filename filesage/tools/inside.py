@@ -25,8 +25,8 @@ RELEASE_LINES = 40  # the most lines of one release's notes a result gives
 MANY_RELEASES = 3  # lines opening with versions that make a changelog's own way of opening releases
 DATED = re.compile(r"(?:19|20)\d\d[-/.]\d\d?[-/.]\d\d?\b|\d\d?[-/.]\d\d?[-/.](?:19|20)\d\d\b")  # a date in figures opens the line
 NEIGHBOUR = re.compile(r"\b(before|after)\s+v?\d+(?:\.\d+)+", re.I)  # "release after 1.4.4": the one next to it
-# A release written as a list item under its date line: "* Release v4.2", "  * release: 4.2".
-RELEASE_ITEM = re.compile(r"\s*[*\-+•]\s+(?:release|version):?\s+v?\d+(?:\.\d+)+\s*$", re.I)
+# A release written as a list item under its date line: "* Release v4.2", "  * release: 4.2", "* Quill 4.2 released".
+RELEASE_ITEM = re.compile(r"\s*[*\-+•]\s+(?:(?:release|version):?\s+v?\d+(?:\.\d+)+|(?:[\w.-]+\s+)?v?\d+(?:\.\d+)+[a-z]?\s+released\.?)\s*$", re.I)
 # A changelog's heading for what is still to come: "2.14 / <not released yet>", "Unreleased".
 UNRELEASED = re.compile(r"\b(?:not (?:yet )?released|unreleased|in development|upcoming)\b", re.I)
 # A release headed by the span of versions it closes ("Changes from 4.1 to 4.2:", "4.1 -> 4.2") is the one it goes to.
@@ -227,8 +227,9 @@ def release_section(lines: list[str], releases: dict[str, str], version: str) ->
 def opened_with_date(lines: list[str], at: int) -> str:
     """The line that opens a release, after the dated line above it when the release is a list item under its date
     ("Tue, 12 May 2031  Ida <ida@example.org>" over "* Release v4.2"): the date belongs to the release."""
-    above = next((line.strip() for line in reversed(lines[:at]) if line.strip()), "")
-    if RELEASE_ITEM.match(lines[at]) and YEAR.search(above) and not BULLET.match(above):
+    # Over the entry's other items and their wrapped lines ("* Makefile: ...", "\tmore of it"): the entry's date line.
+    above = next((line.strip() for line in reversed(lines[:at]) if line.strip() and not line[:1].isspace() and not BULLET.match(line)), "")
+    if RELEASE_ITEM.match(lines[at]) and YEAR.search(above):
         return f"{above} {lines[at].strip()}"
     return lines[at].strip()
 
