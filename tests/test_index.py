@@ -281,6 +281,11 @@ def test_a_word_is_said_anywhere_in_its_spellings_and_forms(corpus, tmp_path, em
         assert not index.says_anywhere(word), word
     # Of the files given: an option another file says is not said by these.
     assert index.says_anywhere("--depth", ["home/network.txt"]) and not index.says_anywhere("--depth", ["notes/todo.txt", "README.md"])
+    # A word of the files given that begins as the word asked does, as a kindred language writes it.
+    write(corpus / "home/contrat.txt", "Assurance de responsabilité professionnelle : prime annuelle 300,00 $.\n")
+    index.refresh()
+    assert index.says_anywhere("professional", ["home/contrat.txt"]) and not index.says_anywhere("profession", ["home/network.txt"])
+    assert not index.says_anywhere("professor", ["home/contrat.txt"])
 
 
 def test_vectors_of_another_embedder_are_computed_again(corpus, tmp_path, embedder):

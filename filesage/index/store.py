@@ -308,7 +308,9 @@ class FolderIndex:
             text = fold(" ".join(row[0] for row in self.db.execute(
                 f"SELECT text FROM chunks WHERE path IN ({','.join('?' * len(paths))})", paths)).lower())
             joined = re.sub(r"[-\s]", "", word)
-            return covers(stem(word), terms(text)) or bool(re.search(r"(?<![a-z0-9])" + r"[-\s]?".join(map(re.escape, joined)) + r"(?![a-z0-9])", text))
+            # Or a word of theirs that begins as it does for most of its length, as a kindred language writes it.
+            close = any(len(os.path.commonprefix([word, term])) >= max(6, 0.8 * min(len(word), len(term))) for term in set(re.findall(r"\w+", text)))
+            return close or covers(stem(word), terms(text)) or bool(re.search(r"(?<![a-z0-9])" + r"[-\s]?".join(map(re.escape, joined)) + r"(?![a-z0-9])", text))
         _, found = self.document_frequencies([word])
         if found[word]:
             return True
