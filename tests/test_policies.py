@@ -1417,6 +1417,9 @@ def test_what_no_file_mentions_is_not_found(agent):
     # Whose the thing is names it as a name does: a landlord's letter in a folder that never says "landlord" is not there.
     owned = unmentioned(searched("What rent does the landlord's letter ask for?", "- Monthly rent: 1,450 EUR", found=True), None)
     assert owned.as_written and "'landlord'" in owned.text, owned
+    # So does a word the question puts in brackets or quotes, as the document would write it.
+    glossed = unmentioned(searched("What is the rent of the garage (stellplatz)?", "- Monthly rent: 1,450 EUR", found=True), None)
+    assert glossed.as_written and "'stellplatz'" in glossed.text and "'garage'" not in glossed.text, glossed
     # Said in another language of the folder: the German "Kaution" is the deposit asked for.
     agent.languages, files_say = (lambda: __import__("collections").Counter({"German": 2})), {"kaution", "lease"}
     assert unmentioned(searched_nothing("what is the deposit on the lease?"), None) is None

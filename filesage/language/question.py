@@ -136,6 +136,14 @@ def subject_words(question: str) -> list[str]:
     return list(dict.fromkeys(w for w in question_words(question) if len(w) >= 3 and w not in QUESTION_WORDS and w not in SUBJECTLESS and not type_extensions(w)))
 
 
+QUOTED = re.compile(r'"([^"]{2,60})"|“([^”]{2,60})”|\(([^()]{2,60})\)')
+
+
+def quoted_in(question: str) -> list[str]:
+    """What a question quotes or puts in brackets: words as the document writes them, in its own language."""
+    return [said for found in QUOTED.findall(question) for said in found if said]
+
+
 def counted_words(question: str) -> list[str]:
     """The noun phrase 'how many ...' counts, singular: 'how many unread mail folders are there' -> unread,
     mail, folder; 'how many servings does it make' -> serving."""

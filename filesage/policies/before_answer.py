@@ -25,13 +25,7 @@ from ..grounding.lines import OWNER, shape, unconnected
 from ..language.glossary import term_of, translations
 from ..language.lexicon import (ASKED_KIND, HOW_MUCH_WAS, LIST_ASKED, MONEY_WORDS, ONE_VALUE_ASKED, OPTION_ASKED, OPTION_NAMED, SETTING_NAMED, SUMMARY_ASKED, SUMMED,
                                 THINGS_ASKED)
-from ..language.question import (
-    months_asked,
-    asked_phrases,
-    asks_what_files_say,
-    combines_asked_for,
-    subject_words,
-)
+from ..language.question import asked_phrases, asks_what_files_say, combines_asked_for, months_asked, quoted_in, subject_words
 from ..language.figures import MONEY, MONTH_NAMES, contacts_asked, currency_of, gives_contact
 from ..language.names import question_language
 from ..language.text import is_piece_heading, singular, terms, uninflected, words
@@ -150,7 +144,8 @@ def what_no_file_mentions_is_not_found(turn: "Turn", draft: str | None) -> Accep
     if not turn.content_found and foreign:
         absent = [word for word in absent if word in names_in(turn.question)]
     if turn.content_found:
-        owners = {word.lower() for word in OWNER.findall(turn.question)}  # whose the thing is names it as a name does
+        # Whose the thing is names it as a name does; so do words the question quotes or brackets (the document's own).
+        owners = {word.lower() for word in OWNER.findall(turn.question)} | {w.lower() for said in quoted_in(turn.question) for w in words(said)}
         named, phrased = names_in(turn.question) | owners, words_of_unsaid_phrases(turn.question, set(absent))
         if foreign:
             phrased = set()

@@ -52,6 +52,7 @@ from ..language.question import (
     counts_files,
     folder_space_or_parts,
     kinds_named,
+    quoted_in,
     read_for,
     spans_a_year,
     written_as_a_type,
@@ -340,9 +341,8 @@ def searches_keep_the_questions_words(turn: "Turn", call: ToolCall | None) -> To
     have = terms(query)
     question = turn.question
     # And the words it quotes or puts in brackets (as the document writes them, in its own language), and a month of a year.
-    quoted = [said for found in re.findall(r'"([^"]{2,60})"|“([^”]{2,60})”|\(([^()]{2,60})\)', question) for said in found if said]
     named = (proper_names(question) + CODE.findall(question) + re.findall(r"\bv?\d+(?:\.\d+)+\b", question)
-             + OPTION_NAMED.findall(question) + SETTING_NAMED.findall(question) + quoted
+             + OPTION_NAMED.findall(question) + SETTING_NAMED.findall(question) + quoted_in(question)
              + [m.group(0) for pattern in MONTH_OF_YEAR for m in pattern.finditer(question)])
     missing = [name for name in dict.fromkeys(named) if terms(name) and not terms(name) <= have]
     missing = [name for name in missing if not any(terms(name) < terms(other) for other in missing)]  # a name its quoted phrase says
