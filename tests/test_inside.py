@@ -148,7 +148,8 @@ def test_a_release_named_is_read_under_its_own_line(tmp_path):
     write(tmp_path / "docs/tool/ChangeLog", "What's new in version 3.2.1\n\n* fix the quoting of paths\n\nWhat's new in version 3.2.0\n\n"
           "* a wider status bar\n")
     said = Inside(Toolbox(tmp_path / "docs")).count_in_file("tool/ChangeLog", "release 3.2.1")
-    assert said.text == 'tool/ChangeLog has the release 3.2.1 on the line "What\'s new in version 3.2.1"; under it:\n- fix the quoting of paths', said.text
+    # Its line, nor the two under it, gives a date: it is said to give none.
+    assert said.text == 'tool/ChangeLog has the release 3.2.1 on the line "What\'s new in version 3.2.1", which gives no date for it; under it:\n- fix the quoting of paths', said.text
     # A version no release line opens (only an entry names it) is no release of the changelog.
     missing = inside.count_in_file("tool/NEWS", "release 2.8")
     assert not missing.found and missing.answer == "tool/NEWS opens no release 2.8; the releases it lists are 3.1, 3.0, 2.9.1, 2.9.", missing.answer
@@ -425,7 +426,7 @@ def test_a_release_headed_by_the_span_it_closes_is_the_version_it_goes_to(tmp_pa
     newest = inside.count_in_file("quill/NEWS", "newest release").text
     assert newest.startswith('The newest release quill/NEWS lists is 5.0.0: "Changes from 4.1.2 to 5.0.0:" (of 3 releases: 5.0.0, 4.1.2, 4.1.1)'), newest
     notes = inside.count_in_file("quill/NEWS", "release 4.1.2").text
-    assert notes == 'quill/NEWS has the release 4.1.2 on the line "Changes from 4.1.1 to 4.1.2:"; under it:\n- A crash fixed.', notes
+    assert notes == 'quill/NEWS has the release 4.1.2 on the line "Changes from 4.1.1 to 4.1.2:", which gives no date for it; under it:\n- A crash fixed.', notes
 
     # A release may follow another of the same number with a letter: each is a release of its own, in order.
     write(root / "quill/CHANGES", "CHANGES FROM 5.0b TO 5.1\n\n* New themes.\n\nCHANGES FROM 5.0a TO 5.0b\n\n* A fix.\n\n"

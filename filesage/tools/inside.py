@@ -97,7 +97,9 @@ class Inside:
                 text = f"{entry.path} opens no release {version}; the releases it lists are {named}."
                 return ToolResult(text, [entry.path], f"No release {version} in {entry.name}", found=False, answer=text)
             opening, listed, basis = release_notes(lines, releases, version)
-            text = f"{entry.path} has the release {version} on the line \"{opening}\"; under it:\n{listed}"
+            # A release whose line (nor the two under it) has no date is not dated by the notes further down ("### v4.2").
+            undated = ", which gives no date for it" if release_year(lines, releases[version]) is None else ""
+            text = f"{entry.path} has the release {version} on the line \"{opening}\"{undated}; under it:\n{listed}"
             return ToolResult(text, [entry.path], f"release {version} in {entry.name}", basis=basis)
         figure = table_figure(lines, what, entry.path)
         if figure:
