@@ -336,6 +336,14 @@ def test_a_tables_figures_are_read_as_its_country_writes_them_and_its_words_in_i
           "10.05.2031;ORLIK DUCHOD;+2 000,00;2 550,00\n02.05.2031;Najem;-450,00;550,00\n")
     pension = Inside(Toolbox(root)).count_in_file("bank/vypis.csv", "what did Orlik come to in all")
     assert "The total of Castka over 2 rows that say Orlik is 4 000,00." in pension.text, pension.text
+    # Money out and in in columns of their own, the balance after each beside them.
+    write(root / "bank/releve.csv", "Date;Libelle;Debit;Credit;Solde\n2031-03-20;Marche Orlik;40,10;;900,00\n2031-03-02;Virement recu;;500,00;940,10\n"
+          "2031-02-11;Marche Orlik;59,90;;440,10\n2031-02-01;Loyer;400,00;;500,00\n2031-01-15;Virement recu;;900,00;900,00\n")
+    groceries = Inside(Toolbox(root)).count_in_file("bank/releve.csv", "what did Orlik come to in all")
+    assert "The total of Debit over 2 rows that say Orlik is 100,00." in groceries.text, groceries.text
+    # How many of a column of amounts: the rows it fills, not the amounts added up.
+    credits = Inside(Toolbox(root)).count_in_file("bank/releve.csv", "how many credits came in 2031?").text
+    assert credits == "In bank/releve.csv: 2 of its 5 rows have a Credit and say 2031.", credits
     # An English word picks the rows that say it in Spanish; the value said most often, with what its rows say.
     home = inside.count_in_file("visits.csv", "How many home visits?")
     assert home.text == "In visits.csv: 3 of its 5 rows say home.", home.text

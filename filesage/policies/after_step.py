@@ -32,7 +32,8 @@ from ..language.question import (
 )
 from ..language.text import covers, singular, terms, words
 from ..llm.parser import ToolCall
-from ..tools.tables import TABLES, columns_of, combine_asked, row_asked, rows_picked_by, table_rows
+from ..tools.cells import columns_of
+from ..tools.tables import TABLES, combine_asked, row_asked, rows_picked_by, table_rows
 from ..tools.registry import CONTENT_TOOLS, FILESYSTEM_TOOLS, RENDERED_TOOLS
 from .reading import (
     combines_asked,

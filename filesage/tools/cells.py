@@ -57,14 +57,32 @@ def is_numbering(values: list[float | None]) -> bool:
 
 
 def running_balances(rows: list[dict[str, str]], numeric: list[str]) -> set[str]:
-    """The columns of a statement's balance after each row (each the one before it with the row's amount, in another
-    column, added), whichever way the rows run: what the rows cost or bring in is the amounts, not the balance."""
+    """The columns of a statement's balance after each row: from one row to the next it moves by an amount of the
+    rows' other columns (a signed amount, or money out or in in columns of their own), whichever way the rows run.
+    What the rows cost or bring in is those amounts, not the balance."""
     found = set()
     for balance in numeric:
-        for amount in (c for c in numeric if c != balance):
-            pairs = [(b, a) for row in rows if (b := cell_number(row.get(balance, ""))) is not None and (a := cell_number(row.get(amount, ""))) is not None]
-            oldest_first = sum(abs(before + now[1] - now[0]) < 0.005 for (before, _), now in zip(pairs, pairs[1:]))
-            newest_first = sum(abs(after + now[1] - now[0]) < 0.005 for now, (after, _) in zip(pairs, pairs[1:]))
-            if len(pairs) >= 3 and max(oldest_first, newest_first) >= 0.8 * (len(pairs) - 1):
-                found.add(balance)
+        dated = [(b, row) for row in rows if (b := cell_number(row.get(balance, ""))) is not None]
+
+        def moved_by(row: dict[str, str], change: float) -> bool:
+            return any(abs(abs(n) - change) < 0.005 for c, cell in row.items() if c != balance and (n := cell_number(cell)) is not None)
+
+        steps = [moved_by(before, abs(b - a)) or moved_by(after, abs(b - a)) for (a, before), (b, after) in zip(dated, dated[1:]) if b != a]
+        if len(steps) >= 2 and sum(steps) >= 0.8 * len(steps):
+            found.add(balance)
     return found
+
+
+def row_text(row: dict[str, str]) -> str:
+    """What a row says, its columns' names with their cells, for its terms."""
+    return " ".join(f"{k} {v}" for k, v in row.items())
+
+
+def shown(row: dict[str, str]) -> str:
+    """A row as the readers write it, to quote it."""
+    return "; ".join(f"{k}: {v}" for k, v in row.items())
+
+
+def columns_of(rows: list[dict[str, str]]) -> list[str]:
+    """A table's columns, in the order its rows give them."""
+    return list(dict.fromkeys(column for row in rows for column in row))

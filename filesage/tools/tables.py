@@ -15,7 +15,7 @@ from ..language.lexicon import (CHANGED_MOST, COMBINE_WORDS, COUNT_AND_TOTAL, LA
 from ..language.names import acronyms, proper_names, says_acronym
 from ..language.question import counted_words
 from ..language.text import covers, fold, singular, terms
-from .cells import MONEY_IN, MONEY_OUT, TOTAL_WORDS, YEAR_WORDS, cell_number, numeric_columns, running_balances
+from .cells import MONEY_IN, MONEY_OUT, TOTAL_WORDS, YEAR_WORDS, cell_number, columns_of, numeric_columns, row_text, running_balances, shown
 from .growth import changed_most
 from .listing import dated_months
 
@@ -58,24 +58,9 @@ def cell_of(cell: str, columns: list[str]) -> tuple[str, str]:
     return (column, cell[len(column) + 2:]) if column else tuple(cell.split(": ", 1))
 
 
-def row_text(row: dict[str, str]) -> str:
-    """What a row says, its columns' names with their cells, for its terms."""
-    return " ".join(f"{k} {v}" for k, v in row.items())
-
-
-def shown(row: dict[str, str]) -> str:
-    """A row as the readers write it, to quote it."""
-    return "; ".join(f"{k}: {v}" for k, v in row.items())
-
-
 def month_of(text: str) -> int | None:
     """The month a column's name or a cell is, said alone in any language ("mars", "enero", "Sept."); None otherwise."""
     return MONTHS.get(fold(text).strip(" ."))
-
-
-def columns_of(rows: list[dict[str, str]]) -> list[str]:
-    """A table's columns, in the order its rows give them."""
-    return list(dict.fromkeys(column for row in rows for column in row))
 
 
 def table_figure(lines: list[str], what: str, path: str = "") -> str | None:
@@ -135,10 +120,13 @@ def table_figure(lines: list[str], what: str, path: str = "") -> str | None:
     column = owed or column
     within = (bound.group("way").lower(), bound.group("number")) if bound else ("above", "0") if owed else None
     # "How many hours": the hours added up, not the rows that have some; "how many currencies" counts rows, whatever
-    # column another word of the question names.
+    # column another word of the question names; "how many deposits", a column of amounts (cents), the rows it fills.
     counted = terms(" ".join(counted_words(what)))
+    filled_in = None
     if combine == "count" and named and not within and (not counted or any(says(t, terms(named[0])) for t in counted)):
-        combine = "total"
+        cells = [row[named[0]].strip() for row in rows if row.get(named[0], "").strip()]
+        amounts = counted and sum(bool(re.search(r"[.,]\d\d$", cell)) for cell in cells) >= 0.8 * len(cells)
+        combine, filled_in = ("count", named[0]) if amounts else ("total", None)
     if combine == "mode":
         kinds = [c for c in columns if c not in numeric and c != "Sheet" and any(says(t, terms(c)) for t in wanted)]
         column = kinds[0] if kinds else None
@@ -172,7 +160,8 @@ def table_figure(lines: list[str], what: str, path: str = "") -> str | None:
     years = {y for y in years if any(picked(row, {y}) for row in rows)}
 
     # A row the table totals itself in ("Total: 4,210") is no row of its own to add or rank.
-    kept = [row for row in rows if picked(row, years) and not any(terms(v) & TOTAL_WORDS for v in row.values() if cell_number(v) is None)]
+    kept = [row for row in rows if picked(row, years) and not any(terms(v) & TOTAL_WORDS for v in row.values() if cell_number(v) is None)
+            and (filled_in is None or cell_number(row.get(filled_in, "")) is not None)]
     if column is None and combine != "count":
         # No column named, nor one alone: the one figure column the rows picked fill (the payments to one payee in
         # an export with a column for money out and one for money in, whatever the export's language calls them).
@@ -194,7 +183,8 @@ def table_figure(lines: list[str], what: str, path: str = "") -> str | None:
     if not kept:
         return f"No row of the table says {asked or 'that'}{bounded if limit is not None else ''}."
     if combine == "count":
-        counted = f"{len(kept):,} of its {len(rows):,} rows" + (f" say {asked}" if asked else "") + "."
+        said = " and ".join([f"have a {filled_in}"] * bool(filled_in) + [f"say {asked}"] * bool(asked))
+        counted = f"{len(kept):,} of its {len(rows):,} rows" + (f" {said}" if said else "") + "."
         if limit is not None:
             # Which rows they are is what is asked next ("and who?"): a few are shown whole.
             counted = (f"{len(kept):,} of its {len(rows):,} rows" + (f" that say {asked}" if asked else "") + f" have {column} {bounding} {within[1]}"
