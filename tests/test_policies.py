@@ -1159,6 +1159,10 @@ def test_each_file_filters_are_the_questions(agent):
     assert kind.arguments["name"] == "invoice" and kind.arguments["mentions"] == "polderlink"
     camel = each_file_filters_are_the_questions(turn_for(agent, "what did I pay PolderNet in Q1?"), ToolCall("each_file", {"what": "amount", "name": "PolderNet"}))
     assert camel.arguments["name"] == "" and camel.arguments["mentions"] == "poldernet"
+    # A date the question never says is no mention; a word it brackets is read for.
+    dated = each_file_filters_are_the_questions(turn_for(agent, "what do the Acme bills (Wasser) add up to?"),
+                                                ToolCall("each_file", {"what": "amount due", "name": "bill", "mentions": "acme 2031-04-02"}))
+    assert dated.arguments["mentions"] == "acme" and dated.arguments["what"] == "amount due Wasser", dated
     # A folder the question names holds the files; it is no word they say.
     folder = each_file_filters_are_the_questions(turn_for(agent, "total of the invoices in finance/2025"),
                                                  ToolCall("each_file", {"what": "total", "name": "invoice", "mentions": "finance/2025"}))

@@ -253,3 +253,13 @@ def test_a_document_of_the_series_of_one_named_so_is_one_too(tmp_path, embedder)
     bills = survey.each_file("amount due", "total", name="bill")
     assert sorted(bills.paths) == ["house/power/WSP bill Apr-Jun 2031.txt", "house/power/WSP_2031-Q1.txt"], bills.text
     assert bills.answer.startswith("The total is $565.00"), bills.answer
+
+
+def test_a_figure_is_read_with_its_own_label_and_a_number_after_a_number_sign_is_none():
+    from filesage.tools.survey import figure_of
+
+    assert figure_of("Tax No. 48120937 RT · Levy No. 55120031", {"tax": 1.0}) is None
+    assert figure_of("Tax (5%): 23.75", {"tax": 1.0}) == (23.75, "23.75")
+    assert figure_of("Invoice No. 17 total 40.00", {"total": 1.0}) == (40.0, "40.00")
+    # A row of labelled figures: the one whose label is asked.
+    assert figure_of("TOTAL: net 400.00   tax 60.00   gross 460.00", {"tax": 1.0}) == (60.0, "60.00")

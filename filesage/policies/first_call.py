@@ -285,6 +285,11 @@ def each_file_filters_are_the_questions(turn: "Turn", call: ToolCall | None) -> 
         told = [w for w in str(args["mentions"]).split() if not re.search(r"\d", w) and w.lower() not in named and not turn.said_in_files(w.lower())]
         if told:
             args["mentions"] = " ".join(w for w in str(args["mentions"]).split() if w not in told)
+    # A date or number no question of the conversation says (the day it is asked; years are weighed below) picks no
+    # document; a word the question quotes or brackets is what the files call the thing read ("the tax (Mehrwertsteuer)").
+    asked = " ".join([turn.question] + [t["content"] for t in turn.history if t["role"] == "user"])
+    args["mentions"] = " ".join(w for w in str(args.get("mentions", "")).split() if not re.search(r"\d", w) or YEAR.fullmatch(w) or w in asked)
+    args["what"] = " ".join([str(args.get("what", "")), *(q for q in quoted_in(turn.question) if not terms(q) <= terms(str(args.get("what", ""))))]).strip()
     # A folder the question names is where the files are, not a word they say ("the invoices in bills/2031").
     folder = read_question(turn.question, turn.folders()).folder
     if folder and not args.get("folder"):

@@ -38,6 +38,9 @@ class Found:
     written: str  # the figure as the file writes it ("€1,015.80")
 
 
+NUMBERED = re.compile(r"(?:\b(?:no|nr|number|num)\.?|[#№]|\bn[°º]|\bn\.)\s*$", re.I)
+
+
 def figure_of(line: str, weights: dict[str, float]) -> tuple[float, str] | None:
     """The figure a line gives for what is asked: in a line of several labelled fields ("Q1 budget: 1; Q2 budget:
     2", "Item | €9.90", sentences), the field whose label has most of the asked words, else the last one; dates and times
@@ -48,7 +51,8 @@ def figure_of(line: str, weights: dict[str, float]) -> tuple[float, str] | None:
         _, undated = dates_in(field)
         undated = re.sub(r"\b\d{1,2}:\d{2}\b", " ", undated)
         # A number inside a code ("PO-2031-118", "RX-77-3", "FV/2031/04/0117") names the document; it is no figure.
-        numbers = [m for m in NUMBER.finditer(undated) if re.search(r"\d", m.group(0))
+        # Nor does one after a number sign ("Tax No. 12345678"): it is a registration's or a document's number.
+        numbers = [m for m in NUMBER.finditer(undated) if re.search(r"\d", m.group(0)) and not NUMBERED.search(undated[: m.start()])
                    and not re.search(r"\w[-/]$", undated[: m.start()]) and not re.match(r"[-/]\w", undated[m.end() :])]
         if not numbers:
             continue
