@@ -106,6 +106,9 @@ def test_figures_are_added_compared_and_dated_in_code_with_their_sources():
     # A table's cell is the figure, not the last one of the row quoted beside it.
     row = 'In data/zither.csv [1]: Only one row says 2030: Total is 6958 (the row "Year: 2030; Total: 6958; Per Capita: 1.13").'
     assert figure_of(Found(Lookup("total in 2030?", "2030 total"), answer(row, [{"n": 1, "path": "data/zither.csv"}])), "difference").value == 6958
+    # The date of the row quoted is the figure's, when the answer itself says none (the day a payment came in).
+    paid = 'In bank/export.csv [1]: Only one row says Zither: Credit is 120,00 (the row "Date: 2031-03-04; Payer: Zither; Credit: 120,00").'
+    assert figure_of(Found(Lookup("when did Zither pay?", "paid"), answer(paid, [{"n": 1, "path": "bank/export.csv"}])), "days").when == (2031, 3, 4)
     # The day and year of a date the lookup asks of are what it asked about, not the figure found.
     dated = 'In data/zither.csv [1]: Only one row says 2030, date:1-1: Total is 6958 (the row "Date: 2030-01-01; Total: 6958").'
     assert figure_of(Found(Lookup("the total on January 1, 2030?", "total"), answer(dated, [{"n": 1, "path": "data/zither.csv"}])), "difference").value == 6958

@@ -238,15 +238,16 @@ QUOTED_ROW = re.compile(r"\bthe row \"[^\"]*\"")
 
 def figure_of(item: Found, combine: str) -> Found:
     """The figure and the date the lookup's answer states: for the arithmetic its amounts first, then its spans of
-    time ("5h 40m" is one figure, in seconds), then its numbers the lookup did not itself say; its first date, for
-    later, earlier and the days between."""
+    time ("5h 40m" is one figure, in seconds), then its numbers the lookup did not itself say; its first date (else its
+    quoted row's: the day a payment came in), for later, earlier and the days between."""
     if not item.answer.sources:
         return item  # a figure no file gave is not a figure found
     # A table's row quoted after the cell it gives ("Rate is 4.2 (the row "Year: 2031; Rate: 4.2; Index: 0.97")")
     # is where the figure stands, not another figure found.
     text = QUOTED_ROW.sub("", MARKER.sub("", item.answer.text))
     stated = claims(text)
-    item.dates = [(c.key, c.text) for c in stated if c.kind == "date"]
+    item.dates = [(c.key, c.text) for c in stated if c.kind == "date"] or [
+        (c.key, c.text) for c in claims(" ".join(QUOTED_ROW.findall(MARKER.sub("", item.answer.text)))) if c.kind == "date"]
     if item.dates:
         item.when, item.dated = item.dates[0]
     if combine in ("later", "earlier"):
