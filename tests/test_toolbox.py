@@ -38,6 +38,9 @@ def test_a_count_of_a_few_files_of_several_types_says_each_type(box):
     notes = box.count_files(folder="notes").answer
     assert "By type: 2 .md, 1 .txt" in notes or "By type: 2 .md, 1 .txt" in notes.replace(", 1 .md", "")
     assert "By type" not in box.count_files("pdf").answer  # one type is said by the count itself
+    # A folder counted says its folders too: "how many subfolders" is asked as often as how many files.
+    assert "1 .xlsx. finance/ has 1 subfolder directly under it: 2025. They are" in box.count_files(folder="finance").answer
+    assert "subfolder" not in notes
 
 
 def test_files_described_by_another_word_for_their_kind(box):

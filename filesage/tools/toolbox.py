@@ -222,6 +222,11 @@ class Toolbox:
         size = f" ({human_size(sum(e.size for e in files))} in all)" if count > 1 else ""
         answer = f"There {'is' if count == 1 else 'are'} {count if count else 'no'} {selection.phrase(count)}{size}."
         said = breakdown(files)
+        under = self.folder_prefix(folder) if folder.strip() else None
+        # A folder counted is asked about its folders as often as its files ("how many subfolders does it have").
+        subfolders = sorted({f[len(under) + 1:].split("/")[0] for f in self.folders if f.startswith(f"{under}/")}) if under else []
+        if subfolders:
+            said += f" {under}/ has {len(subfolders)} subfolder{'s' if len(subfolders) != 1 else ''} directly under it: {names_sentence(subfolders)}."
         text, answer = text + said, answer + said
         paths = [e.path for e in files] if count <= 10 else []
         if paths:
