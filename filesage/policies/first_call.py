@@ -288,13 +288,17 @@ def each_file_filters_are_the_questions(turn: "Turn", call: ToolCall | None) -> 
     # A date or number no question of the conversation says (the day it is asked; years are weighed below) picks no
     # document; a word the question quotes or brackets is what the files call the thing read ("the tax (Mehrwertsteuer)").
     asked = " ".join([turn.question] + [t["content"] for t in turn.history if t["role"] == "user"])
-    args["mentions"] = " ".join(w for w in str(args.get("mentions", "")).split() if not re.search(r"\d", w) or YEAR.fullmatch(w) or w in asked)
-    args["what"] = " ".join([str(args.get("what", "")), *(q for q in quoted_in(turn.question) if not terms(q) <= terms(str(args.get("what", ""))))]).strip()
+    if "mentions" in args:
+        args["mentions"] = " ".join(w for w in str(args["mentions"]).split() if not re.search(r"\d", w) or YEAR.fullmatch(w) or w in asked)
+    glossed = [q for q in quoted_in(turn.question) if not terms(q) <= terms(str(args.get("what", "")))]
+    if glossed:
+        args["what"] = " ".join([str(args.get("what", "")), *glossed]).strip()
     # A folder the question names is where the files are, not a word they say ("the invoices in bills/2031").
     folder = read_question(turn.question, turn.folders()).folder
     if folder and not args.get("folder"):
         args["folder"] = folder
-        args["mentions"] = " ".join(w for w in str(args.get("mentions", "")).split() if w.strip("/'\"").lower() != folder.lower())
+        if "mentions" in args:
+            args["mentions"] = " ".join(w for w in str(args["mentions"]).split() if w.strip("/'\"").lower() != folder.lower())
     years = YEAR.findall(re.sub(re.escape(folder), " ", turn.question, flags=re.I) if folder else turn.question) or (YEAR.findall(previous_question(turn)) if REFERS_BACK.search(turn.question) else [])
     mentions = str(args.get("mentions", ""))
     if years and not FILE_DATES.search(turn.question) and not any(y in str(args.get("name", "")) for y in years):
