@@ -125,7 +125,7 @@ def table_figure(lines: list[str], what: str, path: str = "") -> str | None:
     filled_in = None
     if combine == "count" and named and not within and (not counted or any(says(t, terms(named[0])) for t in counted)):
         cells = [row[named[0]].strip() for row in rows if row.get(named[0], "").strip()]
-        amounts = counted and sum(bool(re.search(r"[.,]\d\d$", cell)) for cell in cells) >= 0.8 * len(cells)
+        amounts = bool(counted and cells) and sum(bool(re.search(r"[.,]\d\d$", cell)) for cell in cells) >= 0.8 * len(cells)
         combine, filled_in = ("count", named[0]) if amounts else ("total", None)
     if combine == "mode":
         kinds = [c for c in columns if c not in numeric and c != "Sheet" and any(says(t, terms(c)) for t in wanted)]
