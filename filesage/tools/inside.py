@@ -232,7 +232,7 @@ def opened_with_date(lines: list[str], at: int) -> str:
     # Over the entry's other items and their wrapped lines ("* Makefile: ...", "\tmore of it"): the entry's date line.
     above = next((line.strip() for line in reversed(lines[:at]) if line.strip() and not line[:1].isspace() and not BULLET.match(line)), "")
     if RELEASE_ITEM.match(lines[at]) and YEAR.search(above):
-        return f"{above} {lines[at].strip()}"
+        return " ".join(f"{above} {lines[at]}".split())  # one line, as a quote of it is written
     return lines[at].strip()
 
 
