@@ -164,14 +164,14 @@ def test_releases_written_as_list_items_under_their_date_are_the_changelogs(tmp_
     inside = Inside(Toolbox(root))
     release = inside.count_in_file("wren/ChangeLog", "release 4.2")
     # The release's date is the line above its item, and a version an indented note names is no release.
-    assert release.text == ('wren/ChangeLog has the release 4.2 on the line "Mon, 04 May 2031 09:00:00 +0200 Ada Lind <ada@example.org> '
-                            '* Release v4.2"; under it:\n- Drop the old loader'), release.text
+    assert release.text == ('wren/ChangeLog has the release 4.2 on the line "Mon, 04 May 2031 09:00:00 +0200 Ada Lind: '
+                            'Release v4.2"; under it:\n- Drop the old loader'), release.text
     assert inside.count_in_file("wren/ChangeLog", "releases").text == "wren/ChangeLog lists 3 releases: 4.2.1, 4.2, 4.1."
     assert "lists 1 release in 2030: 4.1" in inside.count_in_file("wren/ChangeLog", "releases 2030").text
     # "* release: 4.2", indented under its date.
     write(root / "reedbed/ChangeLog", "2 May 2031 Ada\n  * release: 0.3.0\n\n  Fixes:\n    * #12: a crash\n\n1 Jan 2030 Ada\n  * release: 0.2.0\n")
     opened = Inside(Toolbox(root)).count_in_file("reedbed/ChangeLog", "release 0.3.0").text
-    assert opened.startswith('reedbed/ChangeLog has the release 0.3.0 on the line "2 May 2031 Ada * release: 0.3.0"; under it:\n- Fixes:'), opened
+    assert opened.startswith('reedbed/ChangeLog has the release 0.3.0 on the line "2 May 2031 Ada: release: 0.3.0"; under it:\n- Fixes:'), opened
 
 
 def test_an_options_entry_is_read_from_the_manual_that_defines_it(tmp_path):
@@ -554,6 +554,6 @@ def test_a_gnu_changelogs_releases_are_the_items_that_say_so_dated_by_their_entr
     inside = Inside(Toolbox(root))
     assert inside.count_in_file("quill/ChangeLog", "releases").text == "quill/ChangeLog lists 2 releases: 2.1.0, 2.0.0."
     after = inside.count_in_file("quill/ChangeLog", "release after 2.0.0").text
-    assert after == '2.1.0 is the release after 2.0.0 in quill/ChangeLog: "2031-05-02 Ida Brandt <ida@example.org> * Quill 2.1.0 released".', after
+    assert after == '2.1.0 is the release after 2.0.0 in quill/ChangeLog: "2031-05-02 Ida Brandt: Quill 2.1.0 released".', after
     before = inside.count_in_file("quill/ChangeLog", "release before 2.1.0").text
     assert before.startswith('2.0.0 is the release before 2.1.0 in quill/ChangeLog: "2030-11-09 Ola Varga'), before

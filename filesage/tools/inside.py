@@ -232,7 +232,8 @@ def opened_with_date(lines: list[str], at: int) -> str:
     # Over the entry's other items and their wrapped lines ("* Makefile: ...", "\tmore of it"): the entry's date line.
     above = next((line.strip() for line in reversed(lines[:at]) if line.strip() and not line[:1].isspace() and not BULLET.match(line)), "")
     if RELEASE_ITEM.match(lines[at]) and YEAR.search(above):
-        return " ".join(f"{above} {lines[at]}".split())  # one line, as a quote of it is written
+        # One line of single spaces, without the e-mail address in angle brackets and the item's mark: as a quote of it is written.
+        return " ".join(f"{re.sub(r'<[^<>@]+@[^<>]+>', '', above).strip()}: {BULLET.sub('', lines[at], count=1)}".split())
     return lines[at].strip()
 
 
