@@ -1066,6 +1066,9 @@ def test_a_quoted_line_says_what_the_question_is_about(agent):
     mail = ran(agent, turn_for(agent, "What's the ferry's e-mail address?"), "semantic_search", query="ferry e-mail")
     found(mail, "From kvitteringer/ferje.txt [1]:\n- Ferry Halsa-Kanestraum, post@ferje.example", query="ferry e-mail")
     assert quoted(mail, "Ferry Halsa-Kanestraum, post@ferje.example").text.startswith("The files say:")
+    # A tool's line that quotes the file is quoted by what it quotes: no quote inside a quote.
+    release = 'ferry/NEWS has the release 2.1 on the line "2031-03-02 Ola Varga: ferry 2.1 released."; under it:'
+    assert quoted(ferry, release).text == 'The files say: "2031-03-02 Ola Varga: ferry 2.1 released."'
 
 
 def each_file(what: str, combine: str = "list", extension: str = "", folder: str = "", name: str = "", mentions: str = "") -> ToolResult:

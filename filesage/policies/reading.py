@@ -179,7 +179,9 @@ def quoted(turn: "Turn", line: str) -> Accept:
               and turn.said_in_files is not None and not told(w, turn.said_in_files)]
     if unsaid:
         return Accept(prompts.NOTHING_SAYS.format(folder=turn.folder, words=" or ".join(f"'{w}'" for w in unsaid), searched=what_was_searched(turn)), as_written=True)
-    return Accept(prompts.QUOTED_LINE.format(line=line))
+    # A tool's line that quotes the file ("X has the release 4.2 on the line "..."") is quoted by what it quotes.
+    inner = re.findall(r'"([^"]{8,})"', line)
+    return Accept(prompts.QUOTED_LINE.format(line=max(inner, key=len) if inner else line))
 
 
 # Words that name the kind of value asked, which a line writes its own way ("tlf.", an "@"): not what it is about.
