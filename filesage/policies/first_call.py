@@ -263,7 +263,8 @@ def each_file_filters_are_the_questions(turn: "Turn", call: ToolCall | None) -> 
         return None
     args = dict(call.arguments)
     # The conversation's questions so far ("which of those ..." leans on them); "invoiced" says invoice.
-    said = {stem(w) for w in words(" ".join([turn.question] + [t["content"] for t in turn.history if t["role"] == "user"]))}
+    asked = " ".join([turn.question] + [t["content"] for t in turn.history if t["role"] == "user"])
+    said = {stem(w) for w in words(asked)}
     kept = [w for w in words(str(args.get("name", ""))) if stem(w) in said or {stem(k) for k in kin_words(w)} & said or w.isdigit()]
     # A name the question gives ("what did I pay Ashgrove"), no kind of document, is who or what the files are
     # about, whatever they are called ("invoice_01.pdf", "Ashgrove_feb.pdf", "statement-03.pdf").
@@ -287,7 +288,6 @@ def each_file_filters_are_the_questions(turn: "Turn", call: ToolCall | None) -> 
             args["mentions"] = " ".join(w for w in str(args["mentions"]).split() if w not in told)
     # A date or number no question of the conversation says (the day it is asked; years are weighed below) picks no
     # document; a word the question quotes or brackets is what the files call the thing read ("the tax (Mehrwertsteuer)").
-    asked = " ".join([turn.question] + [t["content"] for t in turn.history if t["role"] == "user"])
     if "mentions" in args:
         args["mentions"] = " ".join(w for w in str(args["mentions"]).split() if not re.search(r"\d", w) or YEAR.fullmatch(w) or w in asked)
     glossed = [q for q in quoted_in(turn.question) if not terms(q) <= terms(str(args.get("what", "")))]
