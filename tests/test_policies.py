@@ -1338,6 +1338,12 @@ def test_a_figure_within_one_record_is_computed_from_its_table(tmp_path):
     assert computed(turn_for(agent, french), None) == ToolCall("count_in_file", {"path": "maison/releve_2031-03.csv", "what": french})
     budget = "Which month has the highest expenses in my budget?"
     assert computed(turn_for(agent, budget), None) == ToolCall("count_in_file", {"path": "casa/Presupuesto_2031.xlsx", "what": budget})
+    # A document of another kind, named by the month or the question's other words, is what is asked: not the table.
+    write(tmp_path / "health/dental statement May.pdf", "x")
+    agent = Agent(ScriptedModel([]), ToolRegistry([Inside(box).count_in_file, semantic_search, respond]), tree=Toolbox(tmp_path), policies=in_force())
+    assert computed(turn_for(agent, question), None) == ToolCall("count_in_file", {"path": "casa/banco/extracto_2031-05.csv", "what": question})
+    assert computed(turn_for(agent, "How much did the insurer pay in total on my May dental statement?"), None) is None
+    assert computed(turn_for(agent, "What was the biggest payment on the dental statement?"), None) is None
     # No figure over rows asked, or no one table that is the document: left to the model.
     assert computed(turn_for(agent, "What does the May statement say about ZITHER?"), None) is None
     assert computed(turn_for(agent, "What was the biggest payment in the statement?"), None) is None
@@ -2112,6 +2118,20 @@ def test_a_change_a_line_states_is_computed_in_code(agent):
     assert changed(grown, "It grew by $3,8.35 [1].") == Accept(
         'The two are $3,814.35 apart: the files say "Opening balance at 1 July 2030: $31,204.10" and "Closing balance at 30 June 2031: $35,018.45"')
     assert changed(grown, "It grew by $3,814.35 [1].") is None and changed(grown, "It is $35,018.45 now [1].") is None
+
+
+def test_a_share_of_one_thing_is_one_look():
+    from filesage.agent.planner import Lookup, Plan
+    from filesage.policies.plan import a_share_of_one_thing_is_one_look as one_look
+
+    question = "What share of the votes did the Greens win in Ostmark?"
+    twice = [Lookup("Greens in Ostmark", "Greens"), Lookup("What did the Greens get?", "Greens result")]
+    assert one_look(Plan(question, twice, "difference"), question, [], None) == Plan(question, [Lookup(question, "Greens")], "none")
+    # A part and its whole are two things; a change in percent, or one lookup, is no share of one thing.
+    part_and_whole = [Lookup("How much is the rent?", "rent"), Lookup("What is the monthly income?", "income")]
+    assert one_look(Plan("q", part_and_whole, "none"), "What percentage of my income is the rent?", [], None) is None
+    assert one_look(Plan("q", [Lookup("fee", "fee"), Lookup("fee last year", "fee last year")], "difference"), "How much did the fee rise in percent?", [], None) is None
+    assert one_look(Plan(question, twice[:1], "none"), question, [], None) is None
 
 
 def test_a_choice_between_two_is_made():

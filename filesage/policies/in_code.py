@@ -232,17 +232,22 @@ def a_figure_within_one_record_is_computed_from_its_table(turn: "Turn", call: To
     search finds nothing or another document, and small models answer from it, or list the largest file. When the
     question asks a figure over the rows of one record-keeping document it describes (IN_ONE_RECORD), and one
     table of the folder is that document by its name (the kind said in the folder's languages: "relevé",
-    "rozpočet"; of several, the one dated in the month asked), the figure is computed in code from its rows."""
+    "rozpočet"; of several, the one dated in the month asked or named by the question's other words), the figure is
+    computed in code from its rows. A document of another kind so named ("my March dental statement", a PDF) is not
+    that table."""
     record = IN_ONE_RECORD.search(turn.question)
     if turn.tree is None or "count_in_file" not in turn.tools or not record or not combine_asked(turn.question, []):
         return None
     kind = term_of(singular(record.group(0).split()[-1].lower()))
     said = {kind} | set(translations({kind}, set(LANGUAGE_WORDS)))
-    tables = [e for e in turn.tree.entries if e.extension in TABLES
-              and said & {form for w in words(e.path.rsplit("/", 1)[-1]) for form in (fold(w), term_of(w))}]
+    named = [e for e in turn.tree.entries if said & {form for w in words(e.path.rsplit("/", 1)[-1]) for form in (fold(w), term_of(w))}]
     months = {MONTHS[m.lower()] for m in MONTH_SAID.findall(turn.question)}
-    if len(tables) > 1 and months:
+    if len(named) > 1 and months:
         # Of a statement a month, the one dated in the month asked ("konto_2030-11.csv", "relevé mai").
-        tables = [e for e in tables if months & ({m for _, m in dated_months(e.path.replace("_", " "))}
-                                                 | {month_of(w) for w in words(e.path)})]
+        named = [e for e in named if months & ({m for _, m in dated_months(e.path.replace("_", " "))} | {month_of(w) for w in words(e.path)})]
+    # The question's other words may name which of them ("my dental statement"): a document of another kind than a
+    # table is then what is asked, and a search reads it.
+    others = {fold(w) for w in subject_words(turn.question)} - said
+    named = [e for e in named if others & {fold(w) for w in words(e.path)}] or named
+    tables = [e for e in named if e.extension in TABLES]
     return ToolCall("count_in_file", {"path": tables[0].path, "what": turn.question}) if len(tables) == 1 else None

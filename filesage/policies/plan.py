@@ -31,6 +31,7 @@ from ..language.lexicon import (
     MORE_THAN,
     MOST_OFTEN,
     PERCENT_ASKED,
+    PERCENT_SHARE,
     REFERS_BACK,
     REMAINDER,
     THAT_TIME,
@@ -124,6 +125,19 @@ def one_ranked_with_its_details(question: str) -> bool:
     parts = [part for part in ASKINGS_PART.split(question.strip()) if part and part.strip()]
     ranked = any(said.search(parts[0]) for name, said in COMBINE_WORDS if name in ("largest", "smallest")) if parts else False
     return len(parts) >= 2 and ranked and bool(re.match(r"\W*which\b", parts[0], re.I)) and all(REFERS_BACK.search(part) for part in parts[1:])
+
+
+def a_share_of_one_thing_is_one_look(plan: Plan, question: str, history: list[dict], tree: "Toolbox | None") -> Plan | None:
+    """Asked what share of a measure one thing got ("what share of the catch did the north boats land?"), small models plan
+    that thing twice ("north boats", "north boats catch"), find no part and whole to divide, and say they could not work it
+    out, where the document states the share itself. A share asked whose two lookups are of one thing (one's label
+    says nothing the other's does not) is one look at the question as written."""
+    if len(plan.lookups) != 2 or not PERCENT_SHARE.search(question):
+        return None
+    first, second = (terms(lookup.label) for lookup in plan.lookups)
+    if not first or not second or not (first <= second or second <= first):
+        return None
+    return replace(plan, lookups=[Lookup(plan.question, plan.lookups[0].label)], combine="none")
 
 
 def arithmetic_only_where_the_question_asks_it(plan: Plan, question: str, history: list[dict], tree: "Toolbox | None") -> Plan | None:
