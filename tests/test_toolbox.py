@@ -111,6 +111,13 @@ def test_the_files_of_a_name_are_those_named_so_and_those_in_a_folder_named_just
     assert "with 'wren' in the name or folder" in box.count_files(name="wren").answer
     # A folder named another form of the word ("backups") is no folder named just so.
     assert [e.path for e in box.select("", "", "backup").files] == ["misc/backup.txt"]
+    # A kind no file or folder is named by: the files filed in a folder named for it in another language ("factures/"),
+    # not a download that the other language names so.
+    for path in ("papiers/factures/F-12.pdf", "papiers/factures/2031/F-13.txt", "papiers/maison/releve.txt", "downloads/facture (1).pdf"):
+        write(tmp_path / path, "x")
+    box = Toolbox(tmp_path)
+    assert sorted(e.path for e in box.select("", "", "invoice").files) == ["papiers/factures/2031/F-13.txt", "papiers/factures/F-12.pdf"]
+    assert "2 files in the folder with 'facture' in the name or folder" in box.count_files(name="invoices").answer
 
 
 def test_a_description_in_whole_words_matches_a_name_that_shortens_them(tmp_path):

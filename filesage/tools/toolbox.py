@@ -151,6 +151,13 @@ class Toolbox:
                     if by_name:
                         name_words = [" or ".join(others) if others and w not in self.name_words() else w for w, others in kin]
                         notes.append(f"no file is named '{' '.join(wanted)}'; read as {' '.join(name_words)}")
+            if not by_name:  # "my invoices", filed in a folder named for them in the folder's language ("factures/")
+                filed = [(w, {singular(t) for t in translations(terms(w), set(LANGUAGE_WORDS))}) for w in wanted]
+                by_name = [e for e in selected if all(({w} | others) & {singular(x) for x in words(e.path.rpartition("/")[0])} for w, others in filed)]
+                if by_name:
+                    folder_words = {singular(x) for e in by_name for x in words(e.path.rpartition("/")[0])}
+                    name_words = [" or ".join(sorted(others & folder_words)) or w for w, others in filed]
+                    notes.append(f"no file is named '{' '.join(wanted)}'; read as the folder's {' '.join(name_words)}")
             selected = by_name
             said = [w for w in words(" ".join(name_words)) if w != "or"]
             inside = any(not any(w in e.name.lower() for w in said) for e in selected)  # by a folder's name
