@@ -893,6 +893,21 @@ def test_each_file_combines_as_asked(agent):
     assert fixed("how many servings does the lasagne recipe make?", combine="list") is None
 
 
+def test_each_file_reads_the_measure_counted(agent):
+    from filesage.policies.first_call import each_file_reads_the_measure_counted as measured
+
+    def fixed(question, what="amount due", combine="total"):
+        return measured(turn_for(agent, question), ToolCall("each_file", {"what": what, "combine": combine, "name": "bill"}))
+
+    assert fixed("How many kWh in total do my two power bills cover?") == ToolCall("each_file", {"what": "kWh", "combine": "total", "name": "bill"})
+    assert fixed("How many litres of fuel did the boat take in all?", what="fuel amount").arguments["what"] == "litres fuel"
+    # Files or documents counted, a count asked, or the measure already what is read: the call stands.
+    assert fixed("How many invoices did I send in total?") is None
+    assert fixed("How many files did I change in total?") is None
+    assert fixed("How many kWh did each bill cover?", combine="list") is None
+    assert fixed("How many kWh in total?", what="kWh") is None
+
+
 def test_the_file_a_search_found_is_looked_up(agent):
     from filesage.policies.after_step import the_file_a_search_found_is_looked_up
 
@@ -989,6 +1004,11 @@ def test_answers_give_what_was_asked(agent):
     who = ran(agent, turn_for(agent, "Who owns the budget sign-off?"), "semantic_search", query="invoice")
     found(who, "From tasks.md [1]:\n- Budget sign-off: owner Marco Costa, due 2025-06-30")
     assert answers_give_what_was_asked(who, "Marco Costa [1].") is None
+    # A release whose own line gives no date: that is the answer to "when", not the line retold as one.
+    release = ran(agent, turn_for(agent, "When was quern v0.4 released?"), "count_in_file", path="tools/quern/CHANGES", what="release 0.4")
+    found(release, 'tools/quern/CHANGES has the release 0.4 on the line "## v0.4", which gives no date for it; under it:\n- Faster tiles')
+    assert answers_give_what_was_asked(release, 'The release 0.4 of quern was on the line "## v0.4" [1].').text == (
+        'I found no date for it in the files: tools/quern/CHANGES has the release 0.4 on the line "## v0.4".')
     # What a bill came to is an amount of money, not the energy it also states.
     bill = ran(agent, turn_for(agent, "How much was the power bill for May?"), "semantic_search", query="bill")
     found(bill, "From bills/power_05.pdf [1]:\n- Usage: 312 kWh\n- Amount due: 96,84 EUR")

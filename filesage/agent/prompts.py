@@ -140,6 +140,7 @@ NOT_OF_THE_MONTH = "I found nothing for {month}: the files that came closest are
 NOT_MENTIONED = "No file in {folder} mentions {words}, so I found nothing that answers this. I {searched}."
 NOT_ABOUT_IT = "I found nothing about {words}: the closest files ({files}) do not mention it. I {searched}."
 NO_CONTACT = "No file I found gives the {kinds} asked for. I {searched}."
+NO_DATE_GIVEN = "I found no date for it in the files: {line}."
 
 
 TIME_LIMIT = "I stopped after {seconds:g} seconds (the time limit for one question; raise it with --time-limit). {gathered}"

@@ -30,6 +30,7 @@ from ..language.figures import MONEY, MONTH_NAMES, contacts_asked, currency_of, 
 from ..language.names import question_language
 from ..language.text import is_piece_heading, singular, terms, uninflected, words
 from ..llm.parser import ToolCall
+from ..tools.inside import UNDATED
 from ..tools.listing import dated_months, document_months
 from ..tools.registry import CONTENT_TOOLS
 from ..tools.result import NOTE_OPENS
@@ -231,7 +232,7 @@ def answers_give_what_was_asked(turn: "Turn", draft: str | None) -> Accept | Ret
     kWh or the hours the bill also states; "which option ..." asks for the option, not what it does. Asked for an
     e-mail address, a web address or a phone number, they give what the line about the person has (a phone number
     as the e-mail address): a draft without one of that shape goes back when a line naming what was asked holds one,
-    and says that none was found when no line does."""
+    and says that none was found when no line does. Asked when, where the tool read a line that gives no date, so says the answer."""
     if draft is None or not turn.content_found or says_not_found(draft, ""):
         return None
     asked = contacts_asked(turn.question)
@@ -250,6 +251,10 @@ def answers_give_what_was_asked(turn: "Turn", draft: str | None) -> Accept | Ret
             return None
         return Retry(prompts.KIND_RETRY.format(kind="an option (such as -x or --name)"), [], answer_only=True)
     kind = next((kind for kind, said in ASKED_KIND if said.search(turn.question)), None)
+    # "When ...": a tool that read the thing's own line and says it gives no date is the answer, not the line retold.
+    undated = next((line for text in turn.content_found for line in text.splitlines() if UNDATED in line), None)
+    if undated and (kind == "date" or re.match(r"\W*when\b", turn.question, re.I)) and not any(c.kind == "date" for c in claims(draft)):
+        return Accept(prompts.NO_DATE_GIVEN.format(line=undated[: undated.index(UNDATED)].rstrip(", ")))
     kind = "amount" if kind == "number" and (MONEY_WORDS.search(turn.question) or HOW_MUCH_WAS.search(turn.question)) else kind
 
     def of_kind(claim) -> bool:

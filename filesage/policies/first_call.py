@@ -12,6 +12,7 @@ from ..agent.decisions import ASK_ANSWER, AskAnswer, Rewrite
 from ..agent.state import Turn
 from ..language.filters import TYPES_ASKED, read_question
 from ..language.lexicon import (
+    COUNTED_FILE_WORDS,
     DUPLICATES_ASKED,
     EMPTY,
     EVERY_ONE,
@@ -250,6 +251,26 @@ def each_file_combines_as_asked(turn: "Turn", call: ToolCall | None) -> ToolCall
     if asked is None or call.arguments.get("combine") == asked:
         return None
     return ToolCall("each_file", {**call.arguments, "combine": asked})
+
+
+MEASURE_COUNTED = re.compile(r"\bhow many ([^\W\d_][^\s?,.;:]*)", re.I)
+
+
+def each_file_reads_the_measure_counted(turn: "Turn", call: ToolCall | None) -> ToolCall | None:
+    """Asked how many of a measure the files add up to ("how many kWh do the two bills cover", "how many km in all my
+    mileage logs"), small models read each file for its amount due, and the total given is money. The measure the
+    question counts, when it names no kind of file or document, is what each file is read for, with the words of
+    the call's own that the question says."""
+    counted = MEASURE_COUNTED.search(turn.question)
+    if call is None or call.name != "each_file" or call.arguments.get("combine") != "total" or not counted:
+        return None
+    measure = counted.group(1)
+    word = singular(measure.lower())
+    if kin_words(word) or word in COUNTED_FILE_WORDS or type_extensions(word) or word in turn.tree_words():
+        return None
+    said = {stem(w) for w in words(turn.question)}
+    what = " ".join([measure, *(w for w in str(call.arguments.get("what", "")).split() if stem(w.lower()) in said and w.lower() != measure.lower())])
+    return ToolCall("each_file", {**call.arguments, "what": what}) if what != call.arguments.get("what") else None
 
 
 def each_file_filters_are_the_questions(turn: "Turn", call: ToolCall | None) -> ToolCall | None:

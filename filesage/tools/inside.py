@@ -33,6 +33,10 @@ UNRELEASED = re.compile(r"\b(?:not (?:yet )?released|unreleased|in development|u
 SPAN_TO = re.compile(r"\s*(?:to|->|→|=>)\s*v?(?=\d)", re.I)
 
 
+# What a release line says when it gives no date: the answer to "when", which a check keeps.
+UNDATED = "which gives no date for it"
+
+
 class Inside:
     """The count_in_file tool over one folder's files."""
 
@@ -98,7 +102,7 @@ class Inside:
                 return ToolResult(text, [entry.path], f"No release {version} in {entry.name}", found=False, answer=text)
             opening, listed, basis = release_notes(lines, releases, version)
             # A release whose line (nor the two under it) has no date is not dated by the notes further down ("### v4.2").
-            undated = ", which gives no date for it" if release_year(lines, releases[version]) is None else ""
+            undated = f", {UNDATED}" if release_year(lines, releases[version]) is None else ""
             text = f"{entry.path} has the release {version} on the line \"{opening}\"{undated}; under it:\n{listed}"
             return ToolResult(text, [entry.path], f"release {version} in {entry.name}", basis=basis)
         figure = table_figure(lines, what, entry.path)
