@@ -1610,6 +1610,11 @@ def test_what_is_asked_about_is_what_the_answer_is_from(agent):
     assert about(answered_from("Which release fixed the zither bug?", "tool/ChangeLog"), "2.1 [1]") is None
     # A word that names no thing of the question ("quote" as what was done) is no thing asked about.
     assert about(answered_from("what did they quote per plate for the wedding?", "events/committee notes.md"), "9,100 [1]") is None
+    # A question in another language: its words after "a" or "la" are no things named ("Qui a fait ...": has made).
+    said["events/menu.md"] = {"fait"}
+    assert about(answered_from("Qui a fait la soupe du mariage ?", "events/caterer quote.eml"), "Savoury Ltd [1]") is None
+    assert about(answered_from("How much did the fait quote for the wedding?", "events/caterer quote.eml"), "9,100 [1]") is not None
+    del said["events/menu.md"]
     # A follow-up's words come partly from the conversation; a draft that found nothing says so already.
     history = [{"role": "user", "content": "Who caters the wedding?"}, {"role": "assistant", "content": "Savoury Ltd [1]."}]
     assert about(answered_from("How much did the photographer quote for the wedding?", "events/caterer quote.eml", history), "9,100 [1]") is None

@@ -13,6 +13,7 @@ import re
 from ..grounding.claims import MARKER, claims, says_not_found
 from ..language.glossary import BEFORE_TAX, synonyms, term_of, translations
 from ..language.lexicon import THINGS_ASKED
+from ..language.names import asked_in_another_language
 from ..language.question import subject_words
 from ..language.text import own_text, terms, words as words_of
 from ..tools.registry import CONTENT_TOOLS
@@ -63,7 +64,9 @@ def things_named(question: str) -> set[str]:
     words a file writes out: "UK"), and the words NAMED_THING picks."""
     subject = set(subject_words(question))
     capitals = {w.lower() for w in re.findall(r"\b[A-Z]{2,}\b", question)}
-    picked = {(first if second and second.lower() in subject else first).lower() for first, second in NAMED_THING.findall(question)}
+    # The English words that come before a thing ("the", "a", "my") say nothing in a question asked in another
+    # language: "a fait" is French for "has made".
+    picked = set() if asked_in_another_language(question) else {first.lower() for first, _ in NAMED_THING.findall(question)}
     return ((names_in(question) - capitals) | picked) & subject
 
 
