@@ -35,7 +35,8 @@ def spawn_chat(root, tmp_path, **options) -> pexpect.spawn:
     env = {**os.environ, "FILESAGE_CACHE_DIR": str(tmp_path / "cache"), "FILESAGE_DATA_DIR": str(tmp_path / "data"), "TERM": "xterm", "PROMPT_TOOLKIT_NO_CPR": "1", **joined_model_env()}
     # As from a terminal: a test runner started in the background passes SIGINT down as ignored.
     options.setdefault("preexec_fn", lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
-    return pexpect.spawn(FILESAGE, ["chat", str(root)], env=env, encoding="utf-8", timeout=150, dimensions=(40, 120), **options)
+    # A turn on a shared 2-core machine may take two minutes and more: the wait is for an answer, not a measure of speed.
+    return pexpect.spawn(FILESAGE, ["chat", str(root)], env=env, encoding="utf-8", timeout=240, dimensions=(40, 120), **options)
 
 
 def interrupt(child: pexpect.spawn, said: str = "Stopped.") -> None:
