@@ -905,6 +905,7 @@ def test_each_file_reads_the_measure_counted(agent):
     assert fixed("How many invoices did I send in total?") is None
     assert fixed("How many files did I change in total?") is None
     assert fixed("How many kWh did each bill cover?", combine="list") is None
+    assert fixed("How many home visits did I do in May, and how much did they bring in?", what="home visit fee") is None
     assert fixed("How many kWh in total?", what="kWh") is None
 
 

@@ -253,14 +253,16 @@ def each_file_combines_as_asked(turn: "Turn", call: ToolCall | None) -> ToolCall
     return ToolCall("each_file", {**call.arguments, "combine": asked})
 
 
-MEASURE_COUNTED = re.compile(r"\bhow many ([^\W\d_][^\s?,.;:]*)", re.I)
+# A unit a quantity is measured in ("kWh", "km", "litres", "hours", "nights"): not things counted ("home visits").
+MEASURE_COUNTED = re.compile(r"\bhow many ((?:[kmg]?wh|kw|km|kilometres?|kilometers?|miles?|m[²³23]|kg|kilos?|tonnes?|litres?|liters?|gallons?|"
+                             r"hours?|hrs|minutes?|days?|nights?|weeks?|calories|kcal|steps))\b", re.I)
 
 
 def each_file_reads_the_measure_counted(turn: "Turn", call: ToolCall | None) -> ToolCall | None:
     """Asked how many of a measure the files add up to ("how many kWh do the two bills cover", "how many km in all my
     mileage logs"), small models read each file for its amount due, and the total given is money. The measure the
-    question counts, when it names no kind of file or document, is what each file is read for, with the words of
-    the call's own that the question says."""
+    question counts, a unit of measure, is what each file is read for, with the words of the call's own that the
+    question says; things counted ("how many home visits") are no measure."""
     counted = MEASURE_COUNTED.search(turn.question)
     if call is None or call.name != "each_file" or call.arguments.get("combine") != "total" or not counted:
         return None
