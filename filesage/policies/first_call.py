@@ -12,7 +12,6 @@ from ..agent.decisions import ASK_ANSWER, AskAnswer, Rewrite
 from ..agent.state import Turn
 from ..language.filters import TYPES_ASKED, read_question
 from ..language.lexicon import (
-    COUNTED_FILE_WORDS,
     DUPLICATES_ASKED,
     EMPTY,
     EVERY_ONE,
@@ -267,8 +266,7 @@ def each_file_reads_the_measure_counted(turn: "Turn", call: ToolCall | None) -> 
     if call is None or call.name != "each_file" or call.arguments.get("combine") != "total" or not counted:
         return None
     measure = counted.group(1)
-    word = singular(measure.lower())
-    if kin_words(word) or word in COUNTED_FILE_WORDS or type_extensions(word) or word in turn.tree_words():
+    if singular(measure.lower()) in turn.tree_words():  # files named for it ("hours_2031.xlsx"): the model's reading stands
         return None
     said = {stem(w) for w in words(turn.question)}
     what = " ".join([measure, *(w for w in str(call.arguments.get("what", "")).split() if stem(w.lower()) in said and w.lower() != measure.lower())])
