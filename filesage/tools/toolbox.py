@@ -153,9 +153,10 @@ class Toolbox:
                         notes.append(f"no file is named '{' '.join(wanted)}'; read as {' '.join(name_words)}")
             if not by_name:  # "my invoices", filed in a folder named for them in the folder's language ("factures/")
                 filed = [(w, {singular(t) for t in translations(terms(w), set(LANGUAGE_WORDS))}) for w in wanted]
-                by_name = [e for e in selected if all(({w} | others) & {singular(x) for x in words(e.path.rpartition("/")[0])} for w, others in filed)]
+                folders = {e.path: {singular(x) for x in words(e.path.rpartition("/")[0])} for e in selected}
+                by_name = [e for e in selected if all(({w} | others) & folders[e.path] for w, others in filed)]
                 if by_name:
-                    folder_words = {singular(x) for e in by_name for x in words(e.path.rpartition("/")[0])}
+                    folder_words = set().union(*(folders[e.path] for e in by_name))
                     name_words = [" or ".join(sorted(others & folder_words)) or w for w, others in filed]
                     notes.append(f"no file is named '{' '.join(wanted)}'; read as the folder's {' '.join(name_words)}")
             selected = by_name
