@@ -35,6 +35,9 @@ def root(tmp_path_factory):
     write(root / "club/invoices/harbour_0412.txt", "Harbour Works\nINVOICE COPY No. 412\n\nRate   Net        Tax        Gross\n"
           "15%    200.00     30.00      230.00\n0%     50.00      0.00       50.00\nTotal  250.00     30.00      280.00\n\nAmount due: 280.00\n")
     write(root / "club/invoices/sailmaker.txt", "Sails by Ekberg\nInvoice no. 77\n\nTOTAL:  net 400.00   tax 60.00   gross 460.00\nAmount due: 460.00\n")
+    # Two power bills, each with the energy used and the money due: the energy is what "how many kWh" adds up.
+    write(root / "home/power/power bill jan.txt", "Wendmoor Power\nBill for January 2031\nUsage: 412 kWh\nAmount due: 96,40 R\n")
+    write(root / "home/power/power bill feb.txt", "Wendmoor Power\nBill for February 2031\nUsage: 330 kWh\nAmount due: 78,15 R\n")
     return root, indexed(root, tmp / "cache")
 
 
@@ -54,10 +57,12 @@ ASKED = [
     ("How much did ORLIK pay into my account in total from May to June 2031?", [("4 000", "4,000")], ["7 050", "7,050"]),
     # A folder the question names, and the tax of each invoice in it: not their totals.
     ("What is the total tax on the invoices in club/invoices?", [("90.00", "90,00")], ["740"]),
+    # A unit of measure counted over several bills: their energy added, not their money.
+    ("How many kWh in total do my two power bills cover?", [("742",)], ["174,55", "174.55"]),
 ]
 
 
-@pytest.mark.parametrize("question, said, unsaid", ASKED, ids=["pdf-table", "rands", "owing", "rises-most", "person", "running-balance", "folder-tax"])
+@pytest.mark.parametrize("question, said, unsaid", ASKED, ids=["pdf-table", "rands", "owing", "rises-most", "person", "running-balance", "folder-tax", "kwh-total"])
 def test_statements_are_read_as_they_are_written(root, question, said, unsaid):
     record = ask_json(*root, question)
     assert all(any(text in record["answer"] for text in alternatives) for alternatives in said), record
